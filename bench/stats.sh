@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Stats on 10 million interactions: timings of the two stats routes and MariaDB's plans for their queries.
+#   bench/stats.sh [interactions, default 10000000]
+# Needs: a JDK >= 21, Maven, curl, a MariaDB root login without password (MariaDB's sequence engine makes the rows).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROWS=${1:-10000000}
+PORT=18810
+DB=herald_stats_bench
+TOKEN=bench-token
+DAY=86400000
+START=1761955200000   # 2025-11-01T00:00:00Z: 90 days of activity from here
+
+for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+    if [ -n "$candidate" ] && [ -x "$candidate/bin/java" ] \
+        && [ "$("$candidate/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p')" -ge 21 ] 2>/dev/null; then
+        export JAVA_HOME="$candidate"
+        break
+    fi
+done
+sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
+
+mvn -B -q package -DskipTests
+sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+LOG=$(mktemp)
+CONFIG=$(mktemp --suffix=.yaml)
+# prod.yaml's 1.5 s socket time-out would cut the largest query short: this measures the queries themselves.
+cat > "$CONFIG" <<YAML
+server: {port: $PORT}
+db:
+  connection:
+    url: "jdbc:mariadb://127.0.0.1:3306/$DB"
+    username: root
+    password: ""
+    dataSource: {connectTimeout: 1000, socketTimeout: 60000}
+admin: {tokens: ["$TOKEN"]}
+YAML
+"$JAVA_HOME/bin/java" -jar target/herald.jar "$CONFIG" > "$LOG" 2>&1 &
+HERALD=$!
+trap 'kill $HERALD 2>/dev/null || true; sql -e "DROP DATABASE IF EXISTS $DB" || true; rm -f "$LOG" "$CONFIG"' EXIT
+for _ in $(seq 1 60); do grep -q "Herald listening" "$LOG" && break; sleep 0.5; done
+grep -q "Herald listening" "$LOG" || { echo "Herald did not start:"; cat "$LOG"; exit 1; }
+
+echo "generating $ROWS interactions over 100 notifications and 90 days..."
+SECONDS=0
+sql "$DB" <<SQL
+INSERT INTO projects VALUES ('bench', 'Bench', $START);
+INSERT INTO notifications (id, project_id, status, message, action_type, preset, created_at, updated_at)
+    SELECT CONCAT('n', seq), 'bench', 'PUBLISHED', 'm', 'NO_ACTION', 'default', $START, $START FROM seq_0_to_99;
+INSERT INTO interactions (notification_id, project_id, type, occurred_at, received_at, endpoint)
+    SELECT CONCAT('n', seq % 100), 'bench',
+           CASE WHEN seq % 20 < 16 THEN 'impression' WHEN seq % 20 < 19 THEN 'click' ELSE 'conversion' END,
+           $START + (seq * 7919) % (90 * $DAY), $START + (seq * 7919) % (90 * $DAY), 'simple'
+    FROM seq_1_to_$ROWS;
+ANALYZE TABLE interactions;
+SQL
+echo "generated in ${SECONDS}s: $(sql "$DB" -e 'SELECT COUNT(*) FROM interactions') rows"
+
+# Some seconds of SQL time may have passed the pool's socket time-out on the first call; warm up once.
+time_route() {
+    local path=$1 times=()
+    curl -s -o /dev/null -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/admin$path"
+    for _ in 1 2 3 4 5; do
+        times+=("$(curl -s -o /dev/null -w '%{time_total}' -H "Authorization: Bearer $TOKEN" \
+            "http://127.0.0.1:$PORT/api/v1/admin$path")")
+    done
+    printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
+}
+echo
+echo "median of 5 (seconds), over HTTP:"
+echo "  notification stats, all time (100,000 interactions):   $(time_route /notifications/n7/stats)"
+echo "  notification stats, one week:                           $(time_route '/notifications/n7/stats?from=2025-12-01&to=2025-12-07')"
+echo "  project stats, all time ($ROWS interactions):         $(time_route /projects/bench/stats)"
+echo "  project stats, one week:                                $(time_route '/projects/bench/stats?from=2025-12-01&to=2025-12-07')"
+echo "  project stats, one day:                                 $(time_route '/projects/bench/stats?from=2025-12-01&to=2025-12-01')"
+
+echo
+echo "plans (MariaDB EXPLAIN):"
+sql -t "$DB" -e "EXPLAIN SELECT FLOOR(occurred_at / 86400000) AS day_number, type, COUNT(*) FROM interactions
+    WHERE notification_id = 'n7' AND occurred_at >= 0 AND occurred_at < 9223372036854775807
+    GROUP BY FLOOR(occurred_at / 86400000), type ORDER BY day_number"
+sql -t "$DB" -e "EXPLAIN SELECT notification_id, type, COUNT(*) FROM interactions
+    WHERE project_id = 'bench' AND occurred_at >= $((START + 30 * DAY)) AND occurred_at < $((START + 37 * DAY))
+    GROUP BY notification_id, type"

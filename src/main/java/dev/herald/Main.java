@@ -1,0 +1,90 @@
+package dev.herald;
+
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.util.List;
+
+import dev.herald.admin.AdminAuthFilter;
+import dev.herald.apikey.ApiKeyAdminService;
+import dev.herald.cors.CorsFilter;
+import dev.herald.cors.CorsSettings;
+import dev.herald.feed.PublicFeedService;
+import dev.herald.notification.NotificationAdminService;
+import dev.herald.project.ProjectAdminService;
+import dev.herald.ratelimit.RateLimitFilter;
+import dev.herald.ratelimit.RateLimitSettings;
+import dev.herald.stats.StatsService;
+import dev.herald.storage.Database;
+import dev.herald.tracking.TrackingService;
+import dev.herald.web.ApiPaths;
+import dev.herald.web.ConnectionCloseFilter;
+import dev.herald.web.ErrorResponses;
+import dev.herald.web.JsonDirectHandler;
+import dev.herald.web.RouteFallbacks;
+
+import io.helidon.config.Config;
+import io.helidon.dbclient.DbClient;
+import io.helidon.logging.common.LogConfig;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.http.HttpRouting;
+
+/**
+ * Starts Herald: configuration, database, routes, server.
+ */
+public final class Main {
+
+    private static final System.Logger LOGGER = System.getLogger(Main.class.getName());
+
+    private Main() {
+    }
+
+    /**
+     * @param args optional: the configuration file of this environment (else {@code HERALD_CONFIG})
+     */
+    public static void main(String[] args) {
+        LogConfig.configureRuntime();
+        Config config = HeraldConfig.load(args);
+        Clock clock = Clock.systemUTC();
+        DbClient db = Database.open(config.get("db"), clock);
+
+        WebServerConfig.Builder builder = WebServer.builder()
+                .config(config.get("server"))
+                // Our own handler below stops the server before the database it writes through.
+                .shutdownHook(false);
+        server(builder, config, db, clock);
+        WebServer server = builder.build().start();
+        // Helidon's shutdown hook keeps logging alive until its handlers finish (a plain JVM hook can lose the lines).
+        io.helidon.Main.addShutdownHandler(() -> stop(server, db));
+
+        LOGGER.log(Level.INFO, "Herald listening on http://" + config.get("server.host").asString().orElse("0.0.0.0")
+                + ":" + server.port());
+    }
+
+    /** Everything the server needs besides its socket settings; the tests start the same server. */
+    public static void server(WebServerConfig.Builder server, Config config, DbClient db, Clock clock) {
+        server.directHandlers(JsonDirectHandler.forAllEvents())
+                .routing(routing -> routing(routing, config, db, clock));
+    }
+
+    /** The route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */
+    public static void routing(HttpRouting.Builder routing, Config config, DbClient db, Clock clock) {
+        ErrorResponses.register(routing);
+        routing.addFilter(new ConnectionCloseFilter())
+                .addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
+                .addFilter(new RateLimitFilter(RateLimitSettings.from(config.get("rate-limit")), clock))
+                .addFilter(new AdminAuthFilter(config.get("admin.tokens").asList(String.class).orElse(List.of())))
+                .register(ApiPaths.PUBLIC, new PublicFeedService(db, clock), new TrackingService(db, clock))
+                .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock), new ApiKeyAdminService(db, clock),
+                          new NotificationAdminService(db, clock), new StatsService(db))
+                .any(RouteFallbacks::notFound);
+    }
+
+    /** SIGTERM: stop taking connections, let requests in flight finish, then close the pool they write through. */
+    private static void stop(WebServer server, DbClient db) {
+        LOGGER.log(Level.INFO, "Herald stopping");
+        server.stop();
+        db.close();
+        LOGGER.log(Level.INFO, "Herald stopped");
+    }
+}

@@ -1,0 +1,98 @@
+package dev.herald.admin;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Optional;
+
+import dev.herald.web.ApiException;
+import dev.herald.web.Json;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+/**
+ * Reads management API bodies and their fields, refusing bad input with 400 VALIDATION_ERROR naming the field.
+ */
+public final class AdminRequests {
+
+    /** Rich-text messages can be long; this still keeps one request from filling the heap. */
+    static final int MAX_BODY_BYTES = 1024 * 1024;
+
+    private AdminRequests() {
+    }
+
+    /** The JSON object body; an empty body is an empty object. */
+    public static JsonObject body(ServerRequest request) {
+        if (!request.content().hasEntity()) {
+            return JsonValue.EMPTY_JSON_OBJECT;
+        }
+        String contentType = request.headers().first(HeaderNames.CONTENT_TYPE).orElse("").toLowerCase(Locale.ROOT);
+        if (!contentType.startsWith("application/json")) {
+            throw ApiException.error(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
+        }
+        byte[] bytes;
+        try (InputStream in = request.content().inputStream()) {
+            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (bytes.length > MAX_BODY_BYTES) {
+            throw ApiException.error(Status.REQUEST_ENTITY_TOO_LARGE_413, "PAYLOAD_TOO_LARGE", "Request body too large");
+        }
+        if (bytes.length == 0) {
+            return JsonValue.EMPTY_JSON_OBJECT;
+        }
+        return Json.parseObject(bytes).orElseThrow(
+                () -> ApiException.validation("body", "The body must be one JSON object"));
+    }
+
+    public static Optional<String> optionalString(JsonObject body, String field) {
+        JsonValue value = body.get(field);
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (!(value instanceof JsonString text)) {
+            throw ApiException.validation(field, field + " must be a string");
+        }
+        return Optional.of(text.getString());
+    }
+
+    public static Optional<Boolean> optionalBoolean(JsonObject body, String field) {
+        JsonValue value = body.get(field);
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (value == JsonValue.TRUE || value == JsonValue.FALSE) {
+            return Optional.of(value == JsonValue.TRUE);
+        }
+        throw ApiException.validation(field, field + " must be true or false");
+    }
+
+    /** An instant in the wire form of the public API: ISO 8601 with a zone. */
+    public static long instant(String text, String field) {
+        try {
+            Instant instant = OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            if (instant.isBefore(Instant.EPOCH) || instant.isAfter(Instant.parse("9999-12-31T23:59:59.999Z"))) {
+                throw ApiException.validation(field, field + " is out of range");
+            }
+            return instant.toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw ApiException.validation(field, field + " must be an ISO 8601 date-time with a zone");
+        }
+    }
+
+    public static ApiException notFound(String what) {
+        return ApiException.error(Status.NOT_FOUND_404, "NOT_FOUND", what + " not found");
+    }
+}

@@ -1,0 +1,123 @@
+package dev.herald.apikey;
+
+import java.time.Clock;
+import java.util.Optional;
+
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.AdminResponses;
+import dev.herald.admin.Ids;
+import dev.herald.project.Project;
+import dev.herald.project.ProjectAdminService;
+import dev.herald.project.ProjectStore;
+import dev.herald.web.ApiException;
+import dev.herald.web.Json;
+import dev.herald.web.RouteFallbacks;
+import dev.herald.web.Timestamps;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * API keys in the management API (decisions §2): issue, list, change settings, revoke.
+ * A revoked key stops working at once: the public API reads keys from the database on every request.
+ */
+public final class ApiKeyAdminService implements HttpService {
+
+    private final ProjectStore projects;
+    private final ApiKeyStore keys;
+    private final Clock clock;
+
+    public ApiKeyAdminService(DbClient db, Clock clock) {
+        this.projects = new ProjectStore(db);
+        this.keys = new ApiKeyStore(db);
+        this.clock = clock;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/projects/{projectId}/api-keys", this::create)
+                .get("/projects/{projectId}/api-keys", this::list)
+                .patch("/api-keys/{key}", this::update)
+                .delete("/api-keys/{key}", this::revoke)
+                .any("/projects/{projectId}/api-keys", RouteFallbacks.methodNotAllowed("GET, POST"))
+                .any("/api-keys/{key}", RouteFallbacks.methodNotAllowed("PATCH, DELETE"));
+    }
+
+    private void create(ServerRequest request, ServerResponse response) {
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        JsonObject body = AdminRequests.body(request);
+        String key = AdminRequests.optionalString(body, "key").orElseGet(Ids::newApiKey);
+        if (!ApiKey.isWellFormed(key)) {
+            throw ApiException.validation("key", "key must be 32 to 64 letters and digits");
+        }
+        ApiKey created = new ApiKey(key,
+                                    project.id(),
+                                    AdminRequests.optionalBoolean(body, "showPast").orElse(false),
+                                    AdminRequests.optionalBoolean(body, "showFuture").orElse(false),
+                                    orderBy(body).orElse(OrderBy.DEFAULT),
+                                    clock.millis(),
+                                    null);
+        if (keys.find(key).isPresent()) {
+            throw ApiException.error(Status.CONFLICT_409, "CONFLICT", "This key is already in use");
+        }
+        keys.create(created);
+        AdminResponses.created(response, "/api/v1/admin/api-keys/" + key, json(created));
+    }
+
+    private void list(ServerRequest request, ServerResponse response) {
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        AdminResponses.ok(response, AdminResponses.array(keys.listByProject(project.id()), ApiKeyAdminService::json));
+    }
+
+    private void update(ServerRequest request, ServerResponse response) {
+        ApiKey key = existing(request);
+        JsonObject body = AdminRequests.body(request);
+        ApiKey updated = new ApiKey(key.key(),
+                                    key.projectId(),
+                                    AdminRequests.optionalBoolean(body, "showPast").orElse(key.showPast()),
+                                    AdminRequests.optionalBoolean(body, "showFuture").orElse(key.showFuture()),
+                                    orderBy(body).orElse(key.orderBy()),
+                                    key.createdAt(),
+                                    key.revokedAt());
+        keys.updateSettings(updated);
+        AdminResponses.ok(response, json(updated));
+    }
+
+    private void revoke(ServerRequest request, ServerResponse response) {
+        keys.revoke(existing(request).key(), clock.millis());
+        AdminResponses.noContent(response);
+    }
+
+    private ApiKey existing(ServerRequest request) {
+        return keys.find(request.path().pathParameters().get("key")).orElseThrow(() -> AdminRequests.notFound("API key"));
+    }
+
+    private static Optional<OrderBy> orderBy(JsonObject body) {
+        return AdminRequests.optionalString(body, "orderBy").map(name -> OrderBy.fromWireName(name).orElseThrow(
+                () -> ApiException.validation("orderBy", "orderBy must be one of createdAt_desc, createdAt_asc, "
+                        + "startDate_asc, startDate_desc, endDate_asc, endDate_desc")));
+    }
+
+    static JsonObject json(ApiKey key) {
+        JsonObjectBuilder json = Json.builders().createObjectBuilder()
+                .add("key", key.key())
+                .add("projectId", key.projectId())
+                .add("showPast", key.showPast())
+                .add("showFuture", key.showFuture())
+                .add("orderBy", key.orderBy().wireName())
+                .add("createdAt", Timestamps.format(key.createdAt()));
+        if (key.revokedAt() == null) {
+            json.addNull("revokedAt");
+        } else {
+            json.add("revokedAt", Timestamps.format(key.revokedAt()));
+        }
+        return json.build();
+    }
+}

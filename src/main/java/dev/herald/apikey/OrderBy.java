@@ -1,0 +1,32 @@
+package dev.herald.apikey;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The orderings a key can ask for (public-api.md §2.2, decisions §1).
+ */
+public enum OrderBy {
+    CREATED_AT_DESC("createdAt_desc"),
+    CREATED_AT_ASC("createdAt_asc"),
+    START_DATE_ASC("startDate_asc"),
+    START_DATE_DESC("startDate_desc"),
+    END_DATE_ASC("endDate_asc"),
+    END_DATE_DESC("endDate_desc");
+
+    public static final OrderBy DEFAULT = CREATED_AT_DESC;
+
+    private final String wireName;
+
+    OrderBy(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public static Optional<OrderBy> fromWireName(String name) {
+        return Arrays.stream(values()).filter(order -> order.wireName.equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.herald.feed;
+
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+
+import dev.herald.notification.Action;
+import dev.herald.web.Json;
+import dev.herald.web.Timestamps;
+
+import jakarta.json.stream.JsonGenerator;
+
+/**
+ * PublicNotification as JSON (public-api.md §2.1): every field always present, null as JSON null, nothing else.
+ * Streamed straight to bytes: the feed is the hottest answer, and building an object tree first doubled its cost.
+ */
+final class FeedJson {
+
+    /** About what one notification with a short rich-text message takes. */
+    private static final int BYTES_PER_ENTRY = 320;
+
+    private FeedJson() {
+    }
+
+    static byte[] bytes(List<FeedEntry> entries) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(2 + BYTES_PER_ENTRY * entries.size());
+        try (JsonGenerator json = Json.generator(out)) {
+            json.writeStartArray();
+            entries.forEach(entry -> write(json, entry));
+            json.writeEnd();
+        }
+        return out.toByteArray();
+    }
+
+    private static void write(JsonGenerator json, FeedEntry entry) {
+        json.writeStartObject()
+                .write("id", entry.id())
+                .write("message", entry.message());
+        writeNullable(json, "image", entry.image());
+        writeAction(json, entry.action());
+        json.write("preset", entry.preset());
+        writeNullable(json, "startDate", entry.startAt() == null ? null : Timestamps.format(entry.startAt()));
+        writeNullable(json, "endDate", entry.endAt() == null ? null : Timestamps.format(entry.endAt()));
+        json.writeEnd();
+    }
+
+    private static void writeAction(JsonGenerator json, Action action) {
+        json.writeStartObject("action").write("type", action.type().name());
+        if (action.type() == Action.Type.LINK) {
+            json.writeStartObject("data")
+                    .write("url", action.url())
+                    .write("target", action.target())
+                    .writeEnd();
+        } else {
+            json.writeNull("data");
+        }
+        json.writeEnd();
+    }
+
+    private static void writeNullable(JsonGenerator json, String name, String value) {
+        if (value == null) {
+            json.writeNull(name);
+        } else {
+            json.write(name, value);
+        }
+    }
+}

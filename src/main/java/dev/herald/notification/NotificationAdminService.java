@@ -1,0 +1,84 @@
+package dev.herald.notification;
+
+import java.time.Clock;
+import java.util.Optional;
+
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.AdminResponses;
+import dev.herald.admin.Ids;
+import dev.herald.project.Project;
+import dev.herald.project.ProjectAdminService;
+import dev.herald.project.ProjectStore;
+import dev.herald.web.RouteFallbacks;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+/**
+ * Notifications in the management API (decisions §2). Every change is visible to the public API on its next
+ * request: the feed is read from the database each time.
+ */
+public final class NotificationAdminService implements HttpService {
+
+    private final ProjectStore projects;
+    private final NotificationStore notifications;
+    private final Clock clock;
+
+    public NotificationAdminService(DbClient db, Clock clock) {
+        this.projects = new ProjectStore(db);
+        this.notifications = new NotificationStore(db);
+        this.clock = clock;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/projects/{projectId}/notifications", this::create)
+                .get("/projects/{projectId}/notifications", this::list)
+                .get("/notifications/{id}", this::get)
+                .patch("/notifications/{id}", this::update)
+                .delete("/notifications/{id}", this::delete)
+                .any("/projects/{projectId}/notifications", RouteFallbacks.methodNotAllowed("GET, POST"))
+                .any("/notifications/{id}", RouteFallbacks.methodNotAllowed("GET, PATCH, DELETE"));
+    }
+
+    private void create(ServerRequest request, ServerResponse response) {
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        long now = clock.millis();
+        Notification created = NotificationChanges.apply(AdminRequests.body(request),
+                                                         NotificationChanges.draft(Ids.newId(), project.id(), now), now);
+        notifications.create(created);
+        AdminResponses.created(response, "/api/v1/admin/notifications/" + created.id(), NotificationJson.json(created));
+    }
+
+    private void list(ServerRequest request, ServerResponse response) {
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        Optional<NotificationStatus> status = request.query().first("status").asOptional()
+                .map(NotificationChanges::status);
+        AdminResponses.ok(response, AdminResponses.array(notifications.listByProject(project.id(), status),
+                                                         NotificationJson::json));
+    }
+
+    private void get(ServerRequest request, ServerResponse response) {
+        AdminResponses.ok(response, NotificationJson.json(existing(request)));
+    }
+
+    private void update(ServerRequest request, ServerResponse response) {
+        Notification current = existing(request);
+        Notification updated = NotificationChanges.apply(AdminRequests.body(request), current, clock.millis());
+        notifications.update(updated);
+        AdminResponses.ok(response, NotificationJson.json(updated));
+    }
+
+    private void delete(ServerRequest request, ServerResponse response) {
+        notifications.delete(existing(request).id());
+        AdminResponses.noContent(response);
+    }
+
+    private Notification existing(ServerRequest request) {
+        return notifications.find(request.path().pathParameters().get("id"))
+                .orElseThrow(() -> AdminRequests.notFound("Notification"));
+    }
+}

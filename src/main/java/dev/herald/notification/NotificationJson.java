@@ -1,0 +1,50 @@
+package dev.herald.notification;
+
+import dev.herald.web.Json;
+import dev.herald.web.Timestamps;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * The admin view of a notification (decisions §2).
+ */
+final class NotificationJson {
+
+    private NotificationJson() {
+    }
+
+    static JsonObject json(Notification notification) {
+        JsonObjectBuilder json = Json.builders().createObjectBuilder()
+                .add("id", notification.id())
+                .add("projectId", notification.projectId())
+                .add("status", notification.status().name())
+                .add("message", notification.message());
+        nullable(json, "image", notification.image());
+        json.add("action", action(notification.action()))
+                .add("preset", notification.preset());
+        nullable(json, "startDate", notification.startAt() == null ? null : Timestamps.format(notification.startAt()));
+        nullable(json, "endDate", notification.endAt() == null ? null : Timestamps.format(notification.endAt()));
+        return json.add("createdAt", Timestamps.format(notification.createdAt()))
+                .add("updatedAt", Timestamps.format(notification.updatedAt()))
+                .build();
+    }
+
+    private static JsonObject action(Action action) {
+        JsonObjectBuilder json = Json.builders().createObjectBuilder().add("type", action.type().name());
+        if (action.type() == Action.Type.LINK) {
+            json.add("data", Json.builders().createObjectBuilder().add("url", action.url()).add("target", action.target()));
+        } else {
+            json.addNull("data");
+        }
+        return json.build();
+    }
+
+    private static void nullable(JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.herald.project;
+
+import java.time.Clock;
+
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.AdminResponses;
+import dev.herald.admin.Ids;
+import dev.herald.web.ApiException;
+import dev.herald.web.Json;
+import dev.herald.web.RouteFallbacks;
+import dev.herald.web.Timestamps;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import jakarta.json.JsonObject;
+
+/**
+ * Projects in the management API (decisions §2).
+ */
+public final class ProjectAdminService implements HttpService {
+
+    static final int MAX_NAME_LENGTH = 200;
+
+    private final ProjectStore projects;
+    private final Clock clock;
+
+    public ProjectAdminService(DbClient db, Clock clock) {
+        this.projects = new ProjectStore(db);
+        this.clock = clock;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/projects", this::create)
+                .get("/projects", this::list)
+                .get("/projects/{projectId}", this::get)
+                .any("/projects", RouteFallbacks.methodNotAllowed("GET, POST"))
+                .any("/projects/{projectId}", RouteFallbacks.methodNotAllowed("GET"));
+    }
+
+    private void create(ServerRequest request, ServerResponse response) {
+        JsonObject body = AdminRequests.body(request);
+        String name = AdminRequests.optionalString(body, "name").map(String::strip).orElse("");
+        if (name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
+            throw ApiException.validation("name", "name is required, at most " + MAX_NAME_LENGTH + " characters");
+        }
+        Project project = new Project(Ids.newId(), name, clock.millis());
+        projects.create(project);
+        AdminResponses.created(response, "/api/v1/admin/projects/" + project.id(), json(project));
+    }
+
+    private void list(ServerRequest request, ServerResponse response) {
+        AdminResponses.ok(response, AdminResponses.array(projects.list(), ProjectAdminService::json));
+    }
+
+    private void get(ServerRequest request, ServerResponse response) {
+        AdminResponses.ok(response, json(existing(projects, request.path().pathParameters().get("projectId"))));
+    }
+
+    /** The project, or 404: every route under a project starts here. */
+    public static Project existing(ProjectStore projects, String projectId) {
+        return projects.find(projectId).orElseThrow(() -> AdminRequests.notFound("Project"));
+    }
+
+    static JsonObject json(Project project) {
+        return Json.builders().createObjectBuilder()
+                .add("id", project.id())
+                .add("name", project.name())
+                .add("createdAt", Timestamps.format(project.createdAt()))
+                .build();
+    }
+
+}

@@ -1,0 +1,52 @@
+package dev.herald.ratelimit;
+
+import java.net.InetAddress;
+
+/**
+ * An address or a CIDR range ({@code 10.0.0.0/8}, {@code 2001:db8::/32}, {@code 127.0.0.1}).
+ */
+record IpRange(byte[] network, int prefixLength) {
+
+    static IpRange parse(String text) {
+        String trimmed = text.strip();
+        int slash = trimmed.indexOf('/');
+        String addressPart = slash < 0 ? trimmed : trimmed.substring(0, slash);
+        InetAddress address = IpAddresses.parse(addressPart)
+                .orElseThrow(() -> new IllegalArgumentException("Not an IP address or CIDR range: " + text));
+        byte[] bytes = address.getAddress();
+        int maxPrefix = bytes.length * 8;
+        int prefix = slash < 0 ? maxPrefix : parsePrefix(trimmed.substring(slash + 1), maxPrefix, text);
+        return new IpRange(bytes, prefix);
+    }
+
+    boolean contains(InetAddress address) {
+        byte[] candidate = address.getAddress();
+        if (candidate.length != network.length) {
+            return false;
+        }
+        int fullBytes = prefixLength / 8;
+        for (int i = 0; i < fullBytes; i++) {
+            if (candidate[i] != network[i]) {
+                return false;
+            }
+        }
+        int remainingBits = prefixLength % 8;
+        if (remainingBits == 0) {
+            return true;
+        }
+        int mask = (0xFF << (8 - remainingBits)) & 0xFF;
+        return (candidate[fullBytes] & mask) == (network[fullBytes] & mask);
+    }
+
+    private static int parsePrefix(String text, int maxPrefix, String whole) {
+        try {
+            int prefix = Integer.parseInt(text);
+            if (prefix >= 0 && prefix <= maxPrefix) {
+                return prefix;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("Bad prefix length in CIDR range: " + whole);
+    }
+}

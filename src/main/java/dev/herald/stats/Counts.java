@@ -1,0 +1,36 @@
+package dev.herald.stats;
+
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * Interactions counted by type.
+ */
+record Counts(long impression, long click, long conversion) {
+
+    static final Counts NONE = new Counts(0, 0, 0);
+
+    Counts plus(String type, long count) {
+        return switch (type) {
+            case "impression" -> new Counts(impression + count, click, conversion);
+            case "click" -> new Counts(impression, click + count, conversion);
+            case "conversion" -> new Counts(impression, click, conversion + count);
+            default -> this;
+        };
+    }
+
+    Counts plus(Counts other) {
+        return new Counts(impression + other.impression, click + other.click, conversion + other.conversion);
+    }
+
+    /** decisions §2: click / impression, unrounded, 0 without impressions. */
+    double ctr() {
+        return impression == 0 ? 0 : (double) click / impression;
+    }
+
+    /** Adds the three counts to a JSON object. */
+    JsonObjectBuilder addTo(JsonObjectBuilder json) {
+        return json.add("impression", impression)
+                .add("click", click)
+                .add("conversion", conversion);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.herald.stats;
+
+import java.time.LocalDate;
+import java.util.Comparator;
+import java.util.Map;
+
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.AdminResponses;
+import dev.herald.notification.NotificationStore;
+import dev.herald.project.Project;
+import dev.herald.project.ProjectAdminService;
+import dev.herald.project.ProjectStore;
+import dev.herald.web.Json;
+import dev.herald.web.RouteFallbacks;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import jakarta.json.JsonArrayBuilder;
+
+/**
+ * How notifications perform (decisions §2): counts by type and CTR, per notification with daily buckets and per
+ * project, by when the interaction occurred.
+ */
+public final class StatsService implements HttpService {
+
+    private final ProjectStore projects;
+    private final NotificationStore notifications;
+    private final StatsStore stats;
+
+    public StatsService(DbClient db) {
+        this.projects = new ProjectStore(db);
+        this.notifications = new NotificationStore(db);
+        this.stats = new StatsStore(db);
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/notifications/{id}/stats", this::notificationStats)
+                .get("/projects/{projectId}/stats", this::projectStats)
+                .any("/notifications/{id}/stats", RouteFallbacks.methodNotAllowed("GET"))
+                .any("/projects/{projectId}/stats", RouteFallbacks.methodNotAllowed("GET"));
+    }
+
+    private void notificationStats(ServerRequest request, ServerResponse response) {
+        String id = request.path().pathParameters().get("id");
+        if (notifications.projectOf(id).isEmpty()) {
+            throw AdminRequests.notFound("Notification");
+        }
+        Map<Long, Counts> days = stats.dailyCounts(id, StatsRange.of(request));
+        Counts total = days.values().stream().reduce(Counts.NONE, Counts::plus);
+        JsonArrayBuilder daily = Json.builders().createArrayBuilder();
+        days.forEach((day, counts) -> daily.add(
+                counts.addTo(Json.builders().createObjectBuilder().add("date", LocalDate.ofEpochDay(day).toString()))));
+        AdminResponses.ok(response, total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
+                .add("ctr", total.ctr())
+                .add("daily", daily)
+                .build());
+    }
+
+    private void projectStats(ServerRequest request, ServerResponse response) {
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        Map<String, Counts> byNotification = stats.notificationCounts(project.id(), StatsRange.of(request));
+        Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
+        JsonArrayBuilder list = Json.builders().createArrayBuilder();
+        byNotification.entrySet().stream()
+                .sorted(Comparator.<Map.Entry<String, Counts>>comparingLong(entry -> entry.getValue().impression())
+                                .reversed()
+                                .thenComparing(Map.Entry::getKey))
+                .forEach(entry -> list.add(entry.getValue()
+                                                   .addTo(Json.builders().createObjectBuilder()
+                                                                  .add("notificationId", entry.getKey()))
+                                                   .add("ctr", entry.getValue().ctr())));
+        AdminResponses.ok(response, total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
+                .add("notifications", list)
+                .build());
+    }
+}

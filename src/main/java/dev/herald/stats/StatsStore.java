@@ -1,0 +1,49 @@
+package dev.herald.stats;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.herald.storage.Rows;
+
+import io.helidon.dbclient.DbClient;
+
+/**
+ * The stats queries: counting happens in the database, with indexes that cover them.
+ */
+final class StatsStore {
+
+    private final DbClient db;
+
+    StatsStore(DbClient db) {
+        this.db = db;
+    }
+
+    /** Counts per UTC day number (days since 1970-01-01), days with activity only, ascending. */
+    Map<Long, Counts> dailyCounts(String notificationId, StatsRange range) {
+        Map<Long, Counts> days = new TreeMap<>();
+        db.execute().createNamedQuery("select-notification-daily-counts")
+                .addParam("notificationId", notificationId)
+                .addParam("from", range.fromMillis())
+                .addParam("to", range.toMillis())
+                .execute()
+                .forEach(row -> days.merge(Rows.longValue(row, "day_number"),
+                                           Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
+                                           Counts::plus));
+        return days;
+    }
+
+    /** Counts per notification of the project, deleted notifications included. */
+    Map<String, Counts> notificationCounts(String projectId, StatsRange range) {
+        Map<String, Counts> notifications = new LinkedHashMap<>();
+        db.execute().createNamedQuery("select-project-notification-counts")
+                .addParam("projectId", projectId)
+                .addParam("from", range.fromMillis())
+                .addParam("to", range.toMillis())
+                .execute()
+                .forEach(row -> notifications.merge(Rows.string(row, "notification_id"),
+                                                    Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
+                                                    Counts::plus));
+        return notifications;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.herald.storage;
+
+import java.util.Locale;
+
+/**
+ * The two databases Herald runs on, chosen by the JDBC URL, and the few DDL words in which they differ.
+ */
+public enum Dialect {
+    // H2 stores CHARACTER VARYING inline; its CLOB would come back as a java.sql.Clob instead of a String.
+    H2("jdbc:h2:", "CHARACTER VARYING(1000000)", ""),
+    // Binary collation: API keys and ids compare case-sensitively, as the key pattern implies.
+    MARIADB("jdbc:mariadb:", "MEDIUMTEXT", " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+
+    private final String urlPrefix;
+    private final String longTextType;
+    private final String tableOptions;
+
+    Dialect(String urlPrefix, String longTextType, String tableOptions) {
+        this.urlPrefix = urlPrefix;
+        this.longTextType = longTextType;
+        this.tableOptions = tableOptions;
+    }
+
+    public static Dialect of(String jdbcUrl) {
+        String url = jdbcUrl.toLowerCase(Locale.ROOT);
+        for (Dialect dialect : values()) {
+            if (url.startsWith(dialect.urlPrefix)) {
+                return dialect;
+            }
+        }
+        throw new IllegalArgumentException("db.connection.url must start with jdbc:h2: or jdbc:mariadb:");
+    }
+
+    /** Fills the dialect's words into migration SQL. */
+    String render(String sql) {
+        return sql.replace("${longText}", longTextType).replace("${tableOptions}", tableOptions);
+    }
+}

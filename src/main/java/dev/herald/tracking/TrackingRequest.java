@@ -1,0 +1,81 @@
+package dev.herald.tracking;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+import dev.herald.web.Json;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+/**
+ * A tracking body, validated in the order of decisions §1 (checks 5 to 7). Other fields are ignored.
+ *
+ * @param occurredAt the client's timestamp in epoch millis, or null when the server's time applies
+ * @param metadata   the serialized metadata object, or null
+ */
+record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
+
+    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+    static final int MAX_METADATA_BYTES = 16 * 1024;
+
+    static TrackingRequest parse(JsonObject body, TrackingEndpoint endpoint) {
+        InteractionType type = type(body.get("type"), endpoint);
+        if (endpoint == TrackingEndpoint.SIMPLE) {
+            return new TrackingRequest(type, null, null);
+        }
+        return new TrackingRequest(type, timestamp(body), metadata(body));
+    }
+
+    private static InteractionType type(JsonValue value, TrackingEndpoint endpoint) {
+        if (value == null || value == JsonValue.NULL) {
+            throw TrackingErrors.missingType();
+        }
+        if (!(value instanceof JsonString text)) {
+            throw TrackingErrors.invalidType();
+        }
+        return InteractionType.fromWireName(text.getString())
+                .filter(endpoint::accepts)
+                .orElseThrow(TrackingErrors::invalidType);
+    }
+
+    /** ISO 8601 with a zone (Z or an offset); a present null is not a timestamp. Sub-millisecond digits are cut. */
+    private static Long timestamp(JsonObject body) {
+        if (!body.containsKey("timestamp")) {
+            return null;
+        }
+        if (!(body.get("timestamp") instanceof JsonString text)) {
+            throw TrackingErrors.invalidTimestamp();
+        }
+        try {
+            Instant instant = OffsetDateTime.parse(text.getString(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+                throw TrackingErrors.invalidTimestamp();
+            }
+            return instant.toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw TrackingErrors.invalidTimestamp();
+        }
+    }
+
+    /** Absent or null means none; anything but an object, or one over 16 KiB serialized, is refused. */
+    private static String metadata(JsonObject body) {
+        JsonValue value = body.get("metadata");
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonObject object)) {
+            throw TrackingErrors.invalidMetadata();
+        }
+        String serialized = Json.write(object);
+        if (serialized.getBytes(StandardCharsets.UTF_8).length > MAX_METADATA_BYTES) {
+            throw TrackingErrors.invalidMetadata();
+        }
+        return serialized;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.herald.web;
+
+import io.helidon.http.Status;
+
+/**
+ * A request that cannot be served as asked: carries everything {@link ErrorResponses} needs for the JSON body.
+ * Thrown by validation and lookups; never built into a response anywhere else.
+ */
+public final class ApiException extends RuntimeException {
+
+    private final Status status;
+    private final String code;
+    private final ErrorField field;
+    private final String invalidField;
+
+    private ApiException(Status status, ErrorField field, String code, String message, String invalidField) {
+        // No stack trace: these are expected outcomes on the hot path, not faults.
+        super(message, null, false, false);
+        this.status = status;
+        this.field = field;
+        this.code = code;
+        this.invalidField = invalidField;
+    }
+
+    private ApiException(Status status, ErrorField field, String code, String message) {
+        this(status, field, code, message, null);
+    }
+
+    /** decisions §2: bad input to the management API names the offending field in {@code details.field}. */
+    public static ApiException validation(String invalidField, String message) {
+        return new ApiException(Status.BAD_REQUEST_400, ErrorField.ERROR, "VALIDATION_ERROR", message, invalidField);
+    }
+
+    public static ApiException of(Status status, ErrorField field, String code, String message) {
+        return new ApiException(status, field, code, message);
+    }
+
+    /** An error whose body says {@code {"error": message, "code": code}} (the shared error object). */
+    public static ApiException error(Status status, String code, String message) {
+        return new ApiException(status, ErrorField.ERROR, code, message);
+    }
+
+    /** An error whose body says {@code {"message": message, "code": code}} (the tracking endpoints' shape). */
+    public static ApiException message(Status status, String code, String message) {
+        return new ApiException(status, ErrorField.MESSAGE, code, message);
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public ErrorField field() {
+        return field;
+    }
+
+    /** The request field that was refused, or null. */
+    public String invalidField() {
+        return invalidField;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.herald.web;
+
+import java.lang.System.Logger.Level;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HttpException;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+/**
+ * The one place that turns failures into responses: a JSON body, the status, and the headers filters asked for.
+ * No stack trace, SQL or class name reaches a client; the detail goes to the log.
+ */
+public final class ErrorResponses {
+
+    private static final System.Logger LOGGER = System.getLogger(ErrorResponses.class.getName());
+
+    private ErrorResponses() {
+    }
+
+    public static void register(HttpRouting.Builder routing) {
+        routing.error(ApiException.class, ErrorResponses::apiError)
+                .error(Throwable.class, ErrorResponses::unexpected);
+    }
+
+    /**
+     * Answers with an error from a filter. A filter answers rather than throws: an exception would pass through
+     * the filters before it (ConnectionCloseFilter among them) on its way to the error handler.
+     */
+    public static void send(ServerRequest request, ServerResponse response, ApiException error) {
+        apiError(request, response, error);
+    }
+
+    private static void apiError(ServerRequest request, ServerResponse response, ApiException error) {
+        write(request, response, error.status(), error.field(), error.code(), error.getMessage(), error.invalidField());
+    }
+
+    private static void unexpected(ServerRequest request, ServerResponse response, Throwable failure) {
+        if (failure instanceof HttpException http && http.status().code() < 500) {
+            // Helidon's own client errors (a request it could not read): keep the status, give it our shape.
+            write(request, response, http.status(), ApiPaths.errorField(request), "BAD_REQUEST", http.status().reasonPhrase(),
+                  null);
+            return;
+        }
+        LOGGER.log(Level.ERROR, "Request failed: " + request.prologue().method().text() + " " + ApiPaths.fullPath(request),
+                   failure);
+        write(request, response, Status.INTERNAL_SERVER_ERROR_500, ApiPaths.errorField(request),
+              "INTERNAL_ERROR", "Internal server error", null);
+    }
+
+    private static void write(ServerRequest request,
+                              ServerResponse response,
+                              Status status,
+                              ErrorField field,
+                              String code,
+                              String message,
+                              String invalidField) {
+        PendingHeaders.applyTo(request, response);
+        if (request.content().hasEntity() && !request.content().consumed()) {
+            // ConnectionCloseFilter will close the connection: say so, so the client does not reuse it.
+            response.header(HeaderNames.CONNECTION, "close");
+        }
+        var body = Json.builders().createObjectBuilder()
+                .add(field.jsonName(), message)
+                .add("code", code);
+        if (invalidField != null) {
+            body.add("details", Json.builders().createObjectBuilder().add("field", invalidField));
+        }
+        response.status(status);
+        response.header(HeaderNames.CONTENT_TYPE, "application/json");
+        Bodies.send(request, response, Json.bytes(body.build()));
+    }
+}

@@ -1,0 +1,23 @@
+/**
+ * Herald: self-hosted in-app notifications with interaction tracking.
+ */
+module dev.herald {
+    requires java.sql;
+
+    requires io.helidon;
+    requires io.helidon.common;
+    requires io.helidon.common.config;
+    requires io.helidon.config;
+    requires io.helidon.http;
+    requires io.helidon.webserver;
+    requires io.helidon.dbclient;
+    requires io.helidon.logging.common;
+    requires jakarta.json;
+
+    // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
+    requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml
+    requires io.helidon.dbclient.jdbc;    // DbClient provider for "source: jdbc"
+    requires io.helidon.dbclient.hikari;  // connection pool behind it
+    requires io.helidon.logging.jul;      // java.util.logging set-up from logging.properties
+    requires org.eclipse.parsson;         // jakarta.json provider
+}

@@ -1,0 +1,127 @@
+package dev.herald;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.herald.notification.Notification;
+import dev.herald.support.TestDatabase;
+import dev.herald.support.TestHerald;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
+
+/**
+ * Herald as an operator runs it: its own JVM, a config file named by HERALD_CONFIG, an environment variable over
+ * the file, one start-up line with the address, and SIGTERM in the middle of a request (decisions §3).
+ */
+class ProcessLifecycleTest {
+
+    private static final Pattern LISTENING = Pattern.compile("Herald listening on http://[^:]+:(\\d+)");
+
+    @TempDir
+    Path workDirectory;
+
+    @Test
+    void aRequestInFlightAtSigtermFinishesAndItsInteractionIsKept() throws Exception {
+        TestDatabase database = TestDatabase.h2File(workDirectory);
+        Notification notification;
+        try (TestHerald herald = TestHerald.start(database)) {
+            notification = herald.notification(herald.project()).save();
+        }
+        Path configFile = Files.writeString(workDirectory.resolve("test.yaml"), """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                db:
+                  connection:
+                    url: "%s"
+                rate-limit:
+                  requests: 5
+                """.formatted(database.url()));
+
+        ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                                                   Main.class.getName())
+                .directory(workDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(workDirectory.resolve("herald.log").toFile());
+        builder.environment().put("HERALD_CONFIG", configFile.toString());
+        builder.environment().put("RATE_DASH_LIMIT_REQUESTS", "7");
+        Process herald = builder.start();
+        try {
+            int listeningPort = listeningPort(herald);
+
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), listeningPort)) {
+                socket.setSoTimeout(10_000);
+                OutputStream out = socket.getOutputStream();
+                out.write(("POST /api/v1/public/track/" + notification.id() + " HTTP/1.1\r\nHost: x\r\n"
+                        + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                        + "5\r\n{\"typ\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Thread.sleep(300);
+
+                herald.destroy();   // SIGTERM
+                Thread.sleep(700);
+                out.write("b\r\ne\":\"click\"}\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+
+                String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(answer, startsWith("HTTP/1.1 204"));
+                assertThat("the environment overrides the file", answer, containsString("RateLimit-Limit: 7"));
+            }
+            assertThat("Herald stops within its grace period", herald.waitFor(15, TimeUnit.SECONDS), is(true));
+        } finally {
+            herald.destroyForcibly();
+        }
+
+        assertThat(log(), containsString("Herald stopped"));
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM interactions WHERE notification_id = '"
+                                                             + notification.id() + "'")) {
+            rows.next();
+            assertThat(rows.getInt(1), is(1));
+        }
+    }
+
+    /** Waits for the start-up line that says where Herald listens. */
+    private int listeningPort(Process herald) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher listening = LISTENING.matcher(log());
+            if (listening.find()) {
+                return Integer.parseInt(listening.group(1));
+            }
+            if (!herald.isAlive()) {
+                throw new AssertionError("Herald ended without listening:\n" + log());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("Herald did not start within 60 s:\n" + log());
+    }
+
+    private String log() throws IOException {
+        Path file = workDirectory.resolve("herald.log");
+        return Files.exists(file) ? Files.readString(file) : "";
+    }
+
+    private static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+}

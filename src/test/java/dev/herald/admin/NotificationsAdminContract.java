@@ -1,0 +1,275 @@
+package dev.herald.admin;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.JsonBodies;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static dev.herald.support.TestHerald.START;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * Notifications in the management API (decisions §2), run against each database by a subclass.
+ */
+abstract class NotificationsAdminContract extends HeraldServerTest {
+
+    private static final String LINK = "{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\",\"target\":\"_self\"}}";
+
+    private final Http1Client http;
+    private final AdminClient admin;
+    private String projectId;
+    private String key;
+
+    NotificationsAdminContract(Http1Client http) {
+        this.http = http;
+        this.admin = new AdminClient(http);
+    }
+
+    static void startWithAdminToken(TestDatabase database, WebServerConfig.Builder server) {
+        startServer(database, server, Map.of("admin.tokens.0", AdminClient.TOKEN));
+    }
+
+    @BeforeEach
+    void freshProject() {
+        herald.clock().set(START);
+        projectId = admin.created("/projects", "{\"name\":\"p\"}").getString("id");
+        key = admin.created("/projects/" + projectId + "/api-keys", "{}").getString("key");
+    }
+
+    @Test
+    void aNewNotificationIsADraftWithDefaults() {
+        AdminClient.Answer created = admin.call(Method.POST, notificationsPath(), "{\"message\":\"Hello\"}");
+        assertThat(created.status(), is(201));
+        JsonObject notification = created.object();
+        assertThat(notification.keySet(), is(Set.of("id", "projectId", "status", "message", "image", "action", "preset",
+                                                    "startDate", "endDate", "createdAt", "updatedAt")));
+        assertThat(notification.getString("id").matches("[a-zA-Z0-9_-]+"), is(true));
+        assertThat(created.location(), is("/api/v1/admin/notifications/" + notification.getString("id")));
+        assertThat(notification.getString("projectId"), is(projectId));
+        assertThat(notification.getString("status"), is("DRAFT"));
+        assertThat(notification.getString("message"), is("Hello"));
+        assertThat(notification.get("image"), is(JsonValue.NULL));
+        assertThat(notification.getJsonObject("action"), is(JsonBodies.object("{\"type\":\"NO_ACTION\",\"data\":null}")));
+        assertThat(notification.getString("preset"), is("default"));
+        assertThat(notification.get("startDate"), is(JsonValue.NULL));
+        assertThat(notification.get("endDate"), is(JsonValue.NULL));
+        assertThat(notification.getString("createdAt"), is("2026-11-22T10:00:00.000Z"));
+        assertThat(notification.getString("updatedAt"), is("2026-11-22T10:00:00.000Z"));
+        assertThat("a draft is not served", publicFeed(), hasSize(0));
+    }
+
+    @Test
+    void everyFieldIsKeptAndAPublishedOneIsServed() {
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":{\"type\":\"doc\",\"content\":[]},"
+                + "\"status\":\"PUBLISHED\",\"image\":\"https://cdn.example.com/a.png\",\"action\":" + LINK + ","
+                + "\"preset\":\"banner\",\"startDate\":\"2026-11-22T09:00:00+01:00\",\"endDate\":\"2026-11-23T00:00:00Z\"}");
+        assertThat(created.getString("message"), is("{\"type\":\"doc\",\"content\":[]}"));
+        assertThat(created.getString("startDate"), is("2026-11-22T08:00:00.000Z"));
+        assertThat(created.getJsonObject("action").getJsonObject("data").getString("target"), is("_self"));
+
+        JsonObject served = publicFeed().getJsonObject(0);
+        assertThat(served.getString("id"), is(created.getString("id")));
+        assertThat(served.getString("message"), is("{\"type\":\"doc\",\"content\":[]}"));
+        assertThat(served.getString("image"), is("https://cdn.example.com/a.png"));
+        assertThat(served.getString("preset"), is("banner"));
+        assertThat(served.getJsonObject("action"), is(JsonBodies.object(LINK)));
+        assertThat(served.getString("endDate"), is("2026-11-23T00:00:00.000Z"));
+    }
+
+    static Stream<Arguments> refusedBodies() {
+        return Stream.of(
+                Arguments.of("{}", "message"),
+                Arguments.of("{\"message\":\"\"}", "message"),
+                Arguments.of("{\"message\":\"   \"}", "message"),
+                Arguments.of("{\"message\":5}", "message"),
+                Arguments.of("{\"message\":[\"a\"]}", "message"),
+                Arguments.of("{\"message\":null}", "message"),
+                Arguments.of("{\"message\":\"m\",\"status\":\"LIVE\"}", "status"),
+                Arguments.of("{\"message\":\"m\",\"status\":\"published\"}", "status"),
+                Arguments.of("{\"message\":\"m\",\"status\":null}", "status"),
+                Arguments.of("{\"message\":\"m\",\"image\":\"javascript:alert(1)\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"image\":\"/relative.png\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"image\":\"ftp://example.com/a.png\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"image\":\"https://\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"image\":7}", "image"),
+                Arguments.of("{\"message\":\"m\",\"action\":\"LINK\"}", "action"),
+                Arguments.of("{\"message\":\"m\",\"action\":null}", "action"),
+                Arguments.of("{\"message\":\"m\",\"action\":{}}", "action.type"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"OPEN\"}}", "action.type"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\"}}", "action.data"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"CLOSE\",\"data\":{\"url\":\"https://a.example\"}}}",
+                             "action.data"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"javascript:alert(1)\","
+                                     + "\"target\":\"_blank\"}}}", "action.data.url"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"target\":\"_blank\"}}}",
+                             "action.data.url"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
+                                     + "\"target\":\"_top\"}}}", "action.data.target"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"\"}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":null}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"startDate\":\"tomorrow\"}", "startDate"),
+                Arguments.of("{\"message\":\"m\",\"endDate\":\"2026-11-22T10:00:00\"}", "endDate"),
+                Arguments.of("{\"message\":\"m\",\"startDate\":\"2026-11-23T00:00:00Z\",\"endDate\":\"2026-11-22T23:59:59.999Z\"}",
+                             "endDate"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedBodies")
+    void badInputIsRefusedNamingTheField(String body, String field) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(body, answer.status(), is(400));
+        assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
+        assertThat(body, answer.object().getJsonObject("details").getString("field"), is(field));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    @Test
+    void anEndEqualToTheStartIsAccepted() {
+        assertThat(admin.call(Method.POST, notificationsPath(), "{\"message\":\"m\",\"startDate\":\"2026-11-23T00:00:00Z\","
+                + "\"endDate\":\"2026-11-23T00:00:00Z\"}").status(), is(201));
+    }
+
+    @Test
+    void listsAreNewestFirstAndFilterByStatus() {
+        String first = admin.created(notificationsPath(), "{\"message\":\"1\",\"status\":\"PUBLISHED\"}").getString("id");
+        herald.clock().advance(Duration.ofSeconds(1));
+        String second = admin.created(notificationsPath(), "{\"message\":\"2\"}").getString("id");
+        herald.clock().advance(Duration.ofSeconds(1));
+        String third = admin.created(notificationsPath(), "{\"message\":\"3\",\"status\":\"PUBLISHED\"}").getString("id");
+
+        assertThat(ids(admin.call(Method.GET, notificationsPath()).array()), is(List.of(third, second, first)));
+        assertThat(ids(admin.call(Method.GET, notificationsPath() + "?status=PUBLISHED").array()),
+                   is(List.of(third, first)));
+        assertThat(ids(admin.call(Method.GET, notificationsPath() + "?status=ARCHIVED").array()), is(List.of()));
+        AdminClient.Answer bad = admin.call(Method.GET, notificationsPath() + "?status=LIVE");
+        assertThat(bad.status(), is(400));
+        assertThat(bad.object().getJsonObject("details").getString("field"), is("status"));
+    }
+
+    @Test
+    void anUpdateChangesOnlyWhatItNamesAndMovesUpdatedAt() {
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\",\"image\":\"https://a.example/i.png\","
+                + "\"startDate\":\"2026-11-22T09:00:00Z\",\"action\":" + LINK + "}");
+        String path = "/notifications/" + created.getString("id");
+        herald.clock().advance(Duration.ofMinutes(3));
+
+        AdminClient.Answer patched = admin.call(Method.PATCH, path, "{\"preset\":\"modal\",\"image\":null}");
+        assertThat(patched.status(), is(200));
+        JsonObject updated = patched.object();
+        assertThat(updated.getString("preset"), is("modal"));
+        assertThat(updated.get("image"), is(JsonValue.NULL));
+        assertThat(updated.getString("message"), is("m"));
+        assertThat(updated.getString("startDate"), is("2026-11-22T09:00:00.000Z"));
+        assertThat(updated.getJsonObject("action"), is(JsonBodies.object(LINK)));
+        assertThat(updated.getString("createdAt"), is("2026-11-22T10:00:00.000Z"));
+        assertThat(updated.getString("updatedAt"), is("2026-11-22T10:03:00.000Z"));
+        assertThat(admin.call(Method.GET, path).object(), is(updated));
+
+        AdminClient.Answer refused = admin.call(Method.PATCH, path, "{\"endDate\":\"2026-11-22T08:00:00Z\"}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getJsonObject("details").getString("field"), is("endDate"));
+    }
+
+    @Test
+    void publishingAndUnpublishingShowInThePublicApiAtOnce() {
+        String path = "/notifications/" + admin.created(notificationsPath(), "{\"message\":\"m\"}").getString("id");
+        assertThat(publicFeed(), hasSize(0));
+        admin.call(Method.PATCH, path, "{\"status\":\"PUBLISHED\"}");
+        assertThat(publicFeed(), hasSize(1));
+        admin.call(Method.PATCH, path, "{\"status\":\"ARCHIVED\"}");
+        assertThat(publicFeed(), hasSize(0));
+    }
+
+    @Test
+    void aDeletedNotificationIsGoneButItsInteractionsStay() throws SQLException {
+        String id = admin.created(notificationsPath(), "{\"message\":\"m\",\"status\":\"PUBLISHED\"}").getString("id");
+        try (Http1ClientResponse response = http.post("/api/v1/public/track/" + id)
+                .header(HeaderNames.CONTENT_TYPE, "application/json").submit("{\"type\":\"click\"}")) {
+            assertThat(response.status(), is(Status.NO_CONTENT_204));
+        }
+        assertThat(admin.call(Method.DELETE, "/notifications/" + id).status(), is(204));
+
+        assertThat(admin.call(Method.GET, "/notifications/" + id).status(), is(404));
+        assertThat(admin.call(Method.DELETE, "/notifications/" + id).status(), is(404));
+        assertThat(publicFeed(), hasSize(0));
+        try (Http1ClientResponse response = http.post("/api/v1/public/track/" + id)
+                .header(HeaderNames.CONTENT_TYPE, "application/json").submit("{\"type\":\"click\"}")) {
+            assertThat(response.status(), is(Status.NOT_FOUND_404));
+        }
+        assertThat(herald.interactions(id), hasSize(1));
+    }
+
+    @Test
+    void unknownNotificationsAndProjectsAreNotFound() {
+        assertThat(admin.call(Method.GET, "/notifications/nope").body(),
+                   is("{\"error\":\"Notification not found\",\"code\":\"NOT_FOUND\"}"));
+        assertThat(admin.call(Method.PATCH, "/notifications/nope", "{}").status(), is(404));
+        assertThat(admin.call(Method.POST, "/projects/nope/notifications", "{\"message\":\"m\"}").status(), is(404));
+        assertThat(admin.call(Method.GET, "/projects/nope/notifications").status(), is(404));
+    }
+
+    @Test
+    void aClientRevalidatingItsCachedFeedSeesAPublishAtOnce() {
+        String path = "/notifications/" + admin.created(notificationsPath(), "{\"message\":\"m\"}").getString("id");
+        String cachedTag;
+        try (Http1ClientResponse response = http.get("/api/v1/public/" + key + "/notifications").request()) {
+            cachedTag = response.headers().first(HeaderNames.ETAG).orElseThrow();
+            assertThat(response.headers().first(HeaderNames.CACHE_CONTROL).orElseThrow(), is("no-cache"));
+        }
+        try (Http1ClientResponse response = http.get("/api/v1/public/" + key + "/notifications")
+                .header(HeaderNames.IF_NONE_MATCH, cachedTag).request()) {
+            assertThat(response.status(), is(Status.NOT_MODIFIED_304));
+        }
+        admin.call(Method.PATCH, path, "{\"status\":\"PUBLISHED\"}");
+        try (Http1ClientResponse response = http.get("/api/v1/public/" + key + "/notifications")
+                .header(HeaderNames.IF_NONE_MATCH, cachedTag).request()) {
+            assertThat(response.status(), is(Status.OK_200));
+            assertThat(JsonBodies.array(response.as(String.class)), hasSize(1));
+        }
+    }
+
+    @Test
+    void otherMethodsAre405() {
+        assertThat(admin.call(Method.PUT, "/notifications/x", "{}").status(), is(405));
+    }
+
+    private String notificationsPath() {
+        return "/projects/" + projectId + "/notifications";
+    }
+
+    private JsonArray publicFeed() {
+        try (Http1ClientResponse response = http.get("/api/v1/public/" + key + "/notifications").request()) {
+            assertThat(response.status(), is(Status.OK_200));
+            return JsonBodies.array(response.as(String.class));
+        }
+    }
+
+    private static List<String> ids(JsonArray array) {
+        return array.stream().map(JsonValue::asJsonObject).map(item -> item.getString("id")).toList();
+    }
+}

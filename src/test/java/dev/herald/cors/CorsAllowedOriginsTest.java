@@ -1,0 +1,70 @@
+package dev.herald.cors;
+
+import java.util.Map;
+
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+import org.junit.jupiter.api.Test;
+
+import static dev.herald.cors.CorsTest.header;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * CORS with {@code cors.allowed-origins} listing origins: only those are allowed, and answers vary by Origin.
+ */
+@ServerTest
+class CorsAllowedOriginsTest extends HeraldServerTest {
+
+    private final Http1Client client;
+
+    CorsAllowedOriginsTest(Http1Client client) {
+        this.client = client;
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.h2(), server, Map.of(
+                "cors.allowed-origins.0", "https://app.example",
+                "cors.allowed-origins.1", "https://admin.example"));
+    }
+
+    @Test
+    void aListedOriginIsEchoed() {
+        try (Http1ClientResponse response = client.get("/api/v1/public/nothing")
+                .header(HeaderNames.ORIGIN, "https://admin.example").request()) {
+            assertThat(header(response, "Access-Control-Allow-Origin"), is("https://admin.example"));
+            assertThat(header(response, "Vary"), is("Origin"));
+        }
+    }
+
+    @Test
+    void anyOtherOriginIsNotAllowed() {
+        for (Method method : new Method[] {Method.GET, Method.OPTIONS}) {
+            try (Http1ClientResponse response = client.method(method).path("/api/v1/public/track/x")
+                    .header(HeaderNames.ORIGIN, "https://evil.example")
+                    .header(HeaderNames.ACCESS_CONTROL_REQUEST_METHOD, "POST")
+                    .request()) {
+                assertThat(response.headers().contains(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN), is(false));
+                assertThat(header(response, "Vary"), is("Origin"));
+            }
+        }
+        try (Http1ClientResponse response = client.method(Method.OPTIONS).path("/api/v1/public/track/x")
+                .header(HeaderNames.ORIGIN, "https://app.example")
+                .header(HeaderNames.ACCESS_CONTROL_REQUEST_METHOD, "POST")
+                .request()) {
+            assertThat(response.status(), is(Status.NO_CONTENT_204));
+            assertThat(header(response, "Access-Control-Allow-Origin"), is("https://app.example"));
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.herald.stats;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * Stats (decisions §2), run against each database by a subclass. Interactions are recorded through the public
+ * API with client timestamps, so they fall on known UTC days.
+ */
+abstract class StatsContract extends HeraldServerTest {
+
+    private final Http1Client http;
+    private final AdminClient admin;
+    private String projectId;
+    private String first;
+    private String second;
+
+    StatsContract(Http1Client http) {
+        this.http = http;
+        this.admin = new AdminClient(http);
+    }
+
+    static void startWithAdminToken(TestDatabase database, WebServerConfig.Builder server) {
+        startServer(database, server, Map.of("admin.tokens.0", AdminClient.TOKEN));
+    }
+
+    @BeforeEach
+    void interactionsOnThreeDays() {
+        projectId = admin.created("/projects", "{\"name\":\"p\"}").getString("id");
+        first = admin.created("/projects/" + projectId + "/notifications", "{\"message\":\"a\"}").getString("id");
+        second = admin.created("/projects/" + projectId + "/notifications", "{\"message\":\"b\"}").getString("id");
+        track(first, "impression", "2026-11-20T08:00:00Z");
+        track(first, "impression", "2026-11-20T23:59:59.999Z");
+        track(first, "impression", "2026-11-21T00:00:00Z");
+        track(first, "click", "2026-11-21T12:00:00+05:00");
+        track(first, "conversion", "2026-11-22T00:30:00+01:00");   // 2026-11-21T23:30Z
+        track(first, "conversion", "2026-11-22T09:00:00Z");
+        track(second, "impression", "2026-11-21T10:00:00Z");
+        track(second, "impression", "2026-11-21T11:00:00Z");
+    }
+
+    @Test
+    void aNotificationsStatsCountEveryTypeWithDailyBucketsInUtc() {
+        JsonObject stats = statsAt("/notifications/" + first + "/stats");
+        assertThat(stats.keySet(), is(Set.of("notificationId", "impression", "click", "conversion", "ctr", "daily")));
+        assertThat(stats.getString("notificationId"), is(first));
+        assertThat(counts(stats), is(List.of(3L, 1L, 2L)));
+        assertThat(stats.getJsonNumber("ctr").doubleValue(), is(1.0 / 3));
+        JsonArray daily = stats.getJsonArray("daily");
+        assertThat(daily.size(), is(3));
+        assertThat(daily.getJsonObject(0).getString("date"), is("2026-11-20"));
+        assertThat(counts(daily.getJsonObject(0)), is(List.of(2L, 0L, 0L)));
+        assertThat(daily.getJsonObject(1).getString("date"), is("2026-11-21"));
+        assertThat(counts(daily.getJsonObject(1)), is(List.of(1L, 1L, 1L)));
+        assertThat(daily.getJsonObject(2).getString("date"), is("2026-11-22"));
+        assertThat(counts(daily.getJsonObject(2)), is(List.of(0L, 0L, 1L)));
+    }
+
+    @Test
+    void fromAndToAreUtcDaysBothIncluded() {
+        JsonObject one = statsAt("/notifications/" + first + "/stats?from=2026-11-21&to=2026-11-21");
+        assertThat(counts(one), is(List.of(1L, 1L, 1L)));
+        assertThat(one.getJsonNumber("ctr").doubleValue(), is(1.0));
+        assertThat(one.getJsonArray("daily").size(), is(1));
+
+        assertThat(counts(statsAt("/notifications/" + first + "/stats?from=2026-11-21")),
+                   is(List.of(1L, 1L, 2L)));
+        assertThat(counts(statsAt("/notifications/" + first + "/stats?to=2026-11-20")),
+                   is(List.of(2L, 0L, 0L)));
+        JsonObject none = statsAt("/notifications/" + first + "/stats?from=2027-01-01");
+        assertThat(counts(none), is(List.of(0L, 0L, 0L)));
+        assertThat(none.getJsonNumber("ctr").doubleValue(), is(0.0));
+        assertThat(none.getJsonArray("daily").size(), is(0));
+    }
+
+    @Test
+    void aProjectsStatsListEveryNotificationMostSeenFirst() {
+        JsonObject stats = statsAt("/projects/" + projectId + "/stats");
+        assertThat(stats.keySet(), is(Set.of("projectId", "impression", "click", "conversion", "notifications")));
+        assertThat(counts(stats), is(List.of(5L, 1L, 2L)));
+        JsonArray notifications = stats.getJsonArray("notifications");
+        assertThat(notifications.getJsonObject(0).getString("notificationId"), is(first));
+        assertThat(notifications.getJsonObject(0).getJsonNumber("ctr").doubleValue(), is(1.0 / 3));
+        assertThat(notifications.getJsonObject(1).getString("notificationId"), is(second));
+        assertThat(counts(notifications.getJsonObject(1)), is(List.of(2L, 0L, 0L)));
+        assertThat(notifications.getJsonObject(1).getJsonNumber("ctr").doubleValue(), is(0.0));
+
+        assertThat(counts(statsAt("/projects/" + projectId + "/stats?from=2026-11-21&to=2026-11-21")),
+                   is(List.of(3L, 1L, 1L)));
+    }
+
+    @Test
+    void deletedNotificationsStayCountedInTheProject() {
+        assertThat(admin.call(Method.DELETE, "/notifications/" + first).status(), is(204));
+        assertThat(admin.call(Method.GET, "/notifications/" + first + "/stats").status(), is(404));
+        JsonObject stats = statsAt("/projects/" + projectId + "/stats");
+        assertThat(counts(stats), is(List.of(5L, 1L, 2L)));
+        assertThat(stats.getJsonArray("notifications").size(), is(2));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"from=2026-13-01", "from=21-11-2026", "to=2026-02-30", "from=today", "to=2026-11-21T00:00:00Z",
+            "from=2026-11-22&to=2026-11-21"})
+    void badDatesAreRefused(String query) {
+        String field = query.contains("&") ? "to" : query.substring(0, query.indexOf('='));
+        for (String path : List.of("/notifications/" + first + "/stats?", "/projects/" + projectId + "/stats?")) {
+            AdminClient.Answer answer = admin.call(Method.GET, path + query);
+            assertThat(query, answer.status(), is(400));
+            assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
+            assertThat(answer.object().getJsonObject("details").getString("field"), is(field));
+        }
+    }
+
+    @Test
+    void unknownNotificationsAndProjectsAreNotFound() {
+        assertThat(admin.call(Method.GET, "/notifications/nope/stats").status(), is(404));
+        assertThat(admin.call(Method.GET, "/projects/nope/stats").status(), is(404));
+    }
+
+    private void track(String notificationId, String type, String timestamp) {
+        try (Http1ClientResponse response = http.post("/api/v1/public/track/" + notificationId + "/enhanced")
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
+                .submit("{\"type\":\"" + type + "\",\"timestamp\":\"" + timestamp + "\"}")) {
+            assertThat(response.status(), is(Status.NO_CONTENT_204));
+        }
+    }
+
+    private static List<Long> counts(JsonObject json) {
+        return List.of(json.getJsonNumber("impression").longValue(), json.getJsonNumber("click").longValue(),
+                       json.getJsonNumber("conversion").longValue());
+    }
+
+    private JsonObject statsAt(String path) {
+        AdminClient.Answer answer = admin.call(Method.GET, path);
+        assertThat(path, answer.status(), is(200));
+        return answer.object();
+    }
+}

@@ -1,0 +1,94 @@
+package dev.herald.storage;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.herald.HeraldConfig;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+import io.helidon.dbclient.DbClient;
+
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * decisions §3: the schema is created and migrated at start-up, idempotently, with versioned migrations.
+ */
+abstract class MigrationsContract {
+
+    abstract TestDatabase database();
+
+    @Test
+    void aSecondStartChangesNothing() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('kept', 'Kept', 1)");
+            }
+            List<String> before = snapshot(database);
+
+            start(database).close();
+
+            assertThat(snapshot(database), is(before));
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+                 ResultSet rows = statement.executeQuery("SELECT version FROM schema_migrations ORDER BY version")) {
+                List<Integer> versions = new ArrayList<>();
+                while (rows.next()) {
+                    versions.add(rows.getInt(1));
+                }
+                assertThat(versions, contains(1, 2));
+            }
+        }
+    }
+
+    private static DbClient start(TestDatabase database) {
+        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                "db.connection.url", database.url(),
+                "db.connection.username", database.username(),
+                "db.connection.password", database.password()))));
+        return Database.open(config.get("db"), Clock.systemUTC());
+    }
+
+    /** Tables, columns, indexes and rows, as plain text to compare. */
+    private static List<String> snapshot(TestDatabase database) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Connection connection = database.connect()) {
+            var meta = connection.getMetaData();
+            String catalog = connection.getCatalog();
+            for (String table : List.of("projects", "api_keys", "notifications", "interactions", "schema_migrations")) {
+                for (String name : List.of(table, table.toUpperCase())) {
+                    try (ResultSet columns = meta.getColumns(catalog, null, name, null)) {
+                        while (columns.next()) {
+                            lines.add(table + " column " + columns.getString("COLUMN_NAME") + " " + columns.getString("TYPE_NAME"));
+                        }
+                    }
+                    try (ResultSet indexes = meta.getIndexInfo(catalog, null, name, false, false)) {
+                        while (indexes.next()) {
+                            lines.add(table + " index " + indexes.getString("INDEX_NAME") + " " + indexes.getString("COLUMN_NAME"));
+                        }
+                    }
+                }
+            }
+            try (Statement statement = connection.createStatement();
+                 ResultSet rows = statement.executeQuery("SELECT id, name FROM projects ORDER BY id")) {
+                while (rows.next()) {
+                    lines.add("project " + rows.getString(1) + " " + rows.getString(2));
+                }
+            }
+        }
+        lines.sort(String::compareTo);
+        assertThat("the schema has tables", lines.size() > 20, is(true));
+        return lines;
+    }
+}

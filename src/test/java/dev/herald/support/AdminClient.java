@@ -1,0 +1,66 @@
+package dev.herald.support;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientRequest;
+import io.helidon.webclient.http1.Http1ClientResponse;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+
+/**
+ * The management API as a test calls it (path with an optional query): the bearer token, JSON in and out.
+ */
+public final class AdminClient {
+
+    public static final String TOKEN = "test-admin-token";
+
+    private final Http1Client client;
+
+    public AdminClient(Http1Client client) {
+        this.client = client;
+    }
+
+    public Answer call(Method method, String path) {
+        return call(method, path, null);
+    }
+
+    public Answer call(Method method, String path, String json) {
+        int query = path.indexOf('?');
+        Http1ClientRequest request = client.method(method)
+                .path("/api/v1/admin" + (query < 0 ? path : path.substring(0, query)))
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + TOKEN);
+        if (query >= 0) {
+            for (String pair : path.substring(query + 1).split("&")) {
+                String[] nameAndValue = pair.split("=", 2);
+                request.queryParam(nameAndValue[0], nameAndValue.length > 1 ? nameAndValue[1] : "");
+            }
+        }
+        Http1ClientResponse response = json == null
+                ? request.request()
+                : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(json);
+        try (response) {
+            String body = response.entity().hasEntity() ? response.as(String.class) : "";
+            return new Answer(response.status().code(), body, response.headers().first(HeaderNames.LOCATION).orElse(null));
+        }
+    }
+
+    public JsonObject created(String path, String json) {
+        Answer answer = call(Method.POST, path, json);
+        if (answer.status() != 201) {
+            throw new AssertionError("POST " + path + " answered " + answer.status() + " " + answer.body());
+        }
+        return answer.object();
+    }
+
+    public record Answer(int status, String body, String location) {
+        public JsonObject object() {
+            return JsonBodies.object(body);
+        }
+
+        public JsonArray array() {
+            return JsonBodies.array(body);
+        }
+    }
+}

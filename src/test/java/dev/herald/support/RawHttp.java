@@ -1,0 +1,94 @@
+package dev.herald.support;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Sends bytes exactly as written, for requests a well-behaved client refuses to make (no Content-Type, an empty
+ * path segment, a body larger than announced), and reads the whole answer.
+ */
+public final class RawHttp {
+
+    private RawHttp() {
+    }
+
+    /** Sends {@code head} (request line and headers, without the blank line) and {@code body}, then reads all. */
+    public static Response exchange(URI server, String head, byte[] body) throws IOException {
+        return exchange(server, InetAddress.getLoopbackAddress(), head, body);
+    }
+
+    /**
+     * The same from a chosen local address: every 127.x.y.z is this machine on Linux, so a test can be any number
+     * of distinct TCP peers.
+     */
+    public static Response exchange(URI server, InetAddress from, String head, byte[] body) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.bind(new InetSocketAddress(from, 0));
+            socket.connect(new InetSocketAddress(InetAddress.getByName(server.getHost()), server.getPort()), 10_000);
+            socket.setSoTimeout(5_000);
+            OutputStream out = socket.getOutputStream();
+            out.write((head + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            try {
+                out.write(body);
+                out.flush();
+            } catch (IOException e) {
+                // The server may answer and close before reading an oversized body: its answer is what counts.
+            }
+            return parse(readAll(socket.getInputStream()));
+        }
+    }
+
+    public static Response exchange(URI server, String head) throws IOException {
+        return exchange(server, head, new byte[0]);
+    }
+
+    /** Reads to the end: every request here says Connection: close, so the server must close (RFC 9112 §9.6). */
+    private static byte[] readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            int read;
+            while ((read = in.read(buffer)) >= 0) {
+                all.write(buffer, 0, read);
+            }
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("The server kept the connection open after answering Connection: close", e);
+        } catch (IOException e) {
+            // A reset after the answer (the server closing on an unread body) still leaves the answer read.
+            if (all.size() == 0) {
+                throw e;
+            }
+        }
+        return all.toByteArray();
+    }
+
+    private static Response parse(byte[] raw) {
+        String text = new String(raw, StandardCharsets.UTF_8);
+        int headEnd = text.indexOf("\r\n\r\n");
+        String[] lines = text.substring(0, headEnd).split("\r\n");
+        int status = Integer.parseInt(lines[0].split(" ")[1]);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            headers.put(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+        }
+        return new Response(status, headers, text.substring(headEnd + 4));
+    }
+
+    /**
+     * @param headers names in lower case
+     */
+    public record Response(int status, Map<String, String> headers, String body) {
+    }
+}

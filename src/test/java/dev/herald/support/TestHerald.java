@@ -1,0 +1,224 @@
+package dev.herald.support;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.herald.HeraldConfig;
+import dev.herald.Main;
+import dev.herald.apikey.ApiKey;
+import dev.herald.apikey.ApiKeyStore;
+import dev.herald.apikey.OrderBy;
+import dev.herald.notification.Action;
+import dev.herald.notification.Notification;
+import dev.herald.notification.NotificationStatus;
+import dev.herald.notification.NotificationStore;
+import dev.herald.project.Project;
+import dev.herald.project.ProjectStore;
+import dev.herald.storage.Database;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+import io.helidon.dbclient.DbClient;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.http.HttpRouting;
+
+/**
+ * Herald as the tests run it: the real configuration, database, migrations and routes, plus a settable clock and
+ * fixtures that write through the real stores.
+ */
+public final class TestHerald implements AutoCloseable {
+
+    public static final Instant START = Instant.parse("2026-11-22T10:00:00Z");
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    private final TestDatabase database;
+    private final Config config;
+    private final MutableClock clock = new MutableClock(START);
+    private final DbClient db;
+
+    private TestHerald(TestDatabase database, Map<String, String> settings) {
+        this.database = database;
+        Map<String, String> all = new HashMap<>(settings);
+        all.putIfAbsent("db.connection.url", database.url());
+        all.put("db.connection.username", database.username());
+        all.put("db.connection.password", database.password());
+        this.config = HeraldConfig.withDefaults(List.of(ConfigSources.create(all)));
+        this.db = Database.open(config.get("db"), clock);
+    }
+
+    public static TestHerald start(TestDatabase database) {
+        return start(database, Map.of());
+    }
+
+    public static TestHerald start(TestDatabase database, Map<String, String> settings) {
+        return new TestHerald(database, settings);
+    }
+
+    public void server(WebServerConfig.Builder server) {
+        Main.server(server, config, db, clock);
+    }
+
+    public void routing(HttpRouting.Builder routing) {
+        Main.routing(routing, config, db, clock);
+    }
+
+    public MutableClock clock() {
+        return clock;
+    }
+
+    public TestDatabase database() {
+        return database;
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    public Project project() {
+        Project project = new Project(uniqueId("p"), "Project " + SEQUENCE.incrementAndGet(), clock.millis());
+        new ProjectStore(db).create(project);
+        return project;
+    }
+
+    public ApiKey key(Project project) {
+        return key(project, false, false, OrderBy.DEFAULT);
+    }
+
+    public ApiKey key(Project project, boolean showPast, boolean showFuture, OrderBy orderBy) {
+        ApiKey key = new ApiKey(randomKey(), project.id(), showPast, showFuture, orderBy, clock.millis(), null);
+        new ApiKeyStore(db).create(key);
+        return key;
+    }
+
+    public ApiKey revokedKey(Project project) {
+        ApiKey key = new ApiKey(randomKey(), project.id(), false, false, OrderBy.DEFAULT, clock.millis(), clock.millis());
+        new ApiKeyStore(db).create(key);
+        return key;
+    }
+
+    public NotificationFixture notification(Project project) {
+        return new NotificationFixture(project);
+    }
+
+    /** The interactions stored for a notification, read through a connection of their own, oldest first. */
+    public List<StoredInteraction> interactions(String notificationId) throws SQLException {
+        String sql = "SELECT notification_id, project_id, type, occurred_at, received_at, endpoint, metadata"
+                + " FROM interactions WHERE notification_id = ? ORDER BY seq";
+        try (Connection connection = database.connect();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setString(1, notificationId);
+            List<StoredInteraction> stored = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    stored.add(new StoredInteraction(rows.getString(1), rows.getString(2), rows.getString(3),
+                                                     rows.getLong(4), rows.getLong(5), rows.getString(6),
+                                                     rows.getString(7)));
+                }
+            }
+            return stored;
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        db.close();
+        database.close();
+    }
+
+    /** 40 alphanumerics, like the keys the management API generates. */
+    public static String randomKey() {
+        return (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "").substring(0, 40);
+    }
+
+    private static String uniqueId(String prefix) {
+        return prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+
+    /**
+     * One stored interaction row.
+     */
+    public record StoredInteraction(String notificationId, String projectId, String type, long occurredAt,
+                                    long receivedAt, String endpoint, String metadata) {
+    }
+
+    /**
+     * A notification to store: published, current, created now, with no action, unless told otherwise.
+     */
+    public final class NotificationFixture {
+        private final Project project;
+        private NotificationStatus status = NotificationStatus.PUBLISHED;
+        private String message = "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"Hello\"}]}]}";
+        private String image;
+        private Action action = Action.NONE;
+        private String preset = "default";
+        private Instant start;
+        private Instant end;
+        private Instant createdAt;
+
+        private NotificationFixture(Project project) {
+            this.project = project;
+        }
+
+        public NotificationFixture status(NotificationStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        public NotificationFixture message(String message) {
+            this.message = message;
+            return this;
+        }
+
+        public NotificationFixture image(String image) {
+            this.image = image;
+            return this;
+        }
+
+        public NotificationFixture action(Action action) {
+            this.action = action;
+            return this;
+        }
+
+        public NotificationFixture preset(String preset) {
+            this.preset = preset;
+            return this;
+        }
+
+        public NotificationFixture start(Instant start) {
+            this.start = start;
+            return this;
+        }
+
+        public NotificationFixture end(Instant end) {
+            this.end = end;
+            return this;
+        }
+
+        public NotificationFixture createdAt(Instant createdAt) {
+            this.createdAt = createdAt;
+            return this;
+        }
+
+        public Notification save() {
+            long created = createdAt == null ? clock.millis() : createdAt.toEpochMilli();
+            Notification notification = new Notification(uniqueId("n"), project.id(), status, message, image, action,
+                                                         preset, millis(start), millis(end), created, created);
+            new NotificationStore(db).create(notification);
+            return notification;
+        }
+
+        private Long millis(Instant instant) {
+            return instant == null ? null : instant.toEpochMilli();
+        }
+    }
+}
