@@ -12,6 +12,8 @@ import dev.herald.support.RequiresMariaDb;
 import dev.herald.support.TcpRelay;
 import dev.herald.support.TestDatabase;
 
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webclient.http1.Http1Client;
@@ -50,10 +52,15 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
         TestDatabase database = TestDatabase.mariadb();
         URI mariadb = TestDatabase.mariadbServer();
         relay = new TcpRelay(mariadb.getHost(), mariadb.getPort());
+        Config production = Config.just(ConfigSources.file("config/prod.yaml"));
         startServer(database, server, Map.of(
                 "db.connection.url", database.urlThroughPort(relay.port()),
-                "db.connection.dataSource.connectTimeout", "1000",
-                "db.connection.dataSource.socketTimeout", "1500"));
+                "db.connection.connectionTimeout", production.get("db.connection.connectionTimeout").asString().get(),
+                "db.connection.validationTimeout", production.get("db.connection.validationTimeout").asString().get(),
+                "db.connection.dataSource.connectTimeout",
+                production.get("db.connection.dataSource.connectTimeout").asString().get(),
+                "db.connection.dataSource.socketTimeout",
+                production.get("db.connection.dataSource.socketTimeout").asString().get()));
     }
 
     @AfterAll

@@ -1,0 +1,96 @@
+package dev.herald.storage;
+
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import dev.herald.HeraldConfig;
+import dev.herald.support.RequiresMariaDb;
+import dev.herald.support.TcpRelay;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+import io.helidon.dbclient.DbClient;
+
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Start-up waits for a database that is not there yet, far longer than a request would, and gives up with an
+ * exception once {@code db.startup-timeout} has passed. MariaDB is reached through a relay that swallows
+ * connections while down, as a server that is still starting does.
+ */
+@RequiresMariaDb
+class DatabaseStartupMariaDbTest {
+
+    @Test
+    void startUpWaitsForTheDatabaseLongerThanARequestWould() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb(); TcpRelay relay = relayTo()) {
+            relay.down();
+            CompletableFuture<DbClient> opening = CompletableFuture.supplyAsync(
+                    () -> open(database, relay, "PT60S"));
+
+            // Three times the longest wait of a request for a connection (application.yaml: 800 ms).
+            Thread.sleep(2400);
+            assertThat("still waiting for the database", opening.isDone(), is(false));
+            relay.up();
+
+            try (DbClient client = opening.get(60, TimeUnit.SECONDS)) {
+                assertThat(appliedMigrations(database), greaterThan(0));
+            }
+        }
+    }
+
+    @Test
+    void startUpGivesUpAfterItsTimeout() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb(); TcpRelay relay = relayTo()) {
+            relay.down();
+            assertThrows(RuntimeException.class, () -> open(database, relay, "PT1S"));
+            assertThat(appliedMigrations(database), is(0));
+        }
+    }
+
+    private static TcpRelay relayTo() {
+        URI server = TestDatabase.mariadbServer();
+        return new TcpRelay(server.getHost(), server.getPort());
+    }
+
+    private static DbClient open(TestDatabase database, TcpRelay relay, String startupTimeout) {
+        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                "db.startup-timeout", startupTimeout,
+                "db.connection.url", database.urlThroughPort(relay.port()),
+                "db.connection.username", database.username(),
+                "db.connection.password", database.password(),
+                "db.connection.dataSource.connectTimeout", "1000",
+                "db.connection.dataSource.socketTimeout", "1000"))));
+        return Database.open(config.get("db"), Clock.systemUTC());
+    }
+
+    private static int appliedMigrations(TestDatabase database) throws Exception {
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet tables = statement.executeQuery(
+                     "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()"
+                             + " AND table_name = 'schema_migrations'")) {
+            tables.next();
+            if (tables.getInt(1) == 0) {
+                return 0;
+            }
+        }
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM schema_migrations")) {
+            rows.next();
+            return rows.getInt(1);
+        }
+    }
+}
