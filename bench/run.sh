@@ -69,8 +69,10 @@ ANSWERED_204=$(echo "$WRK_OUT" | sed -n 's/answers: 204=\([0-9]*\).*/\1/p')
 kill -TERM $HERALD
 wait $HERALD || true
 STORED=$(sql "$DB" -e "SELECT COUNT(*) FROM interactions")
+COUNTED=$(sql "$DB" -e "SELECT COALESCE(SUM(total), 0) FROM interaction_daily_counts")
 echo
-echo "interactions answered 204: ${ANSWERED_204:-none}, stored: $STORED"
+echo "interactions answered 204: ${ANSWERED_204:-none}, stored: $STORED, in the daily totals: $COUNTED"
+[ "$STORED" -eq "$COUNTED" ] || { echo "DAILY TOTALS DISAGREE WITH THE INTERACTIONS"; exit 1; }
 # Stored may exceed answered: wrk stops counting with requests still in flight. Never the other way round.
 [ -n "$ANSWERED_204" ] && [ "$ANSWERED_204" -gt 0 ] || { echo "wrk reported no 204 answers"; exit 1; }
 [ "$ANSWERED_204" -le "$STORED" ] || { echo "LOST INTERACTIONS: $((ANSWERED_204 - STORED))"; exit 1; }

@@ -1,7 +1,6 @@
 package dev.herald.stats;
 
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
@@ -11,11 +10,9 @@ import io.helidon.webserver.http.ServerRequest;
 
 /**
  * The days a stats request covers: {@code from} and {@code to} as {@code YYYY-MM-DD} in UTC, both included; either
- * may be left out (all time on that side). As epoch millis: {@code [fromMillis, toMillis)}.
+ * may be left out (all time on that side). As UTC day numbers (days since 1970-01-01): {@code [fromDay, toDay)}.
  */
-record StatsRange(long fromMillis, long toMillis) {
-
-    static final long DAY_MILLIS = 86_400_000L;
+record StatsRange(long fromDay, long toDay) {
 
     static StatsRange of(ServerRequest request) {
         Optional<LocalDate> from = day(request, "from");
@@ -23,8 +20,8 @@ record StatsRange(long fromMillis, long toMillis) {
         if (from.isPresent() && to.isPresent() && to.get().isBefore(from.get())) {
             throw ApiException.validation("to", "to must not be before from");
         }
-        return new StatsRange(from.map(StatsRange::startOf).orElse(0L),
-                              to.map(day -> startOf(day.plusDays(1))).orElse(Long.MAX_VALUE));
+        return new StatsRange(from.map(LocalDate::toEpochDay).orElse(Long.MIN_VALUE),
+                              to.map(day -> day.toEpochDay() + 1).orElse(Long.MAX_VALUE));
     }
 
     private static Optional<LocalDate> day(ServerRequest request, String name) {
@@ -36,9 +33,5 @@ record StatsRange(long fromMillis, long toMillis) {
                 throw ApiException.validation(name, name + " must be a date as YYYY-MM-DD");
             }
         });
-    }
-
-    private static long startOf(LocalDate day) {
-        return day.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
     }
 }

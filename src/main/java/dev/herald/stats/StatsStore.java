@@ -9,7 +9,7 @@ import dev.herald.storage.Rows;
 import io.helidon.dbclient.DbClient;
 
 /**
- * The stats queries: counting happens in the database, with indexes that cover them.
+ * The stats queries: they add up the daily totals that tracking keeps, in the database.
  */
 final class StatsStore {
 
@@ -24,8 +24,8 @@ final class StatsStore {
         Map<Long, Counts> days = new TreeMap<>();
         db.execute().createNamedQuery("select-notification-daily-counts")
                 .addParam("notificationId", notificationId)
-                .addParam("from", range.fromMillis())
-                .addParam("to", range.toMillis())
+                .addParam("fromDay", range.fromDay())
+                .addParam("toDay", range.toDay())
                 .execute()
                 .forEach(row -> days.merge(Rows.longValue(row, "day_number"),
                                            Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
@@ -38,8 +38,8 @@ final class StatsStore {
         Map<String, Counts> notifications = new LinkedHashMap<>();
         db.execute().createNamedQuery("select-project-notification-counts")
                 .addParam("projectId", projectId)
-                .addParam("from", range.fromMillis())
-                .addParam("to", range.toMillis())
+                .addParam("fromDay", range.fromDay())
+                .addParam("toDay", range.toDay())
                 .execute()
                 .forEach(row -> notifications.merge(Rows.string(row, "notification_id"),
                                                     Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),

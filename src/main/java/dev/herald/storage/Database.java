@@ -42,6 +42,7 @@ public final class Database {
         Map<String, String> serving = new HashMap<>(dbConfig.detach().asMap().orElseGet(Map::of));
         serving.remove("startup-timeout");
         serving.put("connection.url", connectionUrl(dialect, url));
+        chooseDialectStatements(serving, dialect);
 
         try (DbClient migrating = DbClient.create(config(forMigrations(serving, startupTimeout)))) {
             new Migrations(migrating, dialect, clock).run();
@@ -54,6 +55,19 @@ public final class Database {
     static String connectionUrl(Dialect dialect, String url) {
         boolean caseChosen = url.toUpperCase(Locale.ROOT).contains("DATABASE_TO_");
         return dialect == Dialect.H2 && !caseChosen ? url + ";DATABASE_TO_LOWER=TRUE" : url;
+    }
+
+    /**
+     * A statement the databases spell differently is written once per dialect, its name ending in the dialect's
+     * suffix ({@code count-daily-interaction-mariadb}); the one of this database takes the plain name.
+     */
+    static void chooseDialectStatements(Map<String, String> settings, Dialect dialect) {
+        String suffix = dialect.statementSuffix();
+        Map.copyOf(settings).forEach((key, sql) -> {
+            if (key.startsWith("statements.") && key.endsWith(suffix)) {
+                settings.put(key.substring(0, key.length() - suffix.length()), sql);
+            }
+        });
     }
 
     /** One connection, waited for patiently; a statement may run as long as it needs (0: no socket time-out). */

@@ -31,6 +31,11 @@ public enum Dialect {
         throw new IllegalArgumentException("db.connection.url must start with jdbc:h2: or jdbc:mariadb:");
     }
 
+    /** How the names of statements written for this database alone end. */
+    String statementSuffix() {
+        return "-" + name().toLowerCase(Locale.ROOT);
+    }
+
     /** Fills the dialect's words into migration SQL. */
     String render(String sql) {
         return sql.replace("${longText}", longTextType).replace("${tableOptions}", tableOptions);

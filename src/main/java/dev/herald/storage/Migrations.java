@@ -24,7 +24,8 @@ final class Migrations {
     /** Append only: an applied migration is never edited, a change is a new version. */
     private static final List<Migration> ALL = List.of(
             new Migration(1, "projects, keys, notifications, interactions", "/db/migrations/V1__schema.sql"),
-            new Migration(2, "covering index for project stats, replacing its prefix", "/db/migrations/V2__project_stats_index.sql"));
+            new Migration(2, "covering index for project stats, replacing its prefix", "/db/migrations/V2__project_stats_index.sql"),
+            new Migration(3, "daily interaction totals for stats", "/db/migrations/V3__interaction_daily_counts.sql"));
 
     private final DbClient client;
     private final Dialect dialect;

@@ -1,11 +1,16 @@
 package dev.herald.tracking;
 
+import dev.herald.storage.Transactions;
+
 import io.helidon.dbclient.DbClient;
 
 /**
- * Interactions in the database. An insert returns only once it is committed (the client runs in auto-commit).
+ * Interactions in the database, with the daily totals that stats read. Both are written in one transaction, so the
+ * totals always agree with the interactions, and {@link #record} returns only once it is committed.
  */
 final class InteractionStore {
+
+    private static final long DAY_MILLIS = 86_400_000L;
 
     private final DbClient db;
 
@@ -14,14 +19,22 @@ final class InteractionStore {
     }
 
     void record(Interaction interaction) {
-        db.execute().createNamedInsert("insert-interaction")
-                .addParam("notificationId", interaction.notificationId())
-                .addParam("projectId", interaction.projectId())
-                .addParam("type", interaction.type().wireName())
-                .addParam("occurredAt", interaction.occurredAt())
-                .addParam("receivedAt", interaction.receivedAt())
-                .addParam("endpoint", interaction.endpoint().storedName())
-                .addParam("metadata", interaction.metadata())
-                .execute();
+        Transactions.run(db, transaction -> {
+            transaction.createNamedInsert("insert-interaction")
+                    .addParam("notificationId", interaction.notificationId())
+                    .addParam("projectId", interaction.projectId())
+                    .addParam("type", interaction.type().wireName())
+                    .addParam("occurredAt", interaction.occurredAt())
+                    .addParam("receivedAt", interaction.receivedAt())
+                    .addParam("endpoint", interaction.endpoint().storedName())
+                    .addParam("metadata", interaction.metadata())
+                    .execute();
+            transaction.createNamedDmlStatement("count-daily-interaction")
+                    .addParam("projectId", interaction.projectId())
+                    .addParam("dayNumber", Math.floorDiv(interaction.occurredAt(), DAY_MILLIS))
+                    .addParam("notificationId", interaction.notificationId())
+                    .addParam("type", interaction.type().wireName())
+                    .execute();
+        });
     }
 }

@@ -1,8 +1,12 @@
 package dev.herald.stats;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
@@ -118,6 +122,28 @@ abstract class StatsContract extends HeraldServerTest {
         JsonObject stats = statsAt("/projects/" + projectId + "/stats");
         assertThat(counts(stats), is(List.of(5L, 1L, 2L)));
         assertThat(stats.getJsonArray("notifications").size(), is(2));
+    }
+
+    /**
+     * Interactions arriving at once, all the first of their day, race to create the same daily total: each is
+     * counted once, and the totals agree with the interactions stored.
+     */
+    @Test
+    void simultaneousInteractionsAreEachCountedOnce() throws Exception {
+        List<String> types = List.of("impression", "click", "conversion");
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> answers = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                String type = types.get(i % 3);
+                answers.add(clients.submit(() -> track(second, type, "2026-11-23T10:00:00Z")));
+            }
+            for (Future<?> answer : answers) {
+                answer.get();
+            }
+        }
+        JsonObject stats = statsAt("/notifications/" + second + "/stats?from=2026-11-23");
+        assertThat(counts(stats), is(List.of(20L, 20L, 20L)));
+        assertThat(herald.interactions(second).size(), is(2 + 60));
     }
 
     @ParameterizedTest

@@ -1,6 +1,7 @@
 package dev.herald.storage;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,19 @@ class DatabaseTest {
     void noSocketTimeoutIsAddedWhereTheDriverTakesNone() {
         assertThat(Database.forMigrations(Map.of(), Duration.ofSeconds(1))
                            .containsKey("connection.dataSource.socketTimeout"), is(false));
+    }
+
+    @Test
+    void aStatementWrittenPerDatabaseTakesItsPlainNameFromThisDatabasesVersion() {
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "statements.upsert-h2", "MERGE",
+                "statements.upsert-mariadb", "INSERT ON DUPLICATE KEY",
+                "statements.select-all", "SELECT"));
+
+        Database.chooseDialectStatements(settings, Dialect.MARIADB);
+
+        assertThat(settings.get("statements.upsert"), is("INSERT ON DUPLICATE KEY"));
+        assertThat(settings.get("statements.select-all"), is("SELECT"));
     }
 
     @Test

@@ -47,9 +47,58 @@ abstract class MigrationsContract {
                 while (rows.next()) {
                     versions.add(rows.getInt(1));
                 }
-                assertThat(versions, contains(1, 2));
+                assertThat(versions, contains(1, 2, 3));
             }
         }
+    }
+
+    /**
+     * Version 3 adds up the interactions recorded before it, by UTC day as tracking does (a day ends at its last
+     * millisecond), per project, notification and type. A database at version 2 is made by undoing version 3.
+     */
+    @Test
+    void dailyTotalsAreAddedUpFromTheInteractionsBeforeThem() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            long day = 20_000L * 86_400_000L;
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("DROP TABLE interaction_daily_counts");
+                statement.execute("DELETE FROM schema_migrations WHERE version = 3");
+                for (long occurredAt : List.of(day - 1, day, day, day + 86_399_999L, day + 86_400_000L)) {
+                    statement.execute(insertInteraction("n1", "impression", occurredAt));
+                }
+                statement.execute(insertInteraction("n1", "click", day + 5));
+                statement.execute(insertInteraction("n2", "impression", day + 5));
+            }
+
+            start(database).close();
+
+            assertThat(dailyTotals(database), contains(
+                    "p n1 19999 impression 1",
+                    "p n1 20000 click 1",
+                    "p n1 20000 impression 3",
+                    "p n1 20001 impression 1",
+                    "p n2 20000 impression 1"));
+        }
+    }
+
+    private static String insertInteraction(String notificationId, String type, long occurredAt) {
+        return "INSERT INTO interactions (notification_id, project_id, type, occurred_at, received_at, endpoint)"
+                + " VALUES ('" + notificationId + "', 'p', '" + type + "', " + occurredAt + ", 0, 'simple')";
+    }
+
+    private static List<String> dailyTotals(TestDatabase database) throws SQLException {
+        List<String> totals = new ArrayList<>();
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(
+                     "SELECT project_id, notification_id, day_number, type, total FROM interaction_daily_counts"
+                             + " ORDER BY notification_id, day_number, type")) {
+            while (rows.next()) {
+                totals.add(String.join(" ", rows.getString(1), rows.getString(2), String.valueOf(rows.getLong(3)),
+                                       rows.getString(4), String.valueOf(rows.getLong(5))));
+            }
+        }
+        return totals;
     }
 
     private static DbClient start(TestDatabase database) {
@@ -66,7 +115,8 @@ abstract class MigrationsContract {
         try (Connection connection = database.connect()) {
             var meta = connection.getMetaData();
             String catalog = connection.getCatalog();
-            for (String table : List.of("projects", "api_keys", "notifications", "interactions", "schema_migrations")) {
+            for (String table : List.of("projects", "api_keys", "notifications", "interactions", "interaction_daily_counts",
+                                        "schema_migrations")) {
                 for (String name : List.of(table, table.toUpperCase())) {
                     try (ResultSet columns = meta.getColumns(catalog, null, name, null)) {
                         while (columns.next()) {
