@@ -34,7 +34,9 @@ public final class HeraldConfig {
     public static Config withDefaults(List<Supplier<? extends ConfigSource>> overrides) {
         List<Supplier<? extends ConfigSource>> sources = new ArrayList<>(overrides);
         sources.add(ConfigSources.classpath("application.yaml"));
-        sources.add(ConfigSources.classpath("db/statements.yaml"));
+        // At the root, outside any package: in the linked image the module's packages are encapsulated, and a
+        // resource under db/ would be out of Helidon config's reach.
+        sources.add(ConfigSources.classpath("statements.yaml"));
         return Config.builder()
                 .disableEnvironmentVariablesSource()
                 .disableSystemPropertiesSource()

@@ -1,12 +1,15 @@
 -- Daily totals per notification and type, kept by the tracking transaction: stats read a few rows per
--- notification and day instead of counting millions of interactions (docs/performance.md).
+-- notification and day instead of counting millions of interactions (docs/performance.md). Each total is split
+-- over a few shards, picked at random per interaction, so that simultaneous interactions with one notification
+-- do not all wait for one row's lock; stats add the shards up.
 CREATE TABLE IF NOT EXISTS interaction_daily_counts (
     project_id      VARCHAR(64) NOT NULL,
     day_number      BIGINT      NOT NULL,
     notification_id VARCHAR(64) NOT NULL,
     type            VARCHAR(16) NOT NULL,
+    shard           SMALLINT    NOT NULL,
     total           BIGINT      NOT NULL,
-    PRIMARY KEY (project_id, day_number, notification_id, type)
+    PRIMARY KEY (project_id, day_number, notification_id, type, shard)
 )${tableOptions};
 
 CREATE INDEX IF NOT EXISTS idx_daily_counts_notification
@@ -16,8 +19,8 @@ CREATE INDEX IF NOT EXISTS idx_daily_counts_notification
 -- copies again rather than fails. Days as the tracking code computes them: floor(occurred_at / 86,400,000).
 DELETE FROM interaction_daily_counts;
 
-INSERT INTO interaction_daily_counts (project_id, day_number, notification_id, type, total)
-SELECT project_id, FLOOR(occurred_at / 86400000.0), notification_id, type, COUNT(*)
+INSERT INTO interaction_daily_counts (project_id, day_number, notification_id, type, shard, total)
+SELECT project_id, FLOOR(occurred_at / 86400000.0), notification_id, type, 0, COUNT(*)
 FROM interactions
 GROUP BY project_id, FLOOR(occurred_at / 86400000.0), notification_id, type;
 

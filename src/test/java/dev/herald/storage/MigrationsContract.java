@@ -91,7 +91,8 @@ abstract class MigrationsContract {
         List<String> totals = new ArrayList<>();
         try (Connection connection = database.connect(); Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery(
-                     "SELECT project_id, notification_id, day_number, type, total FROM interaction_daily_counts"
+                     "SELECT project_id, notification_id, day_number, type, SUM(total) FROM interaction_daily_counts"
+                             + " GROUP BY project_id, notification_id, day_number, type"
                              + " ORDER BY notification_id, day_number, type")) {
             while (rows.next()) {
                 totals.add(String.join(" ", rows.getString(1), rows.getString(2), String.valueOf(rows.getLong(3)),
