@@ -10,6 +10,7 @@ import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.PublicFeedService;
 import dev.herald.notification.NotificationAdminService;
+import dev.herald.observe.HealthService;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
@@ -77,6 +78,7 @@ public final class Main {
                 .register(ApiPaths.PUBLIC, new PublicFeedService(db, clock), new TrackingService(db, clock))
                 .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock), new ApiKeyAdminService(db, clock),
                           new NotificationAdminService(db, clock), new StatsService(db))
+                .register("/observe/health", new HealthService(db))
                 .any(RouteFallbacks::notFound);
     }
 

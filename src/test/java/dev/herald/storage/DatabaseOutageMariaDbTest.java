@@ -31,8 +31,8 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 
 /**
- * decisions §1: with the database unreachable, requests that need it answer 500 within 2 seconds, and service
- * resumes by itself when it returns. MariaDB is reached through a relay that the test takes down and brings back,
+ * decisions §1: with the database unreachable, requests that need it answer 500 within 2 seconds, readiness
+ * reports down, and service resumes by itself when it returns. MariaDB is reached through a relay that the test takes down and brings back,
  * with the driver time-outs of config/prod.yaml.
  */
 @RequiresMariaDb
@@ -91,6 +91,14 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             }
             assertThat(elapsed(started), lessThan(Duration.ofSeconds(2)));
         }
+        try (Http1ClientResponse response = client.get("/observe/health/ready").request()) {
+            assertThat("readiness reports down", response.status(), is(Status.SERVICE_UNAVAILABLE_503));
+            assertThat(response.as(String.class),
+                       is("{\"status\":\"DOWN\",\"checks\":[{\"name\":\"database\",\"status\":\"DOWN\"}]}"));
+        }
+        try (Http1ClientResponse response = client.get("/observe/health/live").request()) {
+            assertThat("the process itself is alive", response.status(), is(Status.OK_200));
+        }
 
         relay.up();
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
@@ -101,6 +109,9 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             }
         } while (status != Status.NO_CONTENT_204 && System.nanoTime() < deadline);
         assertThat(status, is(Status.NO_CONTENT_204));
+        try (Http1ClientResponse response = client.get("/observe/health/ready").request()) {
+            assertThat("ready again", response.status(), is(Status.OK_200));
+        }
         // One before the outage, one after it: nothing answered 204 went missing, nothing refused was kept.
         assertThat(herald.interactions(notification.id()), hasSize(2));
     }

@@ -1,0 +1,74 @@
+package dev.herald.observe;
+
+import java.lang.System.Logger.Level;
+
+import dev.herald.web.Json;
+import dev.herald.web.RouteFallbacks;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import jakarta.json.JsonObject;
+
+/**
+ * Health for orchestrators and load balancers, under {@code /observe/health}: {@code live} says the process
+ * answers, {@code ready} (and the bare path) that it can serve, which needs the database. Not rate limited and
+ * not authenticated; the answers name no host, version or error.
+ */
+public final class HealthService implements HttpService {
+
+    private static final System.Logger LOGGER = System.getLogger(HealthService.class.getName());
+
+    private final DbClient db;
+
+    public HealthService(DbClient db) {
+        this.db = db;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/live", this::live)
+                .get("/ready", this::ready)
+                .get("/", this::ready)
+                .any("/live", RouteFallbacks.methodNotAllowed("GET"))
+                .any("/ready", RouteFallbacks.methodNotAllowed("GET"))
+                .any("/", RouteFallbacks.methodNotAllowed("GET"));
+    }
+
+    private void live(ServerRequest request, ServerResponse response) {
+        send(response, Status.OK_200, Json.builders().createObjectBuilder().add("status", "UP").build());
+    }
+
+    private void ready(ServerRequest request, ServerResponse response) {
+        boolean databaseUp = databaseAnswers();
+        String status = databaseUp ? "UP" : "DOWN";
+        send(response, databaseUp ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
+             Json.builders().createObjectBuilder()
+                     .add("status", status)
+                     .add("checks", Json.builders().createArrayBuilder()
+                             .add(Json.builders().createObjectBuilder().add("name", "database").add("status", status)))
+                     .build());
+    }
+
+    /** Bounded like any request: the pool's wait and the driver's time-outs (decisions §1). */
+    private boolean databaseAnswers() {
+        try {
+            return db.execute().namedGet("ping").isPresent();
+        } catch (RuntimeException e) {
+            LOGGER.log(Level.WARNING, "Readiness: the database does not answer: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private static void send(ServerResponse response, Status status, JsonObject body) {
+        response.status(status);
+        response.header(HeaderNames.CONTENT_TYPE, "application/json");
+        response.header(HeaderNames.CACHE_CONTROL, "no-store");
+        response.send(Json.bytes(body));
+    }
+}
