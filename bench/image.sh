@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The runtime image against MariaDB: size, start to first served request (median of 10), resident memory after
+# start and under a minute of load, with and without the start-up cache, and the plain jar for comparison.
+#   bench/image.sh [seconds of load, default 60]
+# Needs: what jlink/build.sh needs, curl, wrk (apt-get install wrk), a MariaDB root login without password.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+LOAD_SECONDS=${1:-60}
+PORT=18820
+DB=herald_image_bench
+KEY=BenchKey0123456789BenchKey0123456789ABCD
+IMAGE=target/herald-image
+sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
+
+[ -x "$IMAGE/bin/herald" ] || bash jlink/build.sh
+JAVA=$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -n 1)/bin/java
+
+export DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD=
+export SERVER_PORT=$PORT RATE_DASH_LIMIT_REQUESTS=1000000000
+sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+HERALD=
+LOG=$(mktemp)
+trap 'kill $HERALD 2>/dev/null || true; sql -e "DROP DATABASE IF EXISTS $DB" || true; rm -f "$LOG"' EXIT
+
+FEED="http://127.0.0.1:$PORT/api/v1/public/$KEY/notifications"
+# Starts Herald with the given command; ELAPSED: the milliseconds until it served the feed (200).
+ELAPSED=
+start() {
+    local begin status
+    begin=$(date +%s%N)
+    "$@" config/prod.yaml > "$LOG" 2>&1 &
+    HERALD=$!
+    while :; do
+        status=$(curl -s -o /dev/null -w '%{http_code}' "$FEED" || true)
+        [ "$status" = 200 ] && break
+        kill -0 "$HERALD" 2>/dev/null || { cat "$LOG"; exit 1; }
+    done
+    ELAPSED=$(( ($(date +%s%N) - begin) / 1000000 ))
+}
+stop() { kill -TERM "$HERALD"; wait "$HERALD" || true; HERALD=; }
+rss() { echo "$(( $(ps -o rss= -p "$HERALD") / 1024 ))"; }
+median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
+
+# A first start creates the schema; then one key and 20 current notifications to serve.
+"$IMAGE/bin/herald" config/prod.yaml > "$LOG" 2>&1 &
+HERALD=$!
+for _ in $(seq 1 100); do grep -q "Herald listening" "$LOG" && break; sleep 0.1; done
+stop
+NOW=$(($(date +%s) * 1000))
+{
+    echo "INSERT INTO projects VALUES ('bench', 'Bench', $NOW);"
+    echo "INSERT INTO api_keys VALUES ('$KEY', 'bench', FALSE, FALSE, 'createdAt_desc', $NOW, NULL);"
+    for i in $(seq 1 20); do
+        echo "INSERT INTO notifications (id, project_id, status, message, action_type, preset, created_at, updated_at)"\
+             "VALUES ('bench_$i', 'bench', 'PUBLISHED', 'Notification $i', 'NO_ACTION', 'default', $NOW, $NOW);"
+    done
+} | sql "$DB"
+
+echo "image: $(du -s --apparent-size -B1 "$IMAGE" | cut -f1) bytes," \
+     "without the start-up cache $(( $(du -s --apparent-size -B1 "$IMAGE" | cut -f1) - $(stat -c %s "$IMAGE/lib/herald.aot") )) bytes"
+
+for variant in cache no-cache jar; do
+    times=()
+    for _ in $(seq 1 10); do
+        case $variant in
+            cache)    start "$IMAGE/bin/herald" ;;
+            no-cache) start env HERALD_AOT=off "$IMAGE/bin/herald" ;;
+            jar)      start "$JAVA" -jar target/herald.jar ;;
+        esac
+        times+=("$ELAPSED")
+        stop
+    done
+    echo "start to first served request, $variant: median $(printf '%s\n' "${times[@]}" | median) ms (${times[*]})"
+done
+
+# The same mixed load on the image (the launcher's memory settings) and on the jar (the JVM's defaults: here a
+# heap of up to a quarter of the machine's memory): what the small heap costs in throughput, if anything.
+load() {
+    local name=$1
+    shift
+    start "$@"
+    sleep 1
+    echo "$name: resident memory after start $(rss) MiB"
+    ( while kill -0 "$HERALD" 2>/dev/null; do rss; sleep 1; done ) > "$LOG.rss" 2>/dev/null &
+    local sampler=$!
+    wrk -t1 -c16 -d"${LOAD_SECONDS}s" --latency "$FEED" > "$LOG.feed" &
+    local feed_load=$!
+    wrk -t1 -c16 -d"${LOAD_SECONDS}s" --latency -s bench/track.lua \
+        "http://127.0.0.1:$PORT/api/v1/public/track/bench_1/enhanced" > "$LOG.track"
+    wait "$feed_load"
+    kill "$sampler" 2>/dev/null || true
+    echo "  under $LOAD_SECONDS s of load (feed and tracking, 16 connections each): peak resident memory" \
+         "$(sort -n "$LOG.rss" | tail -n 1) MiB"
+    echo "  feed:     $(grep 'Requests/sec' "$LOG.feed" | awk '{print $2}') requests/s, p99 $(grep ' 99%' "$LOG.feed" | awk '{print $2}')"
+    echo "  tracking: $(grep 'Requests/sec' "$LOG.track" | awk '{print $2}') requests/s, p99 $(grep ' 99%' "$LOG.track" | awk '{print $2}')"
+    rm -f "$LOG.rss" "$LOG.feed" "$LOG.track"
+    stop
+}
+load image "$IMAGE/bin/herald"
+load jar "$JAVA" -jar target/herald.jar
