@@ -10,6 +10,7 @@ import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.PublicFeedService;
 import dev.herald.notification.NotificationAdminService;
+import dev.herald.observe.AccessLogFilter;
 import dev.herald.observe.HealthService;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.ratelimit.RateLimitFilter;
@@ -71,6 +72,9 @@ public final class Main {
     /** The route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */
     public static void routing(HttpRouting.Builder routing, Config config, DbClient db, Clock clock) {
         ErrorResponses.register(routing);
+        if (config.get("access-log.enabled").asBoolean().orElse(false)) {
+            routing.addFilter(new AccessLogFilter());
+        }
         routing.addFilter(new ConnectionCloseFilter())
                 .addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
                 .addFilter(new RateLimitFilter(RateLimitSettings.from(config.get("rate-limit")), clock))

@@ -64,6 +64,15 @@ class HealthTest extends HeraldServerTest {
     }
 
     @Test
+    void theAccessLogIsOffByDefault() throws Exception {
+        try (AccessLog log = new AccessLog();
+             Http1ClientResponse response = client.get("/observe/health/live").request()) {
+            assertThat(response.status(), is(Status.OK_200));
+            assertThat(log.lines().isEmpty(), is(true));
+        }
+    }
+
+    @Test
     void healthIsNeitherRateLimitedNorAuthenticated() {
         try (Http1ClientResponse response = client.get("/observe/health/live").request()) {
             assertThat(response.headers().contains(HeaderNames.create("RateLimit-Limit")), is(false));

@@ -1,0 +1,34 @@
+package dev.herald.observe;
+
+import java.lang.System.Logger.Level;
+import java.util.Locale;
+
+import io.helidon.http.HttpPrologue;
+import io.helidon.webserver.http.Filter;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
+
+/**
+ * One line per request on the logger {@code dev.herald.access}, when {@code access-log.enabled} is true:
+ * <pre>127.0.0.1 "GET /api/v1/public/KEY/notifications HTTP/1.1" 200 3ms</pre>
+ * The path is logged without its query string and no header is logged: neither can leak a token or personal
+ * data into the log. The line is written once the answer is sent, so it shows the status the client got, whether
+ * a handler, a filter (429, 401) or the error mapping answered.
+ */
+public final class AccessLogFilter implements Filter {
+
+    static final String LOGGER_NAME = "dev.herald.access";
+    private static final System.Logger ACCESS = System.getLogger(LOGGER_NAME);
+
+    @Override
+    public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
+        long started = System.nanoTime();
+        HttpPrologue prologue = request.prologue();
+        String client = request.remotePeer().host();
+        response.whenSent(() -> ACCESS.log(Level.INFO, String.format(
+                Locale.ROOT, "%s \"%s %s %s\" %d %dms", client, prologue.method().text(), prologue.uriPath().rawPath(),
+                prologue.rawProtocol(), response.status().code(), (System.nanoTime() - started) / 1_000_000)));
+        chain.proceed();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.herald.observe;
+
+import java.util.Map;
+
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * With {@code access-log.enabled}, one line per request with the status the client got, whoever answered, and
+ * never the query string. Off by default: {@code HealthTest}.
+ */
+@ServerTest
+class AccessLogTest extends HeraldServerTest {
+
+    private final Http1Client client;
+
+    AccessLogTest(Http1Client client) {
+        this.client = client;
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.h2(), server, Map.of("access-log.enabled", "true"));
+    }
+
+    @Test
+    void aHandlersAnswerIsLogged() throws Exception {
+        try (AccessLog log = new AccessLog();
+             Http1ClientResponse response = client.get("/observe/health/live").request()) {
+            assertThat(response.status(), is(Status.OK_200));
+            assertOneLine(log, "127\\.0\\.0\\.1 \"GET /observe/health/live HTTP/1\\.1\" 200 \\d+ms");
+        }
+    }
+
+    @Test
+    void anErrorMappedAfterTheHandlerIsLoggedWithItsStatusAndWithoutTheQuery() throws Exception {
+        try (AccessLog log = new AccessLog();
+             Http1ClientResponse response = client.post("/api/v1/public/track/abc")
+                     .queryParam("token", "secret")
+                     .header(HeaderNames.CONTENT_TYPE, "application/json")
+                     .submit("{\"type\":\"nope\"}")) {
+            assertThat(response.status(), is(Status.BAD_REQUEST_400));
+            assertOneLine(log, "127\\.0\\.0\\.1 \"POST /api/v1/public/track/abc HTTP/1\\.1\" 400 \\d+ms");
+        }
+    }
+
+    @Test
+    void anAnswerOfAFilterIsLogged() throws Exception {
+        try (AccessLog log = new AccessLog();
+             Http1ClientResponse response = client.get("/api/v1/admin/projects").request()) {
+            assertThat(response.status(), is(Status.FORBIDDEN_403));
+            assertOneLine(log, "127\\.0\\.0\\.1 \"GET /api/v1/admin/projects HTTP/1\\.1\" 403 \\d+ms");
+        }
+    }
+
+    private static void assertOneLine(AccessLog log, String pattern) throws InterruptedException {
+        assertThat(log.lines(), hasSize(1));
+        String line = log.lines().get(0);
+        assertThat(line, line.matches(pattern), is(true));
+    }
+}
