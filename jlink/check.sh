@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the runtime image as an operator runs it: bin/herald with config/prod.yaml and secrets from the
 # environment, against MariaDB. It must start, report ready, serve the public API (a notification created through
-# the management API, fetched with its key, a click tracked and counted), and stop cleanly on SIGTERM.
+# the management API, fetched with its key, a click tracked and counted), report metrics, and stop cleanly on SIGTERM.
 #   jlink/check.sh            (after jlink/build.sh; needs curl and MariaDB on 127.0.0.1:3306, root, no password)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +49,10 @@ echo "$FEED" | grep -q '"message":"Hello from the image"' || fail "feed message:
       "$BASE/api/v1/public/track/$NOTIFICATION")" = 204 ] || fail "tracking"
 admin GET "/notifications/$NOTIFICATION/stats" | grep -q '"click":1' || fail "the click is not counted"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/public/$KEY/nope")" = 404 ] || fail "unknown route"
+
+METRICS=$(curl -sS -f "$BASE/observe/metrics")
+echo "$METRICS" | grep -q '^herald_interactions_stored_total{endpoint="simple"} 1$' || fail "metrics: $METRICS"
+echo "$METRICS" | grep -q '^herald_db_pool_connections [1-9]' || fail "no pool figures (JMX) in the image: $METRICS"
 
 kill -TERM "$HERALD"
 STATUS=0

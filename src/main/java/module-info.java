@@ -3,6 +3,7 @@
  */
 module dev.herald {
     requires java.sql;
+    requires java.management;         // the connection pool's figures, which HikariCP publishes over JMX
 
     requires io.helidon;
     requires io.helidon.common;

@@ -12,6 +12,9 @@ import dev.herald.feed.PublicFeedService;
 import dev.herald.notification.NotificationAdminService;
 import dev.herald.observe.AccessLogFilter;
 import dev.herald.observe.HealthService;
+import dev.herald.observe.Metrics;
+import dev.herald.observe.MetricsFilter;
+import dev.herald.observe.MetricsService;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
@@ -72,6 +75,8 @@ public final class Main {
     /** The route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */
     public static void routing(HttpRouting.Builder routing, Config config, DbClient db, Clock clock) {
         ErrorResponses.register(routing);
+        Metrics metrics = new Metrics();
+        routing.addFilter(new MetricsFilter(metrics));
         if (config.get("access-log.enabled").asBoolean().orElse(false)) {
             routing.addFilter(new AccessLogFilter());
         }
@@ -83,6 +88,8 @@ public final class Main {
                 .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock), new ApiKeyAdminService(db, clock),
                           new NotificationAdminService(db, clock), new StatsService(db))
                 .register("/observe/health", new HealthService(db))
+                .register("/observe/metrics", new MetricsService(metrics, config.get("db.connection.poolName")
+                        .asString().orElse("herald")))
                 .any(RouteFallbacks::notFound);
     }
 

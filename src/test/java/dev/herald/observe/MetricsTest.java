@@ -1,0 +1,147 @@
+package dev.herald.observe;
+
+import java.time.Duration;
+import java.util.Map;
+
+import dev.herald.apikey.ApiKey;
+import dev.herald.notification.Notification;
+import dev.herald.project.Project;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+/**
+ * {@code /observe/metrics}: requests and latency per route (not per key or id), rate-limit rejections,
+ * interactions stored and the connection pool, in the Prometheus text format.
+ */
+@ServerTest
+class MetricsTest extends HeraldServerTest {
+
+    private static final int LIMIT = 20;
+
+    private final Http1Client client;
+
+    MetricsTest(Http1Client client) {
+        this.client = client;
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.h2(), server, Map.of("rate-limit.requests", String.valueOf(LIMIT)));
+    }
+
+    @AfterEach
+    void newRateLimitWindow() {
+        herald.clock().advance(Duration.ofSeconds(61));
+    }
+
+    @Test
+    void requestsAreCountedPerRouteWithTheirLatency() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String before = metrics();
+        for (int i = 0; i < 3; i++) {
+            get("/api/v1/public/" + key.key() + "/notifications");
+        }
+        get("/api/v1/public/" + herald.key(project).key() + "/notifications");
+        String after = metrics();
+
+        String series = "{method=\"GET\",route=\"/api/v1/public/{apiKey}/notifications\"";
+        assertThat(count(after, "herald_http_requests_total" + series + ",status=\"200\"}")
+                           - count(before, "herald_http_requests_total" + series + ",status=\"200\"}"), is(4L));
+        assertThat(count(after, "herald_http_request_duration_seconds_count" + series + "}")
+                           - count(before, "herald_http_request_duration_seconds_count" + series + "}"), is(4L));
+        assertThat(count(after, "herald_http_request_duration_seconds_bucket" + series + ",le=\"+Inf\"}"),
+                   is(count(after, "herald_http_request_duration_seconds_count" + series + "}")));
+        assertThat("no series per key", after, not(containsString(key.key())));
+    }
+
+    @Test
+    void storedInteractionsAreCountedPerEndpoint() {
+        Notification notification = herald.notification(herald.project()).save();
+        long before = count(metrics(), "herald_interactions_stored_total{endpoint=\"enhanced\"}");
+        try (Http1ClientResponse response = client.post("/api/v1/public/track/" + notification.id() + "/enhanced")
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
+                .submit("{\"type\":\"conversion\"}")) {
+            assertThat(response.status(), is(Status.NO_CONTENT_204));
+        }
+        try (Http1ClientResponse response = client.post("/api/v1/public/track/" + notification.id() + "/enhanced")
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
+                .submit("{\"type\":\"refund\"}")) {
+            assertThat("refused, not stored", response.status(), is(Status.BAD_REQUEST_400));
+        }
+        assertThat(count(metrics(), "herald_interactions_stored_total{endpoint=\"enhanced\"}") - before, is(1L));
+    }
+
+    @Test
+    void rateLimitRejectionsAreCounted() {
+        long before = count(metrics(), "herald_rate_limit_rejections_total");
+        int refused = 0;
+        for (int i = 0; i <= LIMIT; i++) {
+            try (Http1ClientResponse response = client.get("/api/v1/public/nokey/notifications").request()) {
+                refused += response.status() == Status.TOO_MANY_REQUESTS_429 ? 1 : 0;
+            }
+        }
+        assertThat(refused > 0, is(true));
+        assertThat(count(metrics(), "herald_rate_limit_rejections_total") - before, is((long) refused));
+    }
+
+    @Test
+    void theConnectionPoolIsDescribed() {
+        get("/observe/health/ready");
+        String metrics = metrics();
+        assertThat(metrics, containsString("# TYPE herald_db_pool_connections gauge\n"));
+        assertThat(count(metrics, "herald_db_pool_connections") > 0, is(true));
+        assertThat(metrics, containsString("\nherald_db_pool_active_connections "));
+        assertThat(metrics, containsString("\nherald_db_pool_pending_requests 0\n"));
+    }
+
+    @Test
+    void everyRouteTemplateNamesItsOwnPaths() {
+        for (String template : RouteNames.templates()) {
+            assertThat(RouteNames.of(template.replaceAll("\\{[^}]+}", "x1")), is(template));
+        }
+        assertThat(RouteNames.of("/api/v1/public/k/notifications/extra"), is(RouteNames.UNMATCHED));
+        assertThat(RouteNames.of("/wp-admin"), is(RouteNames.UNMATCHED));
+    }
+
+    private void get(String path) {
+        try (Http1ClientResponse response = client.get(path).request()) {
+            assertThat(path, response.status(), is(Status.OK_200));
+        }
+    }
+
+    private String metrics() {
+        try (Http1ClientResponse response = client.get("/observe/metrics").request()) {
+            assertThat(response.status(), is(Status.OK_200));
+            assertThat(response.headers().get(HeaderNames.CONTENT_TYPE).get(),
+                       is("text/plain; version=0.0.4; charset=utf-8"));
+            return response.as(String.class);
+        }
+    }
+
+    /** The value of one series, 0 when it is not there yet. */
+    private static long count(String metrics, String series) {
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith(series + " ")) {
+                return (long) Double.parseDouble(line.substring(series.length() + 1));
+            }
+        }
+        return 0;
+    }
+}
