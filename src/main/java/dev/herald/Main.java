@@ -15,6 +15,7 @@ import dev.herald.observe.HealthService;
 import dev.herald.observe.Metrics;
 import dev.herald.observe.MetricsFilter;
 import dev.herald.observe.MetricsService;
+import dev.herald.observe.OpenApiService;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
@@ -90,6 +91,7 @@ public final class Main {
                 .register("/observe/health", new HealthService(db))
                 .register("/observe/metrics", new MetricsService(metrics, config.get("db.connection.poolName")
                         .asString().orElse("herald")))
+                .register("/openapi", new OpenApiService())
                 .any(RouteFallbacks::notFound);
     }
 

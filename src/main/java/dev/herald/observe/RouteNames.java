@@ -6,13 +6,15 @@ import java.util.regex.Pattern;
 /**
  * The route a path belongs to, as its template, so that metrics have one series per route rather than one per
  * key or id. Helidon 4.1 does not tell a filter which route matched; this list follows the services' routing and
- * {@code MetricsTest} checks each entry against a real request.
+ * {@code OpenApiTest} checks that it names the routes the
+ * OpenAPI document describes.
  */
 final class RouteNames {
 
     static final String UNMATCHED = "unmatched";
 
     private static final List<String> TEMPLATES = List.of(
+            "/api/v1/public/notifications",
             "/api/v1/public/{apiKey}/notifications",
             "/api/v1/public/track/{notificationId}",
             "/api/v1/public/track/{notificationId}/enhanced",
@@ -27,7 +29,8 @@ final class RouteNames {
             "/observe/health",
             "/observe/health/live",
             "/observe/health/ready",
-            "/observe/metrics");
+            "/observe/metrics",
+            "/openapi");
 
     private static final List<Route> ROUTES = TEMPLATES.stream()
             .map(template -> new Route(template, Pattern.compile(template.replaceAll("\\{[^}]+}", "[^/]+"))))

@@ -1,0 +1,247 @@
+package dev.herald.observe;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.JsonSchemaCheck;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientRequest;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * The OpenAPI document served at {@code /openapi} against the service itself: a walk through every documented
+ * operation, each answer's status documented for its route and method, and each JSON body valid against the
+ * documented schema. The walk must use every documented operation, and the document must describe every route.
+ */
+@ServerTest
+class OpenApiTest extends HeraldServerTest {
+
+    private static final int RATE_LIMIT = 60;
+
+    private final Http1Client client;
+    private final List<Exchange> exchanges = new ArrayList<>();
+
+    OpenApiTest(Http1Client client) {
+        this.client = client;
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.h2(), server, Map.of("admin.tokens.0", AdminClient.TOKEN,
+                                                      "rate-limit.requests", String.valueOf(RATE_LIMIT)));
+    }
+
+    @Test
+    void everyAnswerOfTheServiceIsDocumented() {
+        JsonObject document = parse(send("GET", "/openapi", null, null, false).body()).asJsonObject();
+        walkThroughEveryRoute();
+
+        List<String> problems = new ArrayList<>();
+        JsonSchemaCheck check = new JsonSchemaCheck(document);
+        for (Exchange exchange : exchanges) {
+            problems.addAll(problems(document, check, exchange));
+        }
+        assertThat(String.join("\n", problems), problems, is(empty()));
+    }
+
+    @Test
+    void theWalkUsesEveryDocumentedOperation() {
+        JsonObject document = parse(send("GET", "/openapi", null, null, false).body()).asJsonObject();
+        walkThroughEveryRoute();
+        Set<String> documented = new TreeSet<>();
+        document.getJsonObject("paths").forEach((path, operations) -> operations.asJsonObject().keySet()
+                .forEach(method -> documented.add(method.toUpperCase(Locale.ROOT) + " " + path)));
+        Set<String> used = new TreeSet<>();
+        exchanges.stream()
+                .filter(exchange -> exchange.status() != 405)   // a method the route does not have
+                .forEach(exchange -> used.add(exchange.method() + " " + RouteNames.of(exchange.path())));
+        assertThat(used, is(documented));
+    }
+
+    @Test
+    void theDocumentDescribesEveryRouteThatMetricsName() {
+        JsonObject document = parse(send("GET", "/openapi", null, null, false).body()).asJsonObject();
+        assertThat(new TreeSet<>(document.getJsonObject("paths").keySet()), is(new TreeSet<>(RouteNames.templates())));
+    }
+
+    private void walkThroughEveryRoute() {
+        String project = id(send("POST", "/api/v1/admin/projects", "{\"name\":\"Shop\"}", "application/json", true), "id");
+        send("POST", "/api/v1/admin/projects", "{}", "application/json", true);
+        send("GET", "/api/v1/admin/projects", null, null, true);
+        send("GET", "/api/v1/admin/projects", null, null, false);
+        send("PUT", "/api/v1/admin/projects", "{}", "application/json", true);
+        send("GET", "/api/v1/admin/projects/" + project, null, null, true);
+        send("GET", "/api/v1/admin/projects/nope", null, null, true);
+
+        String keys = "/api/v1/admin/projects/" + project + "/api-keys";
+        String key = id(send("POST", keys, "{\"orderBy\":\"startDate_asc\"}", "application/json", true), "key");
+        send("POST", keys, "{\"key\":\"" + key + "\"}", "application/json", true);
+        send("POST", keys, "{\"showPast\":\"yes\"}", "application/json", true);
+        String revoked = id(send("POST", keys, "{}", "application/json", true), "key");
+        send("GET", keys, null, null, true);
+        send("PATCH", "/api/v1/admin/api-keys/" + key, "{\"showPast\":true,\"showFuture\":true}", "application/json", true);
+        send("DELETE", "/api/v1/admin/api-keys/" + revoked, null, null, true);
+        send("DELETE", "/api/v1/admin/api-keys/" + revoked + "x", null, null, true);
+
+        String notifications = "/api/v1/admin/projects/" + project + "/notifications";
+        String linked = id(send("POST", notifications, "{\"message\":\"Hello\",\"status\":\"PUBLISHED\","
+                + "\"image\":\"https://cdn.example.com/a.png\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
+                + "\"https://example.com\",\"target\":\"_blank\"}},\"startDate\":\"2026-11-01T00:00:00Z\"}",
+                "application/json", true), "id");
+        String rich = id(send("POST", notifications, "{\"message\":{\"type\":\"doc\",\"content\":[]},"
+                + "\"status\":\"PUBLISHED\",\"action\":{\"type\":\"CLOSE\",\"data\":null}}", "application/json", true), "id");
+        send("POST", notifications, "{\"message\":\"x\",\"image\":\"javascript:alert(1)\"}", "application/json", true);
+        send("GET", notifications, null, null, true);
+        send("GET", notifications + "?status=PUBLISHED", null, null, true);
+        send("GET", notifications + "?status=GONE", null, null, true);
+        send("GET", "/api/v1/admin/notifications/" + linked, null, null, true);
+        send("GET", "/api/v1/admin/notifications/nope", null, null, true);
+        send("PATCH", "/api/v1/admin/notifications/" + linked, "{\"preset\":\"banner\",\"endDate\":null}",
+             "application/json", true);
+        send("PATCH", "/api/v1/admin/notifications/" + linked, "{\"endDate\":\"2020-01-01T00:00:00Z\"}",
+             "application/json", true);
+
+        String feed = "/api/v1/public/" + key + "/notifications";
+        Exchange first = send("GET", feed, null, null, false);
+        exchanges.add(sendWithHeader("GET", feed, "If-None-Match", first.etag()));
+        send("GET", "/api/v1/public/" + revoked + "/notifications", null, null, false);
+        send("GET", "/api/v1/public/short/notifications", null, null, false);
+        send("GET", "/api/v1/public/notifications", null, null, false);
+        send("DELETE", feed, null, null, false);
+
+        String track = "/api/v1/public/track/" + linked;
+        send("POST", track, "{\"type\":\"impression\"}", "application/json", false);
+        send("POST", track, "{\"type\":\"click\"}", "text/plain", false);
+        send("POST", track, "{\"type\":\"conversion\"}", "application/json", false);
+        send("POST", track, "<type>click</type>", "application/xml", false);
+        send("POST", track, "{\"type\":\"click\",\"pad\":\"" + "x".repeat(70_000) + "\"}", "application/json", false);
+        send("POST", "/api/v1/public/track/nope", "{\"type\":\"click\"}", "application/json", false);
+        send("GET", track, null, null, false);
+        send("POST", track + "/enhanced", "{\"type\":\"conversion\",\"timestamp\":\"2026-11-22T09:00:00Z\","
+                + "\"metadata\":{\"sdk\":\"web\"}}", "application/json", false);
+        send("POST", track + "/enhanced", "{\"type\":\"dismiss\"}", "application/json", false);
+
+        send("GET", "/api/v1/admin/notifications/" + linked + "/stats", null, null, true);
+        send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=2026-11-22&to=2026-11-22", null, null, true);
+        send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=yesterday", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/stats", null, null, true);
+        send("DELETE", "/api/v1/admin/notifications/" + rich, null, null, true);
+
+        send("GET", "/observe/health", null, null, false);
+        send("GET", "/observe/health/live", null, null, false);
+        send("GET", "/observe/health/ready", null, null, false);
+        send("GET", "/observe/metrics", null, null, false);
+        send("GET", "/openapi", null, null, false);
+
+        Exchange answer;
+        int sent = 0;
+        do {
+            answer = send("GET", feed, null, null, false);
+        } while (answer.status() != 429 && ++sent <= RATE_LIMIT);
+        herald.clock().advance(java.time.Duration.ofSeconds(61));
+    }
+
+    private List<String> problems(JsonObject document, JsonSchemaCheck check, Exchange exchange) {
+        String route = RouteNames.of(exchange.path());
+        String where = exchange.method() + " " + exchange.path() + " -> " + exchange.status();
+        JsonObject operations = document.getJsonObject("paths").getJsonObject(route);
+        JsonObject operation = operations == null ? null : operations.getJsonObject(exchange.method().toLowerCase(Locale.ROOT));
+        if (operation == null) {
+            // 405 answers a method the route does not have: the error shape is the surface's, checked elsewhere.
+            return exchange.status() == 405 ? List.of() : List.of(where + ": no such operation documented");
+        }
+        JsonObject response = operation.getJsonObject("responses").getJsonObject(String.valueOf(exchange.status()));
+        if (response == null) {
+            return List.of(where + ": status not documented");
+        }
+        if (!response.containsKey("content")) {
+            return exchange.body().isEmpty() ? List.of() : List.of(where + ": documented without a body, sent " + exchange.body());
+        }
+        String mediaType = exchange.contentType().split(";")[0].strip();
+        JsonObject content = response.getJsonObject("content").getJsonObject(mediaType);
+        if (content == null) {
+            return List.of(where + ": " + mediaType + " not documented");
+        }
+        if (!mediaType.equals("application/json")) {
+            return List.of();
+        }
+        return check.problems(parse(exchange.body()), content.getJsonObject("schema")).stream()
+                .map(problem -> where + ": " + problem)
+                .toList();
+    }
+
+    private Exchange send(String method, String path, String body, String contentType, boolean admin) {
+        Http1ClientRequest request = request(method, path);
+        if (admin) {
+            request.header(HeaderNames.AUTHORIZATION, "Bearer " + AdminClient.TOKEN);
+        }
+        if (contentType != null) {
+            request.header(HeaderNames.CONTENT_TYPE, contentType);
+        }
+        Exchange exchange = exchange(method, path, body == null ? request.request() : request.submit(body));
+        exchanges.add(exchange);
+        return exchange;
+    }
+
+    private Exchange sendWithHeader(String method, String path, String header, String value) {
+        return exchange(method, path, request(method, path).header(HeaderNames.create(header), value).request());
+    }
+
+    private Http1ClientRequest request(String method, String path) {
+        int query = path.indexOf('?');
+        Http1ClientRequest request = client.method(Method.create(method)).path(query < 0 ? path : path.substring(0, query));
+        if (query >= 0) {
+            for (String pair : path.substring(query + 1).split("&")) {
+                String[] nameAndValue = pair.split("=", 2);
+                request.queryParam(nameAndValue[0], nameAndValue[1]);
+            }
+        }
+        return request;
+    }
+
+    private static Exchange exchange(String method, String path, Http1ClientResponse response) {
+        try (response) {
+            int query = path.indexOf('?');
+            return new Exchange(method, query < 0 ? path : path.substring(0, query), response.status().code(),
+                                response.headers().first(HeaderNames.CONTENT_TYPE).orElse(""),
+                                response.headers().first(HeaderNames.ETAG).orElse(""),
+                                response.entity().hasEntity() ? response.as(String.class) : "");
+        }
+    }
+
+    private static String id(Exchange exchange, String field) {
+        return parse(exchange.body()).asJsonObject().getString(field);
+    }
+
+    private static JsonValue parse(String json) {
+        try (var reader = Json.createReader(new StringReader(json))) {
+            return reader.readValue();
+        }
+    }
+
+    private record Exchange(String method, String path, int status, String contentType, String etag, String body) {
+    }
+}
