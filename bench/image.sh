@@ -31,10 +31,13 @@ start() {
     begin=$(date +%s%N)
     "$@" config/prod.yaml > "$LOG" 2>&1 &
     HERALD=$!
+    # A pause between polls: a tight loop of curl processes takes CPU from the JVM that is starting (measured:
+    # 70 ms more), the pause costs at most its 10 ms.
     while :; do
         status=$(curl -s -o /dev/null -w '%{http_code}' "$FEED" || true)
         [ "$status" = 200 ] && break
         kill -0 "$HERALD" 2>/dev/null || { cat "$LOG"; exit 1; }
+        sleep 0.01
     done
     ELAPSED=$(( ($(date +%s%N) - begin) / 1000000 ))
 }

@@ -19,10 +19,15 @@ LOG=$(mktemp)
 HERALD=
 trap 'kill -9 $HERALD 2>/dev/null || true; sql -e "DROP DATABASE IF EXISTS $DB" || true; rm -f "$LOG"' EXIT
 
-# From another directory, as systemd or a container would run it: nothing may depend on the checkout.
+# From another directory, and as an unprivileged user when we are root, as systemd or a container would run it:
+# nothing may depend on the checkout or on writing to the image. setpriv execs (no child), so $HERALD is the JVM.
+AS_USER=()
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+    AS_USER=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+fi
 (cd /tmp && DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root \
     DB_CONNECTION_PASSWORD='' ADMIN_TOKENS=$TOKEN SERVER_PORT=$PORT \
-    exec "$OLDPWD/$IMAGE/bin/herald" "$OLDPWD/config/prod.yaml" > "$LOG" 2>&1) &
+    exec "${AS_USER[@]}" "$OLDPWD/$IMAGE/bin/herald" "$OLDPWD/config/prod.yaml" > "$LOG" 2>&1) &
 HERALD=$!
 for _ in $(seq 1 300); do
     [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/observe/health/ready")" = 200 ] && break
