@@ -112,6 +112,20 @@ class MetricsTest extends HeraldServerTest {
     }
 
     @Test
+    void inventedMethodsShareOneSeries() {
+        for (String method : new String[] {"BREW", "WHEN"}) {
+            try (Http1ClientResponse response = client.method(io.helidon.http.Method.create(method))
+                    .path("/observe/health/live").request()) {
+                assertThat(response.status(), is(Status.METHOD_NOT_ALLOWED_405));
+            }
+        }
+        String metrics = metrics();
+        assertThat(metrics, not(containsString("BREW")));
+        assertThat(count(metrics, "herald_http_requests_total{method=\"OTHER\",route=\"/observe/health/live\","
+                + "status=\"405\"}"), is(2L));
+    }
+
+    @Test
     void everyRouteTemplateNamesItsOwnPaths() {
         for (String template : RouteNames.templates()) {
             assertThat(RouteNames.of(template.replaceAll("\\{[^}]+}", "x1")), is(template));
