@@ -16,7 +16,7 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 
 [ -x "$IMAGE/bin/herald" ] || bash jlink/build.sh
 JAVA=$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -n 1)/bin/java
 
-export DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD=
+export DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD=''
 export SERVER_PORT=$PORT RATE_DASH_LIMIT_REQUESTS=1000000000
 sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
 HERALD=

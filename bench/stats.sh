@@ -27,7 +27,7 @@ LOG=$(mktemp)
 HERALD=
 start_herald() {
     : > "$LOG"
-    DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD= \
+    DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
         SERVER_PORT=$PORT ADMIN_TOKENS=$TOKEN \
         "$JAVA_HOME/bin/java" -jar target/herald.jar config/prod.yaml > "$LOG" 2>&1 &
     HERALD=$!
