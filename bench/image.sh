@@ -13,8 +13,12 @@ IMAGE=target/herald-image
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
 
+# shellcheck source=tools/jdk.sh
+. tools/jdk.sh
+# The jar runs on the JDK the image was linked from, so that only the packaging differs.
+use_jdk 25 jlink
+JAVA=$JAVA_HOME/bin/java
 [ -x "$IMAGE/bin/herald" ] || bash jlink/build.sh
-JAVA=$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -n 1)/bin/java
 
 export DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD=''
 export SERVER_PORT=$PORT RATE_DASH_LIMIT_REQUESTS=1000000000

@@ -12,13 +12,9 @@ PORT=18800
 DB=herald_bench
 KEY=BenchKey0123456789BenchKey0123456789ABCD
 
-for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-    if [ -n "$candidate" ] && [ -x "$candidate/bin/java" ] \
-        && [ "$("$candidate/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p')" -ge 21 ] 2>/dev/null; then
-        export JAVA_HOME="$candidate"
-        break
-    fi
-done
+# shellcheck source=tools/jdk.sh
+. tools/jdk.sh
+use_jdk 21
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 1; }
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 

@@ -12,13 +12,9 @@ TOKEN=bench-token
 DAY=86400000
 START=1761955200000   # 2025-11-01T00:00:00Z: 90 days of activity from here
 
-for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-    if [ -n "$candidate" ] && [ -x "$candidate/bin/java" ] \
-        && [ "$("$candidate/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p')" -ge 21 ] 2>/dev/null; then
-        export JAVA_HOME="$candidate"
-        break
-    fi
-done
+# shellcheck source=tools/jdk.sh
+. tools/jdk.sh
+use_jdk 21
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 
 mvn -B -q package -DskipTests

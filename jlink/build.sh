@@ -19,16 +19,9 @@ BESIDE='h2-*.jar'
 
 log() { printf '[image] %s\n' "$*"; }
 
-java_major() { "$1/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1; }
-for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-    if [ -n "$candidate" ] && [ -x "$candidate/bin/jlink" ] && [ "$(java_major "$candidate")" -ge 25 ] 2>/dev/null; then
-        export JAVA_HOME="$candidate" PATH="$candidate/bin:$PATH"
-        break
-    fi
-done
-[ "$(java_major "${JAVA_HOME:-/nonexistent}" 2>/dev/null || echo 0)" -ge 25 ] 2>/dev/null \
-    || { log "needs a JDK >= 25 with jlink (JAVA_HOME or /usr/lib/jvm)"; exit 1; }
-log "JDK: $JAVA_HOME"
+# shellcheck source=tools/jdk.sh
+. tools/jdk.sh
+use_jdk 25 jlink
 
 if [ "${1:-}" != "--skip-package" ]; then
     mvn -B -q package -DskipTests

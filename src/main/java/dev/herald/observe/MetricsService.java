@@ -3,6 +3,7 @@ package dev.herald.observe;
 import java.lang.System.Logger.Level;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import javax.management.JMException;
 import javax.management.MBeanServer;
@@ -24,11 +25,12 @@ import io.helidon.webserver.http.ServerResponse;
 public final class MetricsService implements HttpService {
 
     private static final System.Logger LOGGER = System.getLogger(MetricsService.class.getName());
-    private static final String[][] POOL_FIGURES = {
-            {"ActiveConnections", "herald_db_pool_active_connections", "Connections in use."},
-            {"IdleConnections", "herald_db_pool_idle_connections", "Connections open and free."},
-            {"TotalConnections", "herald_db_pool_connections", "Connections open."},
-            {"ThreadsAwaitingConnection", "herald_db_pool_pending_requests", "Requests waiting for a connection."}};
+    private static final List<PoolFigure> POOL_FIGURES = List.of(
+            new PoolFigure("ActiveConnections", "herald_db_pool_active_connections", "Connections in use."),
+            new PoolFigure("IdleConnections", "herald_db_pool_idle_connections", "Connections open and free."),
+            new PoolFigure("TotalConnections", "herald_db_pool_connections", "Connections open."),
+            new PoolFigure("ThreadsAwaitingConnection", "herald_db_pool_pending_requests",
+                           "Requests waiting for a connection."));
 
     private final Metrics metrics;
     private final ObjectName pool;
@@ -63,16 +65,20 @@ public final class MetricsService implements HttpService {
 
     private void writePoolFigures(StringBuilder out) {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        for (String[] figure : POOL_FIGURES) {
+        for (PoolFigure figure : POOL_FIGURES) {
             try {
-                Object value = server.getAttribute(pool, figure[0]);
-                out.append("# HELP ").append(figure[1]).append(' ').append(figure[2]).append('\n')
-                        .append("# TYPE ").append(figure[1]).append(" gauge\n")
-                        .append(figure[1]).append(' ').append(value).append('\n');
+                Object value = server.getAttribute(pool, figure.attribute());
+                out.append("# HELP ").append(figure.metric()).append(' ').append(figure.help()).append('\n')
+                        .append("# TYPE ").append(figure.metric()).append(" gauge\n")
+                        .append(figure.metric()).append(' ').append(value).append('\n');
             } catch (JMException e) {
                 // The pool starts lazily and registers on its first connection: no figures until then.
-                LOGGER.log(Level.DEBUG, "No pool figure " + figure[0] + ": " + e.getMessage());
+                LOGGER.log(Level.DEBUG, "No pool figure " + figure.attribute() + ": " + e.getMessage());
             }
         }
+    }
+
+    /** A gauge read from the attribute of HikariCP's pool bean. */
+    private record PoolFigure(String attribute, String metric, String help) {
     }
 }

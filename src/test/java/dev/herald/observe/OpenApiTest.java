@@ -211,15 +211,7 @@ class OpenApiTest extends HeraldServerTest {
     }
 
     private Http1ClientRequest request(String method, String path) {
-        int query = path.indexOf('?');
-        Http1ClientRequest request = client.method(Method.create(method)).path(query < 0 ? path : path.substring(0, query));
-        if (query >= 0) {
-            for (String pair : path.substring(query + 1).split("&")) {
-                String[] nameAndValue = pair.split("=", 2);
-                request.queryParam(nameAndValue[0], nameAndValue[1]);
-            }
-        }
-        return request;
+        return AdminClient.request(client, Method.create(method), path);
     }
 
     private static Exchange exchange(String method, String path, Http1ClientResponse response) {

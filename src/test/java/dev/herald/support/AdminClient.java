@@ -27,16 +27,8 @@ public final class AdminClient {
     }
 
     public Answer call(Method method, String path, String json) {
-        int query = path.indexOf('?');
-        Http1ClientRequest request = client.method(method)
-                .path("/api/v1/admin" + (query < 0 ? path : path.substring(0, query)))
+        Http1ClientRequest request = request(client, method, "/api/v1/admin" + path)
                 .header(HeaderNames.AUTHORIZATION, "Bearer " + TOKEN);
-        if (query >= 0) {
-            for (String pair : path.substring(query + 1).split("&")) {
-                String[] nameAndValue = pair.split("=", 2);
-                request.queryParam(nameAndValue[0], nameAndValue.length > 1 ? nameAndValue[1] : "");
-            }
-        }
         Http1ClientResponse response = json == null
                 ? request.request()
                 : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(json);
@@ -44,6 +36,20 @@ public final class AdminClient {
             String body = response.entity().hasEntity() ? response.as(String.class) : "";
             return new Answer(response.status().code(), body, response.headers().first(HeaderNames.LOCATION).orElse(null));
         }
+    }
+
+    /** A request for a path that may carry a query ({@code /stats?from=2026-11-01}), its parameters set one by one. */
+    public static Http1ClientRequest request(Http1Client client, Method method, String pathAndQuery) {
+        int query = pathAndQuery.indexOf('?');
+        Http1ClientRequest request = client.method(method)
+                .path(query < 0 ? pathAndQuery : pathAndQuery.substring(0, query));
+        if (query >= 0) {
+            for (String pair : pathAndQuery.substring(query + 1).split("&")) {
+                String[] nameAndValue = pair.split("=", 2);
+                request.queryParam(nameAndValue[0], nameAndValue.length > 1 ? nameAndValue[1] : "");
+            }
+        }
+        return request;
     }
 
     public JsonObject created(String path, String json) {
