@@ -21,6 +21,7 @@ import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
 import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
+import dev.herald.storage.StartingDatabase;
 import dev.herald.tracking.TrackingService;
 import dev.herald.web.ApiPaths;
 import dev.herald.web.ConnectionCloseFilter;
@@ -52,14 +53,18 @@ public final class Main {
         LogConfig.configureRuntime();
         Config config = HeraldConfig.load(args);
         Clock clock = Clock.systemUTC();
-        DbClient db = Database.open(config.get("db"), clock);
+        // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
+        StartingDatabase database = Database.start(config.get("db"), clock);
+        DbClient db = database.client();
 
         WebServerConfig.Builder builder = WebServer.builder()
                 .config(config.get("server"))
                 // Our own handler below stops the server before the database it writes through.
                 .shutdownHook(false);
         server(builder, config, db, clock);
-        WebServer server = builder.build().start();
+        WebServer built = builder.build();
+        database.awaitSchema();
+        WebServer server = built.start();
         // Helidon's shutdown hook keeps logging alive until its handlers finish (a plain JVM hook can lose the lines).
         io.helidon.Main.addShutdownHandler(() -> stop(server, db));
 

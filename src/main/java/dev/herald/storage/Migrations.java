@@ -5,13 +5,18 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import io.helidon.dbclient.DbClient;
 
 /**
  * Versioned schema migrations, applied in order at start-up and recorded in {@code schema_migrations}.
@@ -27,22 +32,32 @@ final class Migrations {
             new Migration(2, "covering index for project stats, replacing its prefix", "/db/migrations/V2__project_stats_index.sql"),
             new Migration(3, "daily interaction totals for stats", "/db/migrations/V3__interaction_daily_counts.sql"));
 
-    private final DbClient client;
+    private final Connection connection;
+    private final Map<String, String> settings;
     private final Dialect dialect;
     private final Clock clock;
 
-    Migrations(DbClient client, Dialect dialect, Clock clock) {
-        this.client = client;
+    /**
+     * @param connection in auto-commit mode: each statement stands alone, as the scripts are written
+     * @param settings   the {@code db} settings, whose {@code statements.*} name the bookkeeping queries
+     */
+    Migrations(Connection connection, Map<String, String> settings, Dialect dialect, Clock clock) {
+        this.connection = connection;
+        this.settings = settings;
         this.dialect = dialect;
         this.clock = clock;
     }
 
-    void run() {
-        var execute = client.execute();
-        execute.namedDml("create-migrations-table");
-        Set<Integer> applied = execute.namedQuery("select-applied-migrations")
-                .map(row -> row.column("version").getInt())
-                .collect(Collectors.toSet());
+    void run() throws SQLException {
+        Set<Integer> applied = new HashSet<>();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(named("create-migrations-table"));
+            try (ResultSet rows = statement.executeQuery(named("select-applied-migrations"))) {
+                while (rows.next()) {
+                    applied.add(rows.getInt("version"));
+                }
+            }
+        }
         for (Migration migration : ALL) {
             if (!applied.contains(migration.version())) {
                 apply(migration);
@@ -50,13 +65,27 @@ final class Migrations {
         }
     }
 
-    private void apply(Migration migration) {
-        var execute = client.execute();
-        for (String statement : statements(migration)) {
-            execute.dml(statement);
+    private void apply(Migration migration) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (String sql : statements(migration)) {
+                statement.execute(sql);
+            }
         }
-        execute.namedInsert("insert-migration", migration.version(), migration.description(), clock.millis());
+        try (PreparedStatement insert = connection.prepareStatement(named("insert-migration"))) {
+            insert.setInt(1, migration.version());
+            insert.setString(2, migration.description());
+            insert.setLong(3, clock.millis());
+            insert.executeUpdate();
+        }
         LOGGER.log(Level.INFO, "Applied schema migration " + migration.version() + ": " + migration.description());
+    }
+
+    private String named(String name) {
+        String sql = settings.get("statements." + name);
+        if (sql == null) {
+            throw new IllegalStateException("Named statement missing: " + name);
+        }
+        return sql;
     }
 
     private List<String> statements(Migration migration) {

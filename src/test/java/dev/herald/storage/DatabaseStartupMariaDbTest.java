@@ -61,20 +61,37 @@ class DatabaseStartupMariaDbTest {
         }
     }
 
+    /** The serving pool is opened beside the migrations; a start that cannot migrate must not leave it open. */
+    @Test
+    void aStartThatCannotMigrateClosesItsServingPool() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb(); TcpRelay relay = relayTo()) {
+            relay.down();
+            StartingDatabase starting = Database.start(config(database, relay, "PT1S").get("db"), Clock.systemUTC());
+            assertThrows(IllegalStateException.class, starting::awaitSchema);
+
+            relay.up();
+            // An open pool would now reach the database and answer.
+            assertThrows(RuntimeException.class, () -> starting.client().execute().namedQuery("ping").toList());
+        }
+    }
+
     private static TcpRelay relayTo() {
         URI server = TestDatabase.mariadbServer();
         return new TcpRelay(server.getHost(), server.getPort());
     }
 
     private static DbClient open(TestDatabase database, TcpRelay relay, String startupTimeout) {
-        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+        return Database.open(config(database, relay, startupTimeout).get("db"), Clock.systemUTC());
+    }
+
+    private static Config config(TestDatabase database, TcpRelay relay, String startupTimeout) {
+        return HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
                 "db.startup-timeout", startupTimeout,
                 "db.connection.url", database.urlThroughPort(relay.port()),
                 "db.connection.username", database.username(),
                 "db.connection.password", database.password(),
                 "db.connection.dataSource.connectTimeout", "1000",
                 "db.connection.dataSource.socketTimeout", "1000"))));
-        return Database.open(config.get("db"), Clock.systemUTC());
     }
 
     private static int appliedMigrations(TestDatabase database) throws Exception {

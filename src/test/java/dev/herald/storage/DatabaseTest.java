@@ -3,6 +3,7 @@ package dev.herald.storage;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 
@@ -12,21 +13,35 @@ import static org.hamcrest.Matchers.is;
 class DatabaseTest {
 
     @Test
-    void migrationsHaveNoSocketTimeoutAndWaitAsLongAsStartUpMay() {
-        Map<String, String> migrating = Database.forMigrations(Map.of(
-                "connection.connectionTimeout", "800",
+    void migrationsHaveNoSocketTimeoutAndConnectWithinWhatIsLeftOfStartUp() {
+        Properties properties = SchemaConnection.properties(Map.of(
+                "connection.url", "jdbc:mariadb://db/herald",
+                "connection.username", "herald",
+                "connection.password", "secret",
                 "connection.maximumPoolSize", "20",
-                "connection.dataSource.socketTimeout", "1000"), Duration.ofSeconds(45));
+                "connection.dataSource.socketTimeout", "1000",
+                "connection.dataSource.connectTimeout", "5000",
+                "connection.dataSource.useCompression", "true"), Dialect.MARIADB, Duration.ofSeconds(2));
 
-        assertThat(migrating.get("connection.connectionTimeout"), is("45000"));
-        assertThat(migrating.get("connection.maximumPoolSize"), is("1"));
-        assertThat(migrating.get("connection.dataSource.socketTimeout"), is("0"));
+        assertThat(properties, is(Map.of("user", "herald", "password", "secret", "connectTimeout", "2000",
+                                          "useCompression", "true")));
     }
 
     @Test
-    void noSocketTimeoutIsAddedWhereTheDriverTakesNone() {
-        assertThat(Database.forMigrations(Map.of(), Duration.ofSeconds(1))
-                           .containsKey("connection.dataSource.socketTimeout"), is(false));
+    void aShorterConnectTimeoutOfTheServingPoolIsKept() {
+        Properties properties = SchemaConnection.properties(Map.of(
+                "connection.dataSource.connectTimeout", "1000"), Dialect.MARIADB, Duration.ofSeconds(30));
+
+        assertThat(properties.getProperty("connectTimeout"), is("1000"));
+    }
+
+    @Test
+    void h2IsGivenNoSettingItDoesNotKnow() {
+        Properties properties = SchemaConnection.properties(Map.of(
+                "connection.username", "sa",
+                "connection.password", ""), Dialect.H2, Duration.ofSeconds(30));
+
+        assertThat(properties, is(Map.of("user", "sa", "password", "")));
     }
 
     @Test

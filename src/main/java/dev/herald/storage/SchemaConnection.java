@@ -1,0 +1,88 @@
+package dev.herald.storage;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The one connection that migrations run on: no pool (nothing else shares it), waited for as long as start-up may
+ * wait, and without the serving socket time-out, so that a migration of a large table is not cut short.
+ */
+final class SchemaConnection {
+
+    private static final String DRIVER_SETTINGS = "connection.dataSource.";
+    private static final String SOCKET_TIMEOUT = "socketTimeout";
+    private static final String CONNECT_TIMEOUT = "connectTimeout";
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
+
+    private SchemaConnection() {
+    }
+
+    /**
+     * Tries until the database answers or the start-up time-out has passed; the last failure says why.
+     *
+     * @param settings the {@code db} settings of the serving pool, {@code connection.*} among them
+     */
+    static Connection open(Map<String, String> settings, Dialect dialect, Duration startupTimeout) {
+        String url = settings.get("connection.url");
+        long deadline = System.nanoTime() + startupTimeout.toNanos();
+        while (true) {
+            Duration left = Duration.ofNanos(deadline - System.nanoTime());
+            try {
+                return DriverManager.getConnection(url, properties(settings, dialect, left));
+            } catch (SQLException e) {
+                if (left.compareTo(RETRY_PAUSE) <= 0) {
+                    throw new IllegalStateException("The database did not answer within db.startup-timeout ("
+                            + startupTimeout + "): " + e.getMessage(), e);
+                }
+                pause();
+            }
+        }
+    }
+
+    /**
+     * The driver settings of the serving pool ({@code connection.dataSource.*}, as HikariCP passes them), less the
+     * socket time-out. On MariaDB an attempt to connect lasts at most what is left of the start-up time-out (a
+     * server that is starting may accept the connection and not answer); H2 opens a file and refuses settings it
+     * does not know.
+     */
+    static Properties properties(Map<String, String> settings, Dialect dialect, Duration left) {
+        Properties properties = new Properties();
+        settings.forEach((key, value) -> {
+            if (key.startsWith(DRIVER_SETTINGS)) {
+                properties.setProperty(key.substring(DRIVER_SETTINGS.length()), value);
+            }
+        });
+        properties.remove(SOCKET_TIMEOUT);
+        if (dialect == Dialect.MARIADB) {
+            boundConnectTimeout(properties, left);
+        }
+        putIfSet(properties, "user", settings.get("connection.username"));
+        putIfSet(properties, "password", settings.get("connection.password"));
+        return properties;
+    }
+
+    private static void boundConnectTimeout(Properties properties, Duration left) {
+        long leftMillis = Math.max(1, left.toMillis());
+        long connectTimeout = Long.parseLong(properties.getProperty(CONNECT_TIMEOUT, String.valueOf(leftMillis)));
+        properties.setProperty(CONNECT_TIMEOUT, String.valueOf(Math.min(connectTimeout, leftMillis)));
+    }
+
+    private static void putIfSet(Properties properties, String key, String value) {
+        if (value != null) {
+            properties.setProperty(key, value);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(RETRY_PAUSE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the database", e);
+        }
+    }
+}
