@@ -89,7 +89,8 @@ trap cleanup EXIT
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
        || echo 18899)
 if [ "$TRAINING_DB" = mariadb ]; then
-    training_sql "CREATE DATABASE $TRAINING_SCHEMA CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+    training_sql "CREATE DATABASE $TRAINING_SCHEMA CHARACTER SET utf8mb4 COLLATE utf8mb4_bin" \
+        || { log "$M_USER cannot create the training database $TRAINING_SCHEMA on $M_HOST:$M_PORT"; exit 1; }
     DB_SETTINGS="url: \"jdbc:mariadb://$M_HOST:$M_PORT/$TRAINING_SCHEMA\", username: \"$M_USER\""
 else
     DB_SETTINGS="url: \"jdbc:h2:file:$TRAINING/data/herald\""

@@ -30,11 +30,11 @@ final class SchemaConnection {
         String url = settings.get("connection.url");
         long deadline = System.nanoTime() + startupTimeout.toNanos();
         while (true) {
-            Duration left = Duration.ofNanos(deadline - System.nanoTime());
             try {
-                return DriverManager.getConnection(url, properties(settings, dialect, left));
+                return DriverManager.getConnection(url, properties(settings, dialect, timeLeft(deadline)));
             } catch (SQLException e) {
-                if (left.compareTo(RETRY_PAUSE) <= 0) {
+                // The attempt itself may have used up the time: measure what is left after it.
+                if (timeLeft(deadline).compareTo(RETRY_PAUSE) <= 0) {
                     throw new IllegalStateException("The database did not answer within db.startup-timeout ("
                             + startupTimeout + "): " + e.getMessage(), e);
                 }
@@ -69,6 +69,10 @@ final class SchemaConnection {
         long leftMillis = Math.max(1, left.toMillis());
         long connectTimeout = Long.parseLong(properties.getProperty(CONNECT_TIMEOUT, String.valueOf(leftMillis)));
         properties.setProperty(CONNECT_TIMEOUT, String.valueOf(Math.min(connectTimeout, leftMillis)));
+    }
+
+    private static Duration timeLeft(long deadline) {
+        return Duration.ofNanos(deadline - System.nanoTime());
     }
 
     private static void putIfSet(Properties properties, String key, String value) {
