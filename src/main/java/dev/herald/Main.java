@@ -2,7 +2,9 @@ package dev.herald;
 
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.TimeZone;
 
 import dev.herald.admin.AdminAuthFilter;
 import dev.herald.apikey.ApiKeyAdminService;
@@ -50,6 +52,9 @@ public final class Main {
      * @param args optional: the configuration file of this environment (else {@code HERALD_CONFIG})
      */
     public static void main(String[] args) {
+        // The log format writes times with a Z, and Herald keeps all its times in UTC: without this the log would
+        // show the host's local time marked as UTC.
+        TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
         LogConfig.configureRuntime();
         Config config = HeraldConfig.load(args);
         Clock clock = Clock.systemUTC();

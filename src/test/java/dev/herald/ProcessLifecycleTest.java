@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
@@ -63,9 +65,14 @@ class ProcessLifecycleTest {
                 .redirectOutput(workDirectory.resolve("herald.log").toFile());
         builder.environment().put("HERALD_CONFIG", configFile.toString());
         builder.environment().put("RATE_DASH_LIMIT_REQUESTS", "7");
+        // Fourteen hours from UTC: a log written in local time would show it.
+        builder.environment().put("TZ", "Pacific/Kiritimati");
+        Instant started = Instant.now();
         Process herald = builder.start();
         try {
             int listeningPort = listeningPort(herald);
+            assertThat("the log's times are UTC, as their Z says", Duration.between(started, listeningTime()).abs(),
+                       lessThan(Duration.ofMinutes(5)));
 
             try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), listeningPort)) {
                 socket.setSoTimeout(10_000);
@@ -113,6 +120,15 @@ class ProcessLifecycleTest {
             Thread.sleep(50);
         }
         throw new AssertionError("Herald did not start within 60 s:\n" + log());
+    }
+
+    /** When the start-up line says it was written. */
+    private Instant listeningTime() throws IOException {
+        return log().lines()
+                .filter(line -> line.contains("Herald listening"))
+                .map(line -> Instant.parse(line.substring(0, line.indexOf(' '))))
+                .findFirst()
+                .orElseThrow();
     }
 
     private String log() throws IOException {
