@@ -5,7 +5,6 @@ module dev.herald {
     requires java.sql;
     requires java.management;         // the connection pool's figures, which HikariCP publishes over JMX
 
-    requires io.helidon;
     requires io.helidon.common;
     requires io.helidon.common.config;
     requires io.helidon.config;

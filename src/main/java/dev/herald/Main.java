@@ -70,8 +70,7 @@ public final class Main {
         WebServer built = builder.build();
         database.awaitSchema();
         WebServer server = built.start();
-        // Helidon's shutdown hook keeps logging alive until its handlers finish (a plain JVM hook can lose the lines).
-        io.helidon.Main.addShutdownHandler(() -> stop(server, db));
+        ShutdownHook.install(() -> stop(server, db));
 
         LOGGER.log(Level.INFO, "Herald listening on http://" + config.get("server.host").asString().orElse("0.0.0.0")
                 + ":" + server.port());
