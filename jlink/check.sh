@@ -57,7 +57,7 @@ admin GET "/notifications/$NOTIFICATION/stats" | grep -q '"click":1' || fail "th
 
 METRICS=$(curl -sS -f "$BASE/observe/metrics")
 echo "$METRICS" | grep -q '^herald_interactions_stored_total{endpoint="simple"} 1$' || fail "metrics: $METRICS"
-echo "$METRICS" | grep -q '^herald_db_pool_connections [1-9]' || fail "no pool figures (JMX) in the image: $METRICS"
+echo "$METRICS" | grep -q '^herald_db_pool_connections [1-9]' || fail "no pool figures in the image: $METRICS"
 
 kill -TERM "$HERALD"
 STATUS=0

@@ -3,7 +3,6 @@
  */
 module dev.herald {
     requires java.sql;
-    requires java.management;         // the connection pool's figures, which HikariCP publishes over JMX
 
     requires io.helidon.common;
     requires io.helidon.common.config;
@@ -11,13 +10,13 @@ module dev.herald {
     requires io.helidon.http;
     requires io.helidon.webserver;
     requires io.helidon.dbclient;
+    requires io.helidon.dbclient.jdbc;
+    requires com.zaxxer.hikari;
     requires io.helidon.logging.common;
     requires jakarta.json;
 
     // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
     requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml
-    requires io.helidon.dbclient.jdbc;    // DbClient provider for "source: jdbc"
-    requires io.helidon.dbclient.hikari;  // connection pool behind it
     requires io.helidon.logging.jul;      // java.util.logging set-up from logging.properties
     requires org.eclipse.parsson;         // jakarta.json provider
 }

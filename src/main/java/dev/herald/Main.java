@@ -23,6 +23,7 @@ import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
 import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
+import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.StartingDatabase;
 import dev.herald.tracking.TrackingService;
 import dev.herald.web.ApiPaths;
@@ -60,30 +61,31 @@ public final class Main {
         Clock clock = Clock.systemUTC();
         // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
         StartingDatabase database = Database.start(config.get("db"), clock);
-        DbClient db = database.client();
+        ServingDatabase serving = database.serving();
 
         WebServerConfig.Builder builder = WebServer.builder()
                 .config(config.get("server"))
                 // Our own handler below stops the server before the database it writes through.
                 .shutdownHook(false);
-        server(builder, config, db, clock);
+        server(builder, config, serving, clock);
         WebServer built = builder.build();
         database.awaitSchema();
         WebServer server = built.start();
-        ShutdownHook.install(() -> stop(server, db));
+        ShutdownHook.install(() -> stop(server, serving.client()));
 
         LOGGER.log(Level.INFO, "Herald listening on http://" + config.get("server.host").asString().orElse("0.0.0.0")
                 + ":" + server.port());
     }
 
     /** Everything the server needs besides its socket settings; the tests start the same server. */
-    public static void server(WebServerConfig.Builder server, Config config, DbClient db, Clock clock) {
+    public static void server(WebServerConfig.Builder server, Config config, ServingDatabase database, Clock clock) {
         server.directHandlers(JsonDirectHandler.forAllEvents())
-                .routing(routing -> routing(routing, config, db, clock));
+                .routing(routing -> routing(routing, config, database, clock));
     }
 
     /** The route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */
-    public static void routing(HttpRouting.Builder routing, Config config, DbClient db, Clock clock) {
+    public static void routing(HttpRouting.Builder routing, Config config, ServingDatabase database, Clock clock) {
+        DbClient db = database.client();
         ErrorResponses.register(routing);
         Metrics metrics = new Metrics();
         routing.addFilter(new MetricsFilter(metrics));
@@ -98,8 +100,7 @@ public final class Main {
                 .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock), new ApiKeyAdminService(db, clock),
                           new NotificationAdminService(db, clock), new StatsService(db))
                 .register("/observe/health", new HealthService(db))
-                .register("/observe/metrics", new MetricsService(metrics, config.get("db.connection.poolName")
-                        .asString().orElse("herald")))
+                .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures))
                 .register("/openapi", new OpenApiService())
                 .any(RouteFallbacks::notFound);
     }

@@ -1,14 +1,11 @@
 package dev.herald.observe;
 
-import java.lang.System.Logger.Level;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-
+import dev.herald.storage.PoolFigures;
 import dev.herald.web.RouteFallbacks;
 
 import io.helidon.http.HeaderNames;
@@ -24,28 +21,22 @@ import io.helidon.webserver.http.ServerResponse;
  */
 public final class MetricsService implements HttpService {
 
-    private static final System.Logger LOGGER = System.getLogger(MetricsService.class.getName());
-    private static final List<PoolFigure> POOL_FIGURES = List.of(
-            new PoolFigure("ActiveConnections", "herald_db_pool_active_connections", "Connections in use."),
-            new PoolFigure("IdleConnections", "herald_db_pool_idle_connections", "Connections open and free."),
-            new PoolFigure("TotalConnections", "herald_db_pool_connections", "Connections open."),
-            new PoolFigure("ThreadsAwaitingConnection", "herald_db_pool_pending_requests",
-                           "Requests waiting for a connection."));
+    private static final List<PoolGauge> POOL_GAUGES = List.of(
+            new PoolGauge(PoolFigures::active, "herald_db_pool_active_connections", "Connections in use."),
+            new PoolGauge(PoolFigures::idle, "herald_db_pool_idle_connections", "Connections open and free."),
+            new PoolGauge(PoolFigures::total, "herald_db_pool_connections", "Connections open."),
+            new PoolGauge(PoolFigures::waiting, "herald_db_pool_pending_requests",
+                          "Requests waiting for a connection."));
 
     private final Metrics metrics;
-    private final ObjectName pool;
+    private final Supplier<PoolFigures> pool;
 
     /**
-     * @param poolName {@code db.connection.poolName}: HikariCP publishes the pool's figures under it (JMX, with
-     *                 {@code registerMbeans}), and they are read from there
+     * @param pool the serving pool's figures at the moment of the call
      */
-    public MetricsService(Metrics metrics, String poolName) {
+    public MetricsService(Metrics metrics, Supplier<PoolFigures> pool) {
         this.metrics = metrics;
-        try {
-            this.pool = new ObjectName("com.zaxxer.hikari:type=Pool (" + poolName + ")");
-        } catch (JMException e) {
-            throw new IllegalArgumentException("db.connection.poolName cannot name a pool: " + poolName, e);
-        }
+        this.pool = pool;
     }
 
     @Override
@@ -64,21 +55,15 @@ public final class MetricsService implements HttpService {
     }
 
     private void writePoolFigures(StringBuilder out) {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        for (PoolFigure figure : POOL_FIGURES) {
-            try {
-                Object value = server.getAttribute(pool, figure.attribute());
-                out.append("# HELP ").append(figure.metric()).append(' ').append(figure.help()).append('\n')
-                        .append("# TYPE ").append(figure.metric()).append(" gauge\n")
-                        .append(figure.metric()).append(' ').append(value).append('\n');
-            } catch (JMException e) {
-                // The pool starts lazily and registers on its first connection: no figures until then.
-                LOGGER.log(Level.DEBUG, "No pool figure " + figure.attribute() + ": " + e.getMessage());
-            }
+        PoolFigures figures = pool.get();
+        for (PoolGauge gauge : POOL_GAUGES) {
+            out.append("# HELP ").append(gauge.metric()).append(' ').append(gauge.help()).append('\n')
+                    .append("# TYPE ").append(gauge.metric()).append(" gauge\n")
+                    .append(gauge.metric()).append(' ').append(gauge.value().applyAsInt(figures)).append('\n');
         }
     }
 
-    /** A gauge read from the attribute of HikariCP's pool bean. */
-    private record PoolFigure(String attribute, String metric, String help) {
+    /** A gauge read from the pool's figures. */
+    private record PoolGauge(ToIntFunction<PoolFigures> value, String metric, String help) {
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 
 /**
  * Opens the DbClient described by the {@code db} configuration and brings its schema up to date.
@@ -36,7 +37,7 @@ public final class Database {
      * start-up time-out: a service that could never have created its schema should say so rather than answer
      * 500 to everything.
      */
-    public static DbClient open(Config dbConfig, Clock clock) {
+    public static ServingDatabase open(Config dbConfig, Clock clock) {
         return start(dbConfig, clock).awaitSchema();
     }
 
@@ -61,7 +62,12 @@ public final class Database {
         CompletableFuture<Void> schema = CompletableFuture.runAsync(
                 () -> migrate(serving, dialect, startupTimeout, clock),
                 task -> Thread.ofPlatform().name("herald-migrations").start(task));
-        return new StartingDatabase(DbClient.create(config(serving)), schema);
+        ServingPool pool = ServingPool.create(serving);
+        DbClient client = JdbcClientBuilder.create()
+                .config(config(withoutConnection(serving)))
+                .connectionPool(pool)
+                .build();
+        return new StartingDatabase(new ServingDatabase(client, pool), schema);
     }
 
     /** H2 folds unquoted names to upper case; the row mappers use the lower-case names MariaDB reports. */
@@ -90,6 +96,13 @@ public final class Database {
             throw new IllegalStateException("Schema migration failed: " + e.getMessage(), e);
         }
         LOGGER.log(Level.DEBUG, "Schema up to date");
+    }
+
+    /** The pool is ours ({@link ServingPool}); the rest (statements, parameters) configures the DB Client. */
+    private static Map<String, String> withoutConnection(Map<String, String> settings) {
+        Map<String, String> client = new HashMap<>(settings);
+        client.keySet().removeIf(key -> key.startsWith("connection."));
+        return client;
     }
 
     private static Config config(Map<String, String> settings) {

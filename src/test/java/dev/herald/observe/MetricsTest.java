@@ -1,5 +1,6 @@
 package dev.herald.observe;
 
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.Map;
 
@@ -109,6 +110,15 @@ class MetricsTest extends HeraldServerTest {
         assertThat(count(metrics, "herald_db_pool_connections") > 0, is(true));
         assertThat(metrics, containsString("\nherald_db_pool_active_connections "));
         assertThat(metrics, containsString("\nherald_db_pool_pending_requests 0\n"));
+    }
+
+    @Test
+    void aConnectionInUseIsCounted() throws Exception {
+        long before = count(metrics(), "herald_db_pool_active_connections");
+        try (Connection held = herald.serving().pool().connection()) {
+            assertThat(count(metrics(), "herald_db_pool_active_connections"), is(before + 1));
+        }
+        assertThat(count(metrics(), "herald_db_pool_active_connections"), is(before));
     }
 
     @Test

@@ -71,7 +71,7 @@ class DatabaseStartupMariaDbTest {
 
             relay.up();
             // An open pool would now reach the database and answer.
-            assertThrows(RuntimeException.class, () -> starting.client().execute().namedQuery("ping").toList());
+            assertThrows(RuntimeException.class, () -> starting.serving().client().execute().namedQuery("ping").toList());
         }
     }
 
@@ -81,7 +81,7 @@ class DatabaseStartupMariaDbTest {
     }
 
     private static DbClient open(TestDatabase database, TcpRelay relay, String startupTimeout) {
-        return Database.open(config(database, relay, startupTimeout).get("db"), Clock.systemUTC());
+        return Database.open(config(database, relay, startupTimeout).get("db"), Clock.systemUTC()).client();
     }
 
     private static Config config(TestDatabase database, TcpRelay relay, String startupTimeout) {

@@ -107,7 +107,7 @@ abstract class MigrationsContract {
                 "db.connection.url", database.url(),
                 "db.connection.username", database.username(),
                 "db.connection.password", database.password()))));
-        return Database.open(config.get("db"), Clock.systemUTC());
+        return Database.open(config.get("db"), Clock.systemUTC()).client();
     }
 
     /** Tables, columns, indexes and rows, as plain text to compare. */

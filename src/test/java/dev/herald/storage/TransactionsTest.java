@@ -36,7 +36,7 @@ class TransactionsTest {
     void open() {
         database = TestDatabase.h2();
         db = Database.open(HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
-                "db.connection.url", database.url())))).get("db"), Clock.systemUTC());
+                "db.connection.url", database.url())))).get("db"), Clock.systemUTC()).client();
         db.execute().dml("INSERT INTO projects (id, name, created_at) VALUES ('taken', 'Taken', 1)");
     }
 

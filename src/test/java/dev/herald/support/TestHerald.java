@@ -24,6 +24,7 @@ import dev.herald.notification.NotificationStore;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectStore;
 import dev.herald.storage.Database;
+import dev.herald.storage.ServingDatabase;
 
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
@@ -43,6 +44,7 @@ public final class TestHerald implements AutoCloseable {
     private final TestDatabase database;
     private final Config config;
     private final MutableClock clock = new MutableClock(START);
+    private final ServingDatabase serving;
     private final DbClient db;
 
     private TestHerald(TestDatabase database, Map<String, String> settings) {
@@ -52,7 +54,8 @@ public final class TestHerald implements AutoCloseable {
         all.put("db.connection.username", database.username());
         all.put("db.connection.password", database.password());
         this.config = HeraldConfig.withDefaults(List.of(ConfigSources.create(all)));
-        this.db = Database.open(config.get("db"), clock);
+        this.serving = Database.open(config.get("db"), clock);
+        this.db = serving.client();
     }
 
     public static TestHerald start(TestDatabase database) {
@@ -64,11 +67,16 @@ public final class TestHerald implements AutoCloseable {
     }
 
     public void server(WebServerConfig.Builder server) {
-        Main.server(server, config, db, clock);
+        Main.server(server, config, serving, clock);
     }
 
     public void routing(HttpRouting.Builder routing) {
-        Main.routing(routing, config, db, clock);
+        Main.routing(routing, config, serving, clock);
+    }
+
+    /** The DB Client and pool the server uses. */
+    public ServingDatabase serving() {
+        return serving;
     }
 
     public MutableClock clock() {
