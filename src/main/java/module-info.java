@@ -3,6 +3,7 @@
  */
 module dev.herald {
     requires java.sql;
+    requires java.logging;
 
     requires io.helidon.common;
     requires io.helidon.common.config;

@@ -68,10 +68,11 @@ public final class Main {
                 // Our own handler below stops the server before the database it writes through.
                 .shutdownHook(false);
         server(builder, config, serving, clock);
-        WebServer built = builder.build();
+        WebServer server = builder.build();
         database.awaitSchema();
-        WebServer server = built.start();
+        // Before the server starts, so that it never serves without its stop in place.
         ShutdownHook.install(() -> stop(server, serving.client()));
+        server.start();
 
         LOGGER.log(Level.INFO, "Herald listening on http://" + config.get("server.host").asString().orElse("0.0.0.0")
                 + ":" + server.port());

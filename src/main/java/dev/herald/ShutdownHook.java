@@ -14,9 +14,12 @@ import java.util.logging.Logger;
  * <p>The JVM starts all its shutdown hooks at once, java.util.logging's among them, and that one removes every
  * handler: whatever is logged afterwards is lost. Helidon guards against this with a first root handler whose
  * {@code close()} joins Helidon's hook thread, but joining a thread that has not been started yet returns at once.
- * When the logging hook got there first, every line of the stop was lost, "Shutdown requested" included: 1 to 10 % of
- * SIGTERMs with a start-up cache trained on MariaDB (docs/performance.md). Here the first handler waits for the stop
+ * When the logging hook got there first, every line of the stop was lost: 1 to 10 % of SIGTERMs with a start-up
+ * cache trained on MariaDB (docs/performance.md). Here the first handler waits for the stop
  * itself, whether its thread has started or not.
+ *
+ * <p>The logging hook resets the levels of the other loggers before it reaches the root's handlers and waits, so
+ * lines below a level that the logging configuration raised (HikariCP's INFO lines) may appear during the stop.
  */
 final class ShutdownHook {
 
@@ -48,11 +51,12 @@ final class ShutdownHook {
         Thread probe = Thread.ofPlatform().unstarted(() -> { });
         try {
             Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
         } catch (IllegalStateException shuttingDown) {
+            // From either call: the shutdown may begin between the two.
             return true;
         }
-        Runtime.getRuntime().removeShutdownHook(probe);
-        return false;
     }
 
     /**

@@ -48,14 +48,14 @@ public final class MetricsService implements HttpService {
     private void metrics(ServerRequest request, ServerResponse response) {
         StringBuilder out = new StringBuilder(4096);
         metrics.writeTo(out);
-        writePoolFigures(out);
+        writePoolFigures(out, pool.get());
         response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
         response.header(HeaderNames.CACHE_CONTROL, "no-store");
         response.send(out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private void writePoolFigures(StringBuilder out) {
-        PoolFigures figures = pool.get();
+    /** The pool's gauges, in the order of {@link #POOL_GAUGES}. */
+    static void writePoolFigures(StringBuilder out, PoolFigures figures) {
         for (PoolGauge gauge : POOL_GAUGES) {
             out.append("# HELP ").append(gauge.metric()).append(' ').append(gauge.help()).append('\n')
                     .append("# TYPE ").append(gauge.metric()).append(" gauge\n")

@@ -63,11 +63,16 @@ public final class Database {
                 () -> migrate(serving, dialect, startupTimeout, clock),
                 task -> Thread.ofPlatform().name("herald-migrations").start(task));
         ServingPool pool = ServingPool.create(serving);
-        DbClient client = JdbcClientBuilder.create()
-                .config(config(withoutConnection(serving)))
-                .connectionPool(pool)
-                .build();
-        return new StartingDatabase(new ServingDatabase(client, pool), schema);
+        try {
+            DbClient client = JdbcClientBuilder.create()
+                    .config(config(withoutConnection(serving)))
+                    .connectionPool(pool)
+                    .build();
+            return new StartingDatabase(new ServingDatabase(client, pool), schema);
+        } catch (RuntimeException e) {
+            pool.close();
+            throw e;
+        }
     }
 
     /** H2 folds unquoted names to upper case; the row mappers use the lower-case names MariaDB reports. */

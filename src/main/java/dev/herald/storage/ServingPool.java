@@ -21,6 +21,8 @@ import io.helidon.dbclient.jdbc.CloseableJdbcConnectionPool;
 public final class ServingPool implements CloseableJdbcConnectionPool {
 
     private static final String PREFIX = "connection.";
+    // Helidon's provider kept connection.helidon.* for its own extensions; HikariCP would refuse them.
+    private static final String HELIDON_RESERVED = PREFIX + "helidon.";
     // The JDBC URL's first two parts, as Helidon's provider reports them: jdbc:mariadb, jdbc:h2.
     private static final Pattern DB_TYPE = Pattern.compile("(\\w+:\\w+):.*");
 
@@ -42,7 +44,7 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     static ServingPool create(Map<String, String> settings) {
         Properties properties = new Properties();
         settings.forEach((key, value) -> {
-            if (key.startsWith(PREFIX)) {
+            if (key.startsWith(PREFIX) && !key.startsWith(HELIDON_RESERVED)) {
                 properties.setProperty(key.substring(PREFIX.length()), value);
             }
         });

@@ -33,7 +33,8 @@ class ServingPoolTest {
                 "connection.maximumPoolSize", "2",
                 "connection.minimumIdle", "2",
                 "connection.connectionTimeout", "10000",
-                // Not a pool setting: HikariCP refuses properties it does not know, so this must not reach it.
+                // Not pool settings: HikariCP refuses properties it does not know, so these must not reach it.
+                "connection.helidon.extension", "any",
                 "statements.ping", "SELECT 1"));
     }
 
