@@ -4,14 +4,17 @@
     bench/first-answer.py URL LOG COMMAND...
 
 Prints "MILLISECONDS PID" and leaves the command running (its output in LOG); exits 1, with no output, if the
-command ends first. Polls every 5 ms from this one process: a curl process per poll takes CPU from the JVM that is
+command ends first or does not answer within two minutes (then it is killed, as it is when this script is). Polls every 5 ms from this one process: a curl process per poll takes CPU from the JVM that is
 starting, on two cores 60-70 ms of a 400 ms start (docs/performance.md).
 """
+import signal
 import socket
 import subprocess
 import sys
 import time
 from urllib.parse import urlsplit
+
+DEADLINE_SECONDS = 120
 
 
 def answers_200(host, port, request):
@@ -31,10 +34,15 @@ def main():
     begin = time.monotonic()
     with open(log, "w") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
-    while not answers_200(target.hostname, target.port, request):
-        if process.poll() is not None:
-            sys.exit(1)
-        time.sleep(0.005)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    try:
+        while not answers_200(target.hostname, target.port, request):
+            if process.poll() is not None or time.monotonic() - begin > DEADLINE_SECONDS:
+                sys.exit(1)
+            time.sleep(0.005)
+    except BaseException:
+        process.kill()
+        raise
     print(round((time.monotonic() - begin) * 1000), process.pid)
 
 

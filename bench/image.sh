@@ -37,11 +37,13 @@ start() {
     ELAPSED=${result% *}
     HERALD=${result#* }
 }
+# Whether the process runs (a zombie does not: kill -0 would say it does).
+alive() { local state; state=$(ps -o stat= -p "$1") || return 1; [[ $state != Z* ]]; }
 # Started by start(), Herald is the poller's child, not ours: wait only reaps our own, the loop waits for the other.
 stop() {
     kill -TERM "$HERALD"
     wait "$HERALD" 2>/dev/null || true
-    while kill -0 "$HERALD" 2>/dev/null; do sleep 0.05; done
+    while alive "$HERALD"; do sleep 0.05; done
     HERALD=
 }
 rss() { echo "$(( $(ps -o rss= -p "$HERALD") / 1024 ))"; }
@@ -87,7 +89,7 @@ load() {
     start "$@"
     sleep 1
     echo "$name: resident memory after start $(rss) MiB"
-    ( while kill -0 "$HERALD" 2>/dev/null; do rss; sleep 1; done ) > "$LOG.rss" 2>/dev/null &
+    ( while alive "$HERALD"; do rss; sleep 1; done ) > "$LOG.rss" 2>/dev/null &
     local sampler=$!
     wrk -t1 -c16 -d"${LOAD_SECONDS}s" --latency "$FEED" > "$LOG.feed" &
     local feed_load=$!
