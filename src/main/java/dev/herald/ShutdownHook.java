@@ -15,8 +15,8 @@ import java.util.logging.Logger;
  * handler: whatever is logged afterwards is lost. Helidon guards against this with a first root handler whose
  * {@code close()} joins Helidon's hook thread, but joining a thread that has not been started yet returns at once.
  * When the logging hook got there first, every line of the stop was lost: 1 to 10 % of SIGTERMs with a start-up
- * cache trained on MariaDB (docs/performance.md). Here the first handler waits for the stop
- * itself, whether its thread has started or not.
+ * cache trained on MariaDB (docs/performance.md). Here the first handler waits for the stop itself, whether its
+ * thread has started or not.
  *
  * <p>The logging hook resets the levels of the other loggers before it reaches the root's handlers and waits, so
  * lines below a level that the logging configuration raised (HikariCP's INFO lines) may appear during the stop.
