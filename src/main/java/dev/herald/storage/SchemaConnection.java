@@ -50,12 +50,7 @@ final class SchemaConnection {
      * does not know.
      */
     static Properties properties(Map<String, String> settings, Dialect dialect, Duration left) {
-        Properties properties = new Properties();
-        settings.forEach((key, value) -> {
-            if (key.startsWith(DRIVER_SETTINGS)) {
-                properties.setProperty(key.substring(DRIVER_SETTINGS.length()), value);
-            }
-        });
+        Properties properties = Settings.under(settings, DRIVER_SETTINGS);
         properties.remove(SOCKET_TIMEOUT);
         if (dialect == Dialect.MARIADB) {
             boundConnectTimeout(properties, left);

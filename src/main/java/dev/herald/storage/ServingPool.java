@@ -20,9 +20,8 @@ import io.helidon.dbclient.jdbc.CloseableJdbcConnectionPool;
  */
 public final class ServingPool implements CloseableJdbcConnectionPool {
 
-    private static final String PREFIX = "connection.";
     // Helidon's provider kept connection.helidon.* for its own extensions; HikariCP would refuse them.
-    private static final String HELIDON_RESERVED = PREFIX + "helidon.";
+    private static final String HELIDON_RESERVED = "helidon.";
     // The JDBC URL's first two parts, as Helidon's provider reports them: jdbc:mariadb, jdbc:h2.
     private static final Pattern DB_TYPE = Pattern.compile("(\\w+:\\w+):.*");
 
@@ -42,12 +41,8 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
      * @param settings the {@code db} settings, {@code connection.*} among them
      */
     static ServingPool create(Map<String, String> settings) {
-        Properties properties = new Properties();
-        settings.forEach((key, value) -> {
-            if (key.startsWith(PREFIX) && !key.startsWith(HELIDON_RESERVED)) {
-                properties.setProperty(key.substring(PREFIX.length()), value);
-            }
-        });
+        Properties properties = Settings.under(settings, "connection.");
+        properties.keySet().removeIf(key -> key.toString().startsWith(HELIDON_RESERVED));
         String url = (String) properties.remove("url");
         HikariConfig config = new HikariConfig(properties);
         config.setJdbcUrl(url);

@@ -28,7 +28,6 @@ import dev.herald.storage.ServingDatabase;
 
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
-import io.helidon.dbclient.DbClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
 
@@ -45,7 +44,6 @@ public final class TestHerald implements AutoCloseable {
     private final Config config;
     private final MutableClock clock = new MutableClock(START);
     private final ServingDatabase serving;
-    private final DbClient db;
 
     private TestHerald(TestDatabase database, Map<String, String> settings) {
         this.database = database;
@@ -55,7 +53,6 @@ public final class TestHerald implements AutoCloseable {
         all.put("db.connection.password", database.password());
         this.config = HeraldConfig.withDefaults(List.of(ConfigSources.create(all)));
         this.serving = Database.open(config.get("db"), clock);
-        this.db = serving.client();
     }
 
     public static TestHerald start(TestDatabase database) {
@@ -93,7 +90,7 @@ public final class TestHerald implements AutoCloseable {
 
     public Project project() {
         Project project = new Project(uniqueId("p"), "Project " + SEQUENCE.incrementAndGet(), clock.millis());
-        new ProjectStore(db).create(project);
+        new ProjectStore(serving.client()).create(project);
         return project;
     }
 
@@ -103,13 +100,13 @@ public final class TestHerald implements AutoCloseable {
 
     public ApiKey key(Project project, boolean showPast, boolean showFuture, OrderBy orderBy) {
         ApiKey key = new ApiKey(randomKey(), project.id(), showPast, showFuture, orderBy, clock.millis(), null);
-        new ApiKeyStore(db).create(key);
+        new ApiKeyStore(serving.client()).create(key);
         return key;
     }
 
     public ApiKey revokedKey(Project project) {
         ApiKey key = new ApiKey(randomKey(), project.id(), false, false, OrderBy.DEFAULT, clock.millis(), clock.millis());
-        new ApiKeyStore(db).create(key);
+        new ApiKeyStore(serving.client()).create(key);
         return key;
     }
 
@@ -138,7 +135,7 @@ public final class TestHerald implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        db.close();
+        serving.client().close();
         database.close();
     }
 
@@ -221,7 +218,7 @@ public final class TestHerald implements AutoCloseable {
             long created = createdAt == null ? clock.millis() : createdAt.toEpochMilli();
             Notification notification = new Notification(uniqueId("n"), project.id(), status, message, image, action,
                                                          preset, millis(start), millis(end), created, created);
-            new NotificationStore(db).create(notification);
+            new NotificationStore(serving.client()).create(notification);
             return notification;
         }
 
