@@ -75,7 +75,8 @@ if [ ! -e /etc/herald/herald.env ]; then
 #DB_CONNECTION_URL=jdbc:mariadb://db.internal:3306/herald
 #DB_CONNECTION_USERNAME=herald
 #DB_CONNECTION_PASSWORD=
-# Bearer tokens of the management API, comma-separated (e.g. from: openssl rand -hex 32):
+# Bearer tokens of the management API, comma-separated, each at least 32 characters (a shorter one stops Herald);
+# make each with: openssl rand -hex 32
 #ADMIN_TOKENS=
 # More heap for a busy instance (the launcher's default is 96 MB):
 #HERALD_JAVA_OPTS=-Xmx512m
@@ -106,7 +107,7 @@ cat <<NEXT
 Next:
   edit /etc/herald/herald.env (secrets) and, if needed, /etc/herald/herald.yaml
   $START
-  curl -fsS http://127.0.0.1:8080/observe/health/ready
+  curl -fsS http://127.0.0.1:8081/observe/health/ready
   journalctl -u herald -f
 Installed images (roll back: ln -sfn /opt/herald-<older> /opt/.herald-link && mv -T /opt/.herald-link /opt/herald,
 then systemctl restart herald; delete old ones when no longer needed):

@@ -3,6 +3,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,7 +14,7 @@ import java.util.regex.Pattern;
  * the management API, reads the feed (with and without its ETag), tracks all three kinds of interaction on both
  * endpoints, reads the stats, and hits the error paths (404, 405, 400, 401).
  *
- * <p>Run by jlink/build.sh with the build JDK's source launcher: {@code java jlink/Train.java PORT ADMIN_TOKEN}.
+ * <p>Run by jlink/build.sh with the build JDK's source launcher: {@code java jlink/Train.java PORT ADMIN_TOKEN OPERATIONS_PORT}.
  */
 public class Train {
 
@@ -20,11 +22,13 @@ public class Train {
     private static final Pattern ID = Pattern.compile("\"(?:id|key)\":\"([^\"]+)\"");
 
     private static String base;
+    private static String operations;
     private static String token;
 
     public static void main(String[] args) throws Exception {
         base = "http://127.0.0.1:" + args[0];
         token = args[1];
+        operations = "http://127.0.0.1:" + args[2];
         waitForHerald();
         // The cache keeps what was loaded and linked (not profiles, jlink/build.sh): the first round loads it all,
         // the others take the paths a repeated request takes (an ETag that matches, a key already cached).
@@ -46,9 +50,11 @@ public class Train {
             for (String type : new String[] {"impression", "click"}) {
                 send(post("/api/v1/public/track/" + notification, "{\"type\":\"" + type + "\"}", "text/plain"), 204);
             }
+            // Now, as a client sends it: the enhanced endpoint refuses timestamps far from the server's clock.
             for (String type : new String[] {"impression", "click", "conversion"}) {
                 send(post("/api/v1/public/track/" + notification + "/enhanced",
-                          "{\"type\":\"" + type + "\",\"timestamp\":\"2026-11-22T10:00:00.000Z\","
+                          "{\"type\":\"" + type + "\",\"timestamp\":\""
+                                  + Instant.now().truncatedTo(ChronoUnit.MILLIS) + "\","
                                   + "\"metadata\":{\"sdk\":\"web\"}}", "application/json"), 204);
             }
             admin("GET", "/notifications/" + notification + "/stats", null, 200);
@@ -59,7 +65,7 @@ public class Train {
                          .DELETE(), 405);
             send(post("/api/v1/public/track/" + notification, "{\"type\":\"bogus\"}", "application/json"), 400);
             send(HttpRequest.newBuilder(uri("/api/v1/admin/projects")), 401);
-            send(HttpRequest.newBuilder(uri("/observe/health/ready")), 200);
+            send(HttpRequest.newBuilder(URI.create(operations + "/observe/health/ready")), 200);
         }
     }
 

@@ -95,11 +95,15 @@ else
     DB_SETTINGS="url: \"jdbc:h2:file:$TRAINING/data/herald\""
 fi
 log "recording the start-up cache (training run on $TRAINING_DB)"
+# Herald refuses tokens under 32 characters.
+TRAINING_TOKEN=training-token-0123456789abcdef0123456789
 cat > "$TRAINING/training.yaml" <<YAML
 server: {port: $PORT, host: 127.0.0.1}
+observe: {port: $((PORT + 1))}
 db:
   connection: {$DB_SETTINGS}
-admin: {tokens: ["training-token"]}
+# Train.java sends one wrong token a round: it must stay a 401 however many rounds, so no sign-in throttle here.
+admin: {tokens: ["$TRAINING_TOKEN"], auth-failures: {limit: 1000000}}
 YAML
 # The cache keeps the classes loaded and linked, not the training run's method profiles: with them, the JIT
 # compiles at start what the training run found hot, and on two cores that costs the start more than it saves
@@ -112,7 +116,7 @@ YAML
     DB_CONNECTION_PASSWORD="${HERALD_TRAINING_MARIADB_PASSWORD:-}" \
     "$OLDPWD/$IMAGE/bin/herald" "$TRAINING/training.yaml" > "$TRAINING/herald.log" 2>&1) &
 HERALD=$!
-if ! java -Drounds="${TRAIN_ROUNDS:-3}" jlink/Train.java "$PORT" training-token; then
+if ! java -Drounds="${TRAIN_ROUNDS:-3}" jlink/Train.java "$PORT" "$TRAINING_TOKEN" $((PORT + 1)); then
     kill "$HERALD" 2>/dev/null || true
     cat "$TRAINING/herald.log"
     exit 1

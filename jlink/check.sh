@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Checks the runtime image as an operator runs it: bin/herald with config/prod.yaml and secrets from the
 # environment, against MariaDB. It must start, report ready, serve the public API (a notification created through
-# the management API, fetched with its key, a click tracked and counted), report metrics, and stop cleanly on SIGTERM.
+# the management API, fetched with its key, a click tracked and counted), report metrics on the operations port
+# (and not on the public one), and stop cleanly on SIGTERM.
 #   jlink/check.sh            (after jlink/build.sh; needs curl and MariaDB on 127.0.0.1:3306, root, no password)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IMAGE=target/herald-image
 PORT=18830
 DB=herald_image_check_$$
-TOKEN=check-token
+TOKEN=check-token-0123456789abcdef0123456789   # Herald refuses tokens under 32 characters
 BASE="http://127.0.0.1:$PORT"
+OBSERVE="http://127.0.0.1:$((PORT + 1))"
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 fail() { echo "[image check] FAILED: $*"; echo "--- Herald's log:"; cat "$LOG"; exit 1; }
 
@@ -26,16 +28,17 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
     AS_USER=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
 fi
 (cd /tmp && DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root \
-    DB_CONNECTION_PASSWORD='' ADMIN_TOKENS=$TOKEN SERVER_PORT=$PORT \
+    DB_CONNECTION_PASSWORD='' ADMIN_TOKENS=$TOKEN SERVER_PORT=$PORT OBSERVE_PORT=$((PORT + 1)) \
     exec "${AS_USER[@]}" "$OLDPWD/$IMAGE/bin/herald" "$OLDPWD/config/prod.yaml" > "$LOG" 2>&1) &
 HERALD=$!
 for _ in $(seq 1 300); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/observe/health/ready")" = 200 ] && break
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$OBSERVE/observe/health/ready")" = 200 ] && break
     kill -0 "$HERALD" 2>/dev/null || fail "Herald exited at start"
     sleep 0.1
 done
-[ "$(curl -s "$BASE/observe/health/ready")" = '{"status":"UP","checks":[{"name":"database","status":"UP"}]}' ] \
+[ "$(curl -s "$OBSERVE/observe/health/ready")" = '{"status":"UP","checks":[{"name":"database","status":"UP"}]}' ] \
     || fail "not ready"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/observe/metrics")" = 404 ] || fail "metrics on the public port"
 grep -q "AOTCache\|AOT cache" "$LOG" && fail "the start-up cache was rejected"
 
 admin() { curl -sS -f -X "$1" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
@@ -55,7 +58,7 @@ echo "$FEED" | grep -q '"message":"Hello from the image"' || fail "feed message:
 admin GET "/notifications/$NOTIFICATION/stats" | grep -q '"click":1' || fail "the click is not counted"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/public/$KEY/nope")" = 404 ] || fail "unknown route"
 
-METRICS=$(curl -sS -f "$BASE/observe/metrics")
+METRICS=$(curl -sS -f "$OBSERVE/observe/metrics")
 echo "$METRICS" | grep -q '^herald_interactions_stored_total{endpoint="simple"} 1$' || fail "metrics: $METRICS"
 echo "$METRICS" | grep -q '^herald_db_pool_connections [1-9]' || fail "no pool figures in the image: $METRICS"
 

@@ -10,6 +10,7 @@ module dev.herald {
     requires io.helidon.config;
     requires io.helidon.http;
     requires io.helidon.webserver;
+    requires io.helidon.common.task;      // ConnectionsPerClient: a connection Helidon may interrupt on stop
     requires io.helidon.dbclient;
     requires io.helidon.dbclient.jdbc;
     requires com.zaxxer.hikari;

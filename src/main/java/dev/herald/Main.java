@@ -7,30 +7,38 @@ import java.util.List;
 import java.util.TimeZone;
 
 import dev.herald.admin.AdminAuthFilter;
+import dev.herald.admin.AdminSettings;
 import dev.herald.apikey.ApiKeyAdminService;
 import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
-import dev.herald.feed.PublicFeedService;
 import dev.herald.notification.NotificationAdminService;
+import dev.herald.notification.NotificationLimits;
 import dev.herald.observe.AccessLogFilter;
 import dev.herald.observe.HealthService;
 import dev.herald.observe.Metrics;
 import dev.herald.observe.MetricsFilter;
 import dev.herald.observe.MetricsService;
+import dev.herald.observe.ObserveSettings;
 import dev.herald.observe.OpenApiService;
 import dev.herald.project.ProjectAdminService;
+import dev.herald.ratelimit.ClientAddresses;
+import dev.herald.ratelimit.ConnectionsPerClient;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
 import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.StartingDatabase;
-import dev.herald.tracking.TrackingService;
+import dev.herald.tracking.TimestampWindow;
 import dev.herald.web.ApiPaths;
+import dev.herald.web.BodyBudget;
 import dev.herald.web.ConnectionCloseFilter;
 import dev.herald.web.ErrorResponses;
+import dev.herald.web.FramingFilter;
 import dev.herald.web.JsonDirectHandler;
 import dev.herald.web.RouteFallbacks;
+import dev.herald.web.SecurityHeadersFilter;
+import dev.herald.web.ServerLimits;
 
 import io.helidon.config.Config;
 import io.helidon.dbclient.DbClient;
@@ -58,59 +66,136 @@ public final class Main {
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
         LogConfig.configureRuntime();
         Config config = HeraldConfig.load(args);
+        checkSettings(config);
+        ObserveSettings observe = ObserveSettings.from(config.get("observe"));
+        // Before the database: a taken port must not cost a migration, nor end in exit code 0.
+        ListenAddresses.requireFree(config.get("server.host").asString().orElse("0.0.0.0"),
+                                    config.get("server.port").asInt().orElse(8080), "server.port, SERVER_PORT");
+        ListenAddresses.requireFree(observe.host(), observe.port(), "observe.port, OBSERVE_PORT");
         Clock clock = Clock.systemUTC();
         // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
         StartingDatabase database = Database.start(config.get("db"), clock);
-        ServingDatabase serving = database.serving();
+        Services services = Services.create(database.serving(), config, clock);
 
         WebServerConfig.Builder builder = WebServer.builder()
                 .config(config.get("server"))
                 // Our own handler below stops the server before the database it writes through.
                 .shutdownHook(false);
-        server(builder, config, serving, clock);
+        server(builder, config, services);
         WebServer server = builder.build();
         database.awaitSchema();
+        services.start();
         // Before the server starts, so that it never serves without its stop in place.
-        ShutdownHook.install(() -> stop(server, serving.client()));
+        ShutdownHook.install(() -> stop(server, services));
         server.start();
+        try {
+            ListenAddresses.requireListening(server, WebServer.DEFAULT_SOCKET_NAME, "server.port, SERVER_PORT");
+            ListenAddresses.requireListening(server, ObserveSettings.SOCKET, "observe.port, OBSERVE_PORT");
+        } catch (IllegalStateException e) {
+            // Exit, not throw: the listener that did bind keeps the JVM alive. The shutdown hook stops the rest.
+            LOGGER.log(Level.ERROR, e.getMessage());
+            System.exit(1);
+        }
 
         LOGGER.log(Level.INFO, "Herald listening on http://" + config.get("server.host").asString().orElse("0.0.0.0")
-                + ":" + server.port());
+                + ":" + server.port() + "; health, metrics and OpenAPI on http://" + observe.host() + ":"
+                + server.port(ObserveSettings.SOCKET));
     }
 
-    /** Everything the server needs besides its socket settings; the tests start the same server. */
-    public static void server(WebServerConfig.Builder server, Config config, ServingDatabase database, Clock clock) {
-        server.directHandlers(JsonDirectHandler.forAllEvents())
-                .routing(routing -> routing(routing, config, database, clock));
-    }
-
-    /** The route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */
-    public static void routing(HttpRouting.Builder routing, Config config, ServingDatabase database, Clock clock) {
-        DbClient db = database.client();
-        ErrorResponses.register(routing);
+    /**
+     * Everything the server needs besides its socket settings; the tests start the same server. The public API on
+     * the default listener, health, metrics and OpenAPI on the operations listener.
+     */
+    public static void server(WebServerConfig.Builder server, Config config, Services services) {
         Metrics metrics = new Metrics();
-        routing.addFilter(new MetricsFilter(metrics));
-        if (config.get("access-log.enabled").asBoolean().orElse(false)) {
-            routing.addFilter(new AccessLogFilter());
-        }
-        routing.addFilter(new ConnectionCloseFilter())
-                .addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
-                .addFilter(new RateLimitFilter(RateLimitSettings.from(config.get("rate-limit")), clock))
-                .addFilter(new AdminAuthFilter(config.get("admin.tokens").asList(String.class).orElse(List.of())))
-                .register(ApiPaths.PUBLIC, new PublicFeedService(db, clock), new TrackingService(db, clock))
-                .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock), new ApiKeyAdminService(db, clock),
-                          new NotificationAdminService(db, clock), new StatsService(db))
-                .register("/observe/health", new HealthService(db))
-                .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures))
+        ObserveSettings observe = ObserveSettings.from(config.get("observe"));
+        ServerLimits limits = ServerLimits.from(config.get("limits"));
+        limits.applyTo(server);
+        // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
+        server.protocolsDiscoverServices(false)
+                .protocols(List.of())
+                .connectionSelectors(List.of(new ConnectionsPerClient(
+                        new ClientAddresses(RateLimitSettings.from(config.get("rate-limit"))), limits.perClient(),
+                        limits.readTimeout())));
+        server.directHandlers(JsonDirectHandler.forAllEvents())
+                // No buffer in front of a response's output stream: the cached feed is written through it as the
+                // array itself (Bodies.sendShared); nothing else writes through it.
+                .writeBufferSize(0)
+                .routing(routing -> publicRouting(routing, config, services, metrics, limits))
+                .putSocket(ObserveSettings.SOCKET, socket -> socket
+                        .host(observe.host())
+                        .port(observe.port())
+                        .directHandlers(JsonDirectHandler.forAllEvents()))
+                .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));
+    }
+
+    /** The API's route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */
+    private static void publicRouting(HttpRouting.Builder routing, Config config, Services services, Metrics metrics,
+                                      ServerLimits limits) {
+        DbClient db = services.database().client();
+        Clock clock = services.clock();
+        RateLimitSettings rateLimit = RateLimitSettings.from(config.get("rate-limit"));
+        ErrorResponses.register(routing);
+        routing.addFilter(new SecurityHeadersFilter())
+                .addFilter(new MetricsFilter(metrics));
+        connectionFilters(routing, config);
+        ClientAddresses clients = new ClientAddresses(rateLimit);
+        routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
+                .addFilter(new RateLimitFilter(rateLimit, clock))
+                .addFilter(new AdminAuthFilter(AdminSettings.from(config.get("admin")), clients, clock))
+                .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
+                .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
+                .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock),
+                          new ApiKeyAdminService(db, services.keys(), clock),
+                          new NotificationAdminService(db, services.notifications(), services.limits(), clock),
+                          new StatsService(db, services.notifications()))
+                .any(RouteFallbacks::notFound);
+    }
+
+    /** For operators and orchestrators only: not counted by the rate limit, not in the API's metrics. */
+    private static void observeRouting(HttpRouting.Builder routing, Config config, Services services, Metrics metrics) {
+        ServingDatabase database = services.database();
+        ErrorResponses.register(routing);
+        routing.addFilter(new SecurityHeadersFilter());
+        connectionFilters(routing, config);
+        routing.register("/observe/health", new HealthService(database.client()))
+                .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
+                                                                 services.feed()::cacheFigures,
+                                                                 services.tracking()::writerFigures))
                 .register("/openapi", new OpenApiService())
                 .any(RouteFallbacks::notFound);
     }
 
-    /** SIGTERM: stop taking connections, let requests in flight finish, then close the pool they write through. */
-    private static void stop(WebServer server, DbClient db) {
+    /** On either listener: the access log, and connections closed where Helidon would keep them. */
+    private static void connectionFilters(HttpRouting.Builder routing, Config config) {
+        if (config.get("access-log.enabled").asBoolean().orElse(false)) {
+            routing.addFilter(new AccessLogFilter());
+        }
+        routing.addFilter(new ConnectionCloseFilter())
+                .addFilter(new FramingFilter());
+    }
+
+    /**
+     * Reads the settings a person can get wrong before anything starts: a mistake ends the start with the line that
+     * names the setting, before the database is opened or migrated.
+     */
+    private static void checkSettings(Config config) {
+        RateLimitSettings.from(config.get("rate-limit"));
+        AdminSettings.from(config.get("admin"));
+        ServerLimits.from(config.get("limits"));
+        NotificationLimits.from(config.get("limits"));
+        TimestampWindow.from(config.get("tracking.timestamp-window"));
+        ObserveSettings.from(config.get("observe"));
+    }
+
+    /**
+     * SIGTERM: stop taking connections, let requests in flight finish (their interactions committed by the writer,
+     * which still runs), then the writer commits whatever it still holds, then the pool closes.
+     */
+    private static void stop(WebServer server, Services services) {
         LOGGER.log(Level.INFO, "Herald stopping");
         server.stop();
-        db.close();
+        services.close();
         LOGGER.log(Level.INFO, "Herald stopped");
     }
 }

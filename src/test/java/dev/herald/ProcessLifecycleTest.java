@@ -3,6 +3,7 @@ package dev.herald;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,11 +25,14 @@ import dev.herald.support.TestHerald;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
@@ -51,6 +57,8 @@ class ProcessLifecycleTest {
                 server:
                   port: 0
                   host: 127.0.0.1
+                observe:
+                  port: 0
                 db:
                   connection:
                     url: "%s"
@@ -58,11 +66,7 @@ class ProcessLifecycleTest {
                   requests: 5
                 """.formatted(database.url()));
 
-        ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-cp", System.getProperty("java.class.path"),
-                                                   Main.class.getName())
-                .directory(workDirectory.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(workDirectory.resolve("herald.log").toFile());
+        ProcessBuilder builder = childHerald();
         builder.environment().put("HERALD_CONFIG", configFile.toString());
         builder.environment().put("RATE_DASH_LIMIT_REQUESTS", "7");
         // Fourteen hours from UTC: a log written in local time would show it.
@@ -106,6 +110,136 @@ class ProcessLifecycleTest {
         }
     }
 
+    /**
+     * A start that cannot reach its database ends, with exit code 1 and the reason, however many threads the start
+     * had begun (the interaction writer, the change log's reader): none of them may keep the JVM alive.
+     */
+    /**
+     * A port already taken ends the start with exit code 1 and a line naming the address and the setting, before
+     * the database is touched (Helidon alone logs it, listens on "port -1" and later exits 0).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "observe"})
+    void aTakenPortEndsTheStartWithExitCode1BeforeTheDatabase(String listener) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            Path data = workDirectory.resolve("taken-data");
+            Path configFile = Files.writeString(workDirectory.resolve("taken.yaml"), """
+                    server:
+                      port: %d
+                      host: 127.0.0.1
+                    observe:
+                      port: %d
+                    db:
+                      connection:
+                        url: "jdbc:h2:file:%s"
+                    """.formatted(listener.equals("server") ? port : 0, listener.equals("observe") ? port : 0,
+                                  data.resolve("herald")));
+            Process herald = childHerald(configFile.toString()).start();
+            try {
+                assertThat("ended within 30 s", herald.waitFor(30, TimeUnit.SECONDS), is(true));
+                assertThat(herald.exitValue(), is(1));
+                String setting = listener.equals("server") ? "server.port, SERVER_PORT" : "observe.port, OBSERVE_PORT";
+                assertThat(log(), containsString("127.0.0.1:" + port + " is already in use or not available here ("
+                        + setting + ")"));
+                assertThat("no migration ran", log(), not(containsString("Applied schema migration")));
+                assertThat("no database was created", Files.exists(data), is(false));
+            } finally {
+                herald.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void aStartWithoutItsDatabaseEndsWithExitCode1() throws Exception {
+        Path configFile = Files.writeString(workDirectory.resolve("dead.yaml"), """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                observe:
+                  port: 0
+                db:
+                  startup-timeout: PT1S
+                  connection:
+                    url: "jdbc:mariadb://127.0.0.1:1/nothing"
+                """);
+        Process herald = childHerald(configFile.toString()).start();
+        try {
+            assertThat("ended within 30 s", herald.waitFor(30, TimeUnit.SECONDS), is(true));
+            assertThat(herald.exitValue(), is(1));
+            assertThat(log(), containsString("The database did not answer within db.startup-timeout"));
+        } finally {
+            herald.destroyForcibly();
+        }
+    }
+
+    /**
+     * A token shorter than 32 characters ends the start before the database is touched: exit code 1, a line that
+     * names the setting, never the token.
+     */
+    @Test
+    void aShortAdminTokenEndsTheStartWithExitCode1() throws Exception {
+        Path configFile = Files.writeString(workDirectory.resolve("short.yaml"), """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                observe:
+                  port: 0
+                db:
+                  connection:
+                    url: "jdbc:h2:file:./data/never-created"
+                """);
+        ProcessBuilder builder = childHerald(configFile.toString());
+        builder.environment().put("ADMIN_TOKENS", "0123456789abcdef0123456789abcdef, too-short-to-be-safe");
+        Process herald = builder.start();
+        try {
+            assertThat("ended within 30 s", herald.waitFor(30, TimeUnit.SECONDS), is(true));
+            assertThat(herald.exitValue(), is(1));
+            assertThat(log(), containsString("admin.tokens: entry 2 of 2 is shorter than 32 characters; use random"
+                    + " tokens (openssl rand -hex 32) or set admin.allow-short-tokens: true (development only)\n"));
+            assertThat(log(), not(containsString("too-short-to-be-safe")));
+            assertThat("the database was not opened", Files.exists(workDirectory.resolve("data")), is(false));
+        } finally {
+            herald.destroyForcibly();
+        }
+    }
+
+    /** ADMIN_TOKENS="tokA, tokB" as an operator writes it: both tokens work. */
+    @Test
+    void tokensFromTheEnvironmentAreTrimmed() throws Exception {
+        String first = "tokA-0123456789abcdef0123456789abcdef";
+        String second = "tokB-0123456789abcdef0123456789abcdef";
+        Path configFile = Files.writeString(workDirectory.resolve("tokens.yaml"), """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                observe:
+                  port: 0
+                db:
+                  connection:
+                    url: "%s"
+                """.formatted(TestDatabase.h2File(workDirectory).url()));
+        ProcessBuilder builder = childHerald(configFile.toString());
+        builder.environment().put("ADMIN_TOKENS", first + ", " + second + " ,");
+        Process herald = builder.start();
+        try {
+            int port = listeningPort(herald);
+            for (String token : new String[] {first, second}) {
+                try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                    socket.setSoTimeout(10_000);
+                    socket.getOutputStream().write(("GET /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\n"
+                            + "Authorization: Bearer " + token + "\r\nConnection: close\r\n\r\n")
+                                                           .getBytes(StandardCharsets.US_ASCII));
+                    String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertThat(answer, startsWith("HTTP/1.1 200"));
+                }
+            }
+        } finally {
+            herald.destroyForcibly();
+            herald.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     /** Waits for the start-up line that says where Herald listens. */
     private int listeningPort(Process herald) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -129,6 +263,17 @@ class ProcessLifecycleTest {
                 .map(line -> Instant.parse(line.substring(0, line.indexOf(' '))))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /** Herald in a JVM of its own, in the work directory, its output in herald.log; not started yet. */
+    private ProcessBuilder childHerald(String... args) {
+        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-cp", System.getProperty("java.class.path"),
+                                                       Main.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .directory(workDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(workDirectory.resolve("herald.log").toFile());
     }
 
     private String log() throws IOException {

@@ -3,14 +3,18 @@ package dev.herald.admin;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.util.List;
 
+import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.web.ApiException;
 import dev.herald.web.ApiPaths;
 import dev.herald.web.ErrorResponses;
 import dev.herald.web.PendingHeaders;
 
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -21,15 +25,24 @@ import io.helidon.webserver.http.RoutingResponse;
  * decisions §2: every management route needs {@code Authorization: Bearer <token>} with one of {@code admin.tokens}.
  * Tokens are compared as SHA-256 digests with {@link MessageDigest#isEqual}, against every configured token, so
  * neither the time taken nor an early exit tells how close a guess was, or how long a token is.
+ *
+ * <p>A client (as the rate limit knows it: trusted proxies, IPv6 network) with {@code admin.auth-failures.limit}
+ * failures in a window is answered 429 on every admin route until that window ends, whatever token it presents:
+ * its token is not compared at all, so a guesser learns nothing more, not even that a guess was right.
  */
 public final class AdminAuthFilter implements Filter {
 
     private static final String BEARER = "bearer ";
+    private static final Header BEARER_CHALLENGE = HeaderValues.createCached(HeaderNames.WWW_AUTHENTICATE, "Bearer");
 
     private final List<byte[]> tokenDigests;
+    private final ClientAddresses clients;
+    private final AuthFailures failures;
 
-    public AdminAuthFilter(List<String> tokens) {
-        this.tokenDigests = tokens.stream().filter(token -> !token.isBlank()).map(AdminAuthFilter::digest).toList();
+    public AdminAuthFilter(AdminSettings settings, ClientAddresses clients, Clock clock) {
+        this.tokenDigests = settings.tokens().stream().map(AdminAuthFilter::digest).toList();
+        this.clients = clients;
+        this.failures = new AuthFailures(settings.authFailures(), clock);
     }
 
     @Override
@@ -43,13 +56,19 @@ public final class AdminAuthFilter implements Filter {
                     Status.FORBIDDEN_403, "FORBIDDEN", "Access denied for this resource"));
             return;
         }
-        if (!presentsValidToken(request)) {
-            PendingHeaders.set(request, response, HeaderNames.WWW_AUTHENTICATE, "Bearer");
+        AuthFailures.Attempt attempt = failures.attempt(clients.clientOf(request), () -> presentsValidToken(request));
+        if (attempt.authenticated()) {
+            chain.proceed();
+        } else if (attempt.blocked()) {
+            PendingHeaders.set(request, response, HeaderValues.create(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
+            ErrorResponses.send(request, response, ApiException.error(
+                    Status.TOO_MANY_REQUESTS_429, "TOO_MANY_AUTH_FAILURES",
+                    "Too many failed authentication attempts from this IP, please try again later."));
+        } else {
+            PendingHeaders.set(request, response, BEARER_CHALLENGE);
             ErrorResponses.send(request, response, ApiException.error(
                     Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized"));
-            return;
         }
-        chain.proceed();
     }
 
     private boolean presentsValidToken(RoutingRequest request) {

@@ -1,8 +1,5 @@
 package dev.herald.admin;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -12,6 +9,7 @@ import java.util.Optional;
 
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
+import dev.herald.web.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -27,7 +25,7 @@ import jakarta.json.JsonValue;
 public final class AdminRequests {
 
     /** Rich-text messages can be long; this still keeps one request from filling the heap. */
-    static final int MAX_BODY_BYTES = 1024 * 1024;
+    static final int MAX_BODY_BYTES = RequestBodies.MAX_ADMIN_BYTES;
 
     private AdminRequests() {
     }
@@ -41,20 +39,27 @@ public final class AdminRequests {
         if (!contentType.startsWith("application/json")) {
             throw ApiException.error(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
         }
-        byte[] bytes;
-        try (InputStream in = request.content().inputStream()) {
-            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (request.headers().contentLength().orElse(0) > MAX_BODY_BYTES) {
+            throw tooLarge();
         }
+        byte[] bytes = RequestBodies.read(request, MAX_BODY_BYTES, AdminRequests::unreadableBody);
         if (bytes.length > MAX_BODY_BYTES) {
-            throw ApiException.error(Status.REQUEST_ENTITY_TOO_LARGE_413, "PAYLOAD_TOO_LARGE", "Request body too large");
+            throw tooLarge();
         }
         if (bytes.length == 0) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
         return Json.parseObject(bytes).orElseThrow(
                 () -> ApiException.validation("body", "The body must be one JSON object"));
+    }
+
+    private static ApiException tooLarge() {
+        return ApiException.error(Status.REQUEST_ENTITY_TOO_LARGE_413, "PAYLOAD_TOO_LARGE", "Request body too large");
+    }
+
+    private static ApiException unreadableBody() {
+        return ApiException.validation("body", "The body could not be read: malformed chunked encoding, or shorter"
+                + " than its Content-Length");
     }
 
     public static Optional<String> optionalString(JsonObject body, String field) {

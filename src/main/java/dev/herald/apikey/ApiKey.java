@@ -1,7 +1,5 @@
 package dev.herald.apikey;
 
-import java.util.regex.Pattern;
-
 /**
  * A project's public key and the settings that shape what Get Notifications returns for it.
  *
@@ -15,10 +13,20 @@ public record ApiKey(String key,
                      long createdAt,
                      Long revokedAt) {
 
-    /** public-api.md §4.1: 32-64 alphanumeric characters. */
-    private static final Pattern FORMAT = Pattern.compile("[a-zA-Z0-9]{32,64}");
+    private static final int MIN_LENGTH = 32;
+    private static final int MAX_LENGTH = 64;
 
+    /** public-api.md §4.1: 32-64 ASCII letters and digits. A loop, not a regex: every feed request asks. */
     public static boolean isWellFormed(String key) {
-        return key != null && FORMAT.matcher(key).matches();
+        if (key == null || key.length() < MIN_LENGTH || key.length() > MAX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

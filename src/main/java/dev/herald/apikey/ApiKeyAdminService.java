@@ -26,7 +26,8 @@ import jakarta.json.JsonObjectBuilder;
 
 /**
  * API keys in the management API (decisions §2): issue, list, change settings, revoke.
- * A revoked key stops working at once: the public API reads keys from the database on every request.
+ * A revoked key stops working at once: the store announces every write, and the public API's keys in memory
+ * follow before the answer is sent.
  */
 public final class ApiKeyAdminService implements HttpService {
 
@@ -34,9 +35,9 @@ public final class ApiKeyAdminService implements HttpService {
     private final ApiKeyStore keys;
     private final Clock clock;
 
-    public ApiKeyAdminService(DbClient db, Clock clock) {
+    public ApiKeyAdminService(DbClient db, ApiKeyStore keys, Clock clock) {
         this.projects = new ProjectStore(db);
-        this.keys = new ApiKeyStore(db);
+        this.keys = keys;
         this.clock = clock;
     }
 
@@ -91,7 +92,7 @@ public final class ApiKeyAdminService implements HttpService {
     }
 
     private void revoke(ServerRequest request, ServerResponse response) {
-        keys.revoke(existing(request).key(), clock.millis());
+        keys.revoke(existing(request), clock.millis());
         AdminResponses.noContent(response);
     }
 

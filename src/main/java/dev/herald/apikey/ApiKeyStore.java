@@ -3,24 +3,28 @@ package dev.herald.apikey;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.changes.Change;
+import dev.herald.changes.ChangeLog;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 
 /**
- * API keys in the database.
+ * API keys in the database. Every write is announced through the change log: the public API reads keys from memory.
  */
 public final class ApiKeyStore {
 
     private final DbClient db;
+    private final ChangeLog changes;
 
-    public ApiKeyStore(DbClient db) {
+    public ApiKeyStore(DbClient db, ChangeLog changes) {
         this.db = db;
+        this.changes = changes;
     }
 
     public void create(ApiKey key) {
-        db.execute().createNamedInsert("insert-api-key")
+        changes.write(Change.ofProject(key.projectId()), transaction -> transaction.createNamedInsert("insert-api-key")
                 .addParam("key", key.key())
                 .addParam("projectId", key.projectId())
                 .addParam("showPast", key.showPast())
@@ -28,7 +32,7 @@ public final class ApiKeyStore {
                 .addParam("orderBy", key.orderBy().wireName())
                 .addParam("createdAt", key.createdAt())
                 .addParam("revokedAt", key.revokedAt())
-                .execute();
+                .execute());
     }
 
     public Optional<ApiKey> find(String key) {
@@ -40,22 +44,33 @@ public final class ApiKeyStore {
     }
 
     public void updateSettings(ApiKey key) {
-        db.execute().createNamedUpdate("update-api-key-settings")
+        changes.write(Change.ofProject(key.projectId()), transaction -> transaction.createNamedUpdate("update-api-key-settings")
                 .addParam("key", key.key())
                 .addParam("showPast", key.showPast())
                 .addParam("showFuture", key.showFuture())
                 .addParam("orderBy", key.orderBy().wireName())
-                .execute();
+                .execute());
     }
 
     /** Revokes at {@code now}; a key revoked before keeps its first revocation time. */
-    public void revoke(String key, long now) {
-        db.execute().createNamedUpdate("revoke-api-key").addParam("key", key).addParam("revokedAt", now).execute();
+    public void revoke(ApiKey key, long now) {
+        changes.write(Change.ofProject(key.projectId()), transaction -> transaction.createNamedUpdate("revoke-api-key")
+                .addParam("key", key.key())
+                .addParam("revokedAt", now)
+                .execute());
     }
 
     /** The key when it exists and is not revoked. */
     public Optional<ApiKey> findActive(String key) {
         return db.execute().namedGet("select-active-api-key", key).map(ApiKeyStore::toApiKey);
+    }
+
+    List<ApiKey> allActive() {
+        return db.execute().namedQuery("select-active-api-keys").map(ApiKeyStore::toApiKey).toList();
+    }
+
+    List<ApiKey> activeOfProject(String projectId) {
+        return db.execute().namedQuery("select-project-active-api-keys", projectId).map(ApiKeyStore::toApiKey).toList();
     }
 
     private static ApiKey toApiKey(DbRow row) {

@@ -1,11 +1,15 @@
 package dev.herald.cors;
 
-import java.util.Optional;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.herald.web.ApiPaths;
 import dev.herald.web.PendingHeaders;
 
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
@@ -16,19 +20,38 @@ import io.helidon.webserver.http.RoutingResponse;
 /**
  * CORS for the public routes, whose key is meant for client-side code (decisions §1, browsers and caches).
  * Preflights are answered here and never reach the rate limit. The management API gets no CORS headers.
+ *
+ * <p>Every header here is built once: Helidon writes a cached header's bytes as they are, where a header given as
+ * a string is copied and encoded again for each answer.
  */
 public final class CorsFilter implements Filter {
 
     static final String ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
-    static final String ALLOWED_HEADERS = "Content-Type, Authorization";
+    /** If-None-Match: a client that keeps the feed's ETag itself revalidates with it, and must be let. */
+    static final String ALLOWED_HEADERS = "Content-Type, Authorization, If-None-Match";
     static final String EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset";
     /** Two hours: the most Chromium honours. */
     static final String MAX_AGE_SECONDS = "7200";
 
-    private final CorsSettings settings;
+    private static final Header ANY_ORIGIN = HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    /** The answer depends on Origin: shared caches must keep one copy per origin. */
+    private static final Header VARY_ORIGIN = HeaderValues.createCached(HeaderNames.VARY, "Origin");
+    private static final Header EXPOSE = HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS,
+                                                                   EXPOSED_HEADERS);
+    private static final Header[] PREFLIGHT = {
+            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS),
+            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS),
+            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS),
+            HeaderValues.createCached(HeaderNames.ALLOW, ALLOWED_METHODS)};
+
+    private final boolean anyOrigin;
+    /** Each allowed origin's own {@code Access-Control-Allow-Origin}. */
+    private final Map<String, Header> allowedOrigins;
 
     public CorsFilter(CorsSettings settings) {
-        this.settings = settings;
+        this.anyOrigin = settings.allowsAnyOrigin();
+        this.allowedOrigins = settings.allowedOrigins().stream().distinct().collect(Collectors.toUnmodifiableMap(
+                Function.identity(), origin -> HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin)));
     }
 
     @Override
@@ -37,28 +60,26 @@ public final class CorsFilter implements Filter {
             chain.proceed();
             return;
         }
-        allowOrigin(request, response, request.headers().first(HeaderNames.ORIGIN));
+        allowOrigin(request, response);
         if (request.prologue().method().equals(Method.OPTIONS)) {
-            response.header(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS);
-            response.header(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS);
-            response.header(HeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS);
-            response.header(HeaderNames.ALLOW, ALLOWED_METHODS);
+            for (Header header : PREFLIGHT) {
+                response.header(header);
+            }
             response.status(Status.NO_CONTENT_204).send();
             return;
         }
-        PendingHeaders.set(request, response, HeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
+        PendingHeaders.set(request, response, EXPOSE);
         chain.proceed();
     }
 
-    private void allowOrigin(RoutingRequest request, RoutingResponse response, Optional<String> origin) {
-        if (settings.allowsAnyOrigin()) {
-            PendingHeaders.set(request, response, HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    private void allowOrigin(RoutingRequest request, RoutingResponse response) {
+        if (anyOrigin) {
+            PendingHeaders.set(request, response, ANY_ORIGIN);
             return;
         }
-        // The answer depends on Origin: shared caches must keep one copy per origin.
-        PendingHeaders.set(request, response, HeaderNames.VARY, "Origin");
-        origin.filter(settings.allowedOrigins()::contains)
-                .ifPresent(allowed -> PendingHeaders.set(request, response,
-                                                         HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, allowed));
+        PendingHeaders.set(request, response, VARY_ORIGIN);
+        request.headers().first(HeaderNames.ORIGIN)
+                .map(allowedOrigins::get)
+                .ifPresent(allowed -> PendingHeaders.set(request, response, allowed));
     }
 }

@@ -3,6 +3,7 @@ package dev.herald.feed;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.List;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.ServerRequestHeaders;
@@ -29,7 +30,12 @@ final class EntityTag {
         if (!headers.contains(HeaderNames.IF_NONE_MATCH)) {
             return false;
         }
-        for (String value : headers.get(HeaderNames.IF_NONE_MATCH).allValues()) {
+        List<String> values = headers.get(HeaderNames.IF_NONE_MATCH).allValues();
+        if (values.size() == 1 && values.get(0).equals(tag)) {
+            // What a client that kept our ETag sends: no splitting needed.
+            return true;
+        }
+        for (String value : values) {
             for (String candidate : value.split(",")) {
                 String trimmed = candidate.strip();
                 if (trimmed.equals("*") || stripWeak(trimmed).equals(tag)) {

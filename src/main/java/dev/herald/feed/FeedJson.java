@@ -1,6 +1,7 @@
 package dev.herald.feed;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.util.List;
 
 import dev.herald.notification.Action;
@@ -12,6 +13,9 @@ import jakarta.json.stream.JsonGenerator;
 /**
  * PublicNotification as JSON (public-api.md §2.1): every field always present, null as JSON null, nothing else.
  * Streamed straight to bytes: the feed is the hottest answer, and building an object tree first doubled its cost.
+ * An answer of n entries is {@code 2 + (n - 1)} bytes of brackets and commas plus its entries' {@link #entryBytes}:
+ * {@link FeedBound} keeps the sum within {@code limits.feed-bytes}, so a change of shape here changes the sizes
+ * stored with the notifications (a migration must set {@code feed_bytes} to NULL, and they are measured again).
  */
 final class FeedJson {
 
@@ -29,6 +33,20 @@ final class FeedJson {
             json.writeEnd();
         }
         return out.toByteArray();
+    }
+
+    /** The bytes of one entry's object in an answer, exactly as {@link #bytes} writes it there. */
+    static int entryBytes(FeedEntry entry) {
+        ByteCount count = new ByteCount();
+        try (JsonGenerator json = Json.generator(count)) {
+            write(json, entry);
+        }
+        return Math.toIntExact(count.bytes);
+    }
+
+    /** The size of an answer of {@code entries} objects of {@code entryBytes} bytes in all. */
+    static long answerBytes(long entries, long entryBytes) {
+        return entries == 0 ? 2 : 2 + entryBytes + (entries - 1);
     }
 
     private static void write(JsonGenerator json, FeedEntry entry) {
@@ -61,6 +79,21 @@ final class FeedJson {
             json.writeNull(name);
         } else {
             json.write(name, value);
+        }
+    }
+
+    /** Counts what the generator writes, without keeping it. */
+    private static final class ByteCount extends OutputStream {
+        private long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
         }
     }
 }

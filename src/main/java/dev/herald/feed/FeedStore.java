@@ -1,6 +1,7 @@
 package dev.herald.feed;
 
 import java.util.List;
+import java.util.Optional;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Action;
@@ -10,7 +11,7 @@ import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 
 /**
- * The query behind Get Notifications.
+ * The queries behind Get Notifications: what a key sees now, and until when that holds.
  */
 final class FeedStore {
 
@@ -25,10 +26,9 @@ final class FeedStore {
      * newest first (public-api.md §4.1 rules 1-4 and 6).
      */
     List<FeedEntry> visible(ApiKey key, long now, int limit) {
-        return db.execute().createNamedQuery("select-visible-notifications")
+        return db.execute().createNamedQuery(key.showPast() ? "select-feed-with-past" : "select-feed-without-past")
                 .addParam("projectId", key.projectId())
                 .addParam("now", now)
-                .addParam("showPast", key.showPast())
                 .addParam("showFuture", key.showFuture())
                 .addParam("limit", limit)
                 .execute()
@@ -36,7 +36,32 @@ final class FeedStore {
                 .toList();
     }
 
-    private static FeedEntry toEntry(DbRow row) {
+    /**
+     * The first instant after {@code now} at which time alone changes what the key sees, or {@link Long#MAX_VALUE}:
+     * without showFuture, a future notification appears when it starts; without showPast, a current one is gone
+     * one millisecond after it ends (decisions §1: the bounds are inclusive).
+     */
+    long nextChange(ApiKey key, long now) {
+        long next = Long.MAX_VALUE;
+        if (!key.showFuture()) {
+            next = Math.min(next, nextInstant("select-next-feed-start", key, now).orElse(Long.MAX_VALUE));
+        }
+        if (!key.showPast()) {
+            next = Math.min(next, nextInstant("select-next-feed-end", key, now).map(end -> end + 1).orElse(Long.MAX_VALUE));
+        }
+        return next;
+    }
+
+    private Optional<Long> nextInstant(String statement, ApiKey key, long now) {
+        return db.execute().createNamedGet(statement)
+                .addParam("projectId", key.projectId())
+                .addParam("now", now)
+                .execute()
+                .map(row -> Rows.nullableLong(row, "next_at"));
+    }
+
+    /** A row of the feed's columns (the select-feed-* statements, and those that measure entries). */
+    static FeedEntry toEntry(DbRow row) {
         Action action = new Action(Action.Type.valueOf(Rows.string(row, "action_type")),
                                    Rows.string(row, "action_url"),
                                    Rows.string(row, "action_target"));

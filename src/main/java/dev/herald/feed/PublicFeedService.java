@@ -3,14 +3,17 @@ package dev.herald.feed;
 import java.time.Clock;
 import java.util.List;
 
+import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
-import dev.herald.apikey.ApiKeyStore;
+import dev.herald.changes.ChangeLog;
 import dev.herald.web.ApiException;
 import dev.herald.web.Bodies;
 import dev.herald.web.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -18,7 +21,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * Get Notifications (public-api.md §4.1): a project's notifications for clients holding its public key.
+ * Get Notifications (public-api.md §4.1): a project's notifications for clients holding its public key, answered
+ * from memory ({@link FeedCache}) where the same answer was already built.
  */
 public final class PublicFeedService implements HttpService {
 
@@ -27,14 +31,19 @@ public final class PublicFeedService implements HttpService {
 
     /** HEAD is GET without the content (RFC 9110 §9.3.2). */
     private static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+    /** Clients keep the body but always revalidate, so a publish or unpublish shows at once. */
+    private static final Header NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, "no-cache");
+    private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
-    private final ApiKeyStore keys;
+    private final ActiveKeys keys;
     private final FeedStore feed;
+    private final FeedCache cache;
     private final Clock clock;
 
-    public PublicFeedService(DbClient db, Clock clock) {
-        this.keys = new ApiKeyStore(db);
+    public PublicFeedService(DbClient db, ActiveKeys keys, ChangeLog changes, FeedCacheSettings settings, Clock clock) {
+        this.keys = keys;
         this.feed = new FeedStore(db);
+        this.cache = new FeedCache(this::build, changes, settings);
         this.clock = clock;
     }
 
@@ -48,22 +57,30 @@ public final class PublicFeedService implements HttpService {
                 .any("/{apiKey}/notifications", RouteFallbacks.methodNotAllowed(ALLOWED_METHODS));
     }
 
+    /** The cache's figures, for {@code /observe/metrics}. */
+    public FeedCacheFigures cacheFigures() {
+        return cache.figures();
+    }
+
     private void list(ServerRequest request, ServerResponse response) {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
-        List<FeedEntry> entries = feed.visible(key, clock.millis(), MAX_NOTIFICATIONS).stream()
-                .sorted(FeedOrder.of(key.orderBy()))
-                .toList();
-        byte[] body = FeedJson.bytes(entries);
-        String tag = EntityTag.of(body);
-        response.header(HeaderNames.ETAG, tag);
-        // Clients keep the body but always revalidate, so a publish or unpublish shows at once.
-        response.header(HeaderNames.CACHE_CONTROL, "no-cache");
-        if (EntityTag.matchesIfNoneMatch(request.headers(), tag)) {
+        FeedAnswer answer = cache.answer(key, clock.millis());
+        response.header(answer.etag());
+        response.header(NO_CACHE);
+        if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
             response.status(Status.NOT_MODIFIED_304).send();
             return;
         }
-        response.header(HeaderNames.CONTENT_TYPE, "application/json");
-        Bodies.send(request, response, body);
+        response.header(JSON);
+        Bodies.sendShared(request, response, answer.body());
+    }
+
+    private FeedAnswer build(ApiKey key, long now, boolean toKeep) {
+        List<FeedEntry> entries = feed.visible(key, now, MAX_NOTIFICATIONS).stream()
+                .sorted(FeedOrder.of(key.orderBy()))
+                .toList();
+        long validUntil = toKeep ? feed.nextChange(key, now) : now + 1;
+        return FeedAnswer.of(key, FeedJson.bytes(entries), now, validUntil);
     }
 
     /** decisions §1: a missing key is 401 MISSING_API_KEY. */
@@ -76,7 +93,7 @@ public final class PublicFeedService implements HttpService {
         if (!ApiKey.isWellFormed(key)) {
             throw invalidKey();
         }
-        return keys.findActive(key).orElseThrow(PublicFeedService::invalidKey);
+        return keys.find(key).orElseThrow(PublicFeedService::invalidKey);
     }
 
     private static ApiException invalidKey() {

@@ -19,17 +19,19 @@ import io.helidon.webserver.http.ServerResponse;
 
 /**
  * Notifications in the management API (decisions §2). Every change is visible to the public API on its next
- * request: the feed is read from the database each time.
+ * request: the store announces it, and what the public API holds in memory follows before the answer is sent.
  */
 public final class NotificationAdminService implements HttpService {
 
     private final ProjectStore projects;
     private final NotificationStore notifications;
+    private final int maxMessageBytes;
     private final Clock clock;
 
-    public NotificationAdminService(DbClient db, Clock clock) {
+    public NotificationAdminService(DbClient db, NotificationStore notifications, NotificationLimits limits, Clock clock) {
         this.projects = new ProjectStore(db);
-        this.notifications = new NotificationStore(db);
+        this.notifications = notifications;
+        this.maxMessageBytes = limits.messageBytes();
         this.clock = clock;
     }
 
@@ -48,7 +50,8 @@ public final class NotificationAdminService implements HttpService {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         long now = clock.millis();
         Notification created = NotificationChanges.apply(AdminRequests.body(request),
-                                                         NotificationChanges.draft(Ids.newId(), project.id(), now), now);
+                                                         NotificationChanges.draft(Ids.newId(), project.id(), now), now,
+                                                         maxMessageBytes);
         notifications.create(created);
         AdminResponses.created(response, "/api/v1/admin/notifications/" + created.id(), NotificationJson.json(created));
     }
@@ -67,13 +70,14 @@ public final class NotificationAdminService implements HttpService {
 
     private void update(ServerRequest request, ServerResponse response) {
         Notification current = existing(request);
-        Notification updated = NotificationChanges.apply(AdminRequests.body(request), current, clock.millis());
+        Notification updated = NotificationChanges.apply(AdminRequests.body(request), current, clock.millis(),
+                                                                 maxMessageBytes);
         notifications.update(updated);
         AdminResponses.ok(response, NotificationJson.json(updated));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {
-        notifications.delete(existing(request).id());
+        notifications.delete(existing(request));
         AdminResponses.noContent(response);
     }
 

@@ -1,9 +1,9 @@
 package dev.herald.notification;
 
-import java.net.URI;
-import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.web.ApiException;
@@ -16,13 +16,15 @@ import jakarta.json.JsonValue;
 /**
  * A create or update body of the management API applied to a notification (decisions §2). Absent fields keep
  * their value; {@code image}, {@code startDate} and {@code endDate} may be set to null; every rule is checked here,
- * so no {@code javascript:} link or malformed date ever reaches a client.
+ * so no {@code javascript:} link (in the image, the action or the rich text) or malformed date ever reaches a client.
  */
 final class NotificationChanges {
 
-    static final int MAX_MESSAGE_CHARACTERS = 256 * 1024;
-    static final int MAX_URL_CHARACTERS = 2048;
-    static final int MAX_PRESET_CHARACTERS = 100;
+    /**
+     * A preset is a name clients look a style up by, and often put in a CSS class or a file name: no spaces,
+     * quotes, angle brackets, dots or slashes.
+     */
+    private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private NotificationChanges() {
     }
@@ -33,14 +35,18 @@ final class NotificationChanges {
                                 null, null, now, now);
     }
 
-    static Notification apply(JsonObject body, Notification current, long now) {
-        String message = body.containsKey("message") ? message(body.get("message")) : current.message();
+    /**
+     * @param maxMessageBytes {@code limits.message-bytes}: checked when the body carries a message, so a message
+     *                        stored under an older, higher limit can still be unpublished or have its dates changed
+     */
+    static Notification apply(JsonObject body, Notification current, long now, int maxMessageBytes) {
+        String message = body.containsKey("message") ? message(body.get("message"), maxMessageBytes) : current.message();
         if (message == null) {
             throw ApiException.validation("message", "message is required");
         }
         NotificationStatus status = AdminRequests.optionalString(body, "status").map(NotificationChanges::status)
                 .orElse(current.status());
-        String image = nullableField(body, "image", current.image(), url -> url(url, "image"));
+        String image = nullableField(body, "image", current.image(), url -> HttpUrls.require(url, "image"));
         Action action = body.containsKey("action") ? action(body.get("action")) : current.action();
         String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset)
                 .orElse(current.preset());
@@ -53,8 +59,11 @@ final class NotificationChanges {
                                 startAt, endAt, current.createdAt(), now);
     }
 
-    /** A string kept verbatim, or a rich-text document stored as its JSON serialization. */
-    private static String message(JsonValue value) {
+    /**
+     * A string kept verbatim, or a rich-text document stored as its JSON serialization. Clients get both as the same
+     * string, so a string that is a serialized document has its URLs checked like an object's.
+     */
+    private static String message(JsonValue value, int maxBytes) {
         String message;
         if (value instanceof JsonString text) {
             message = text.getString();
@@ -63,11 +72,29 @@ final class NotificationChanges {
         } else {
             throw ApiException.validation("message", "message must be a non-empty string or a rich-text object");
         }
-        if (message.isBlank() || message.length() > MAX_MESSAGE_CHARACTERS) {
-            throw ApiException.validation("message", "message must be non-empty and at most "
-                    + MAX_MESSAGE_CHARACTERS + " characters");
+        // Bytes, not characters: memory, the database and the feed pay UTF-8 bytes, and an emoji is 4 of them.
+        if (message.isBlank() || message.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+            throw ApiException.validation("message", String.format(
+                    Locale.ROOT, "message must be non-empty and at most %,d bytes in UTF-8 (limits.message-bytes)",
+                    maxBytes));
         }
+        JsonValue document = value instanceof JsonObject ? value : serializedDocument(message);
+        RichTextUrls.requireHttpUrls(document, "message");
         return message;
+    }
+
+    /**
+     * The document a string message holds, or null when it is text. A string that looks like one JSON object
+     * (braces at both ends) must parse: a browser's JSON.parse reads documents that Parsson refuses (a number over
+     * 1,100 digits, 1,000 levels deep), and one stored unchecked would carry its links past the URL rule.
+     */
+    private static JsonObject serializedDocument(String message) {
+        if (!message.stripLeading().startsWith("{") || !message.stripTrailing().endsWith("}")) {
+            return null;
+        }
+        return Json.parseObject(message.getBytes(StandardCharsets.UTF_8)).orElseThrow(
+                () -> ApiException.validation("message", "message looks like a JSON document (braces at both ends)"
+                        + " but is not one this server can read: send valid JSON, or text"));
     }
 
     static NotificationStatus status(String name) {
@@ -79,9 +106,8 @@ final class NotificationChanges {
     }
 
     private static String preset(String preset) {
-        if (preset.isBlank() || preset.length() > MAX_PRESET_CHARACTERS) {
-            throw ApiException.validation("preset", "preset must be non-empty, at most " + MAX_PRESET_CHARACTERS
-                    + " characters");
+        if (!PRESET.matcher(preset).matches()) {
+            throw ApiException.validation("preset", "preset must be 1 to 64 letters, digits, _ or -");
         }
         return preset;
     }
@@ -107,26 +133,11 @@ final class NotificationChanges {
         if (!(data instanceof JsonObject link)) {
             throw ApiException.validation("action.data", "a LINK action needs data with url and target");
         }
-        String url = url(AdminRequests.optionalString(link, "url").orElseThrow(
+        String url = HttpUrls.require(AdminRequests.optionalString(link, "url").orElseThrow(
                 () -> ApiException.validation("action.data.url", "action.data.url is required")), "action.data.url");
         String target = AdminRequests.optionalString(link, "target").filter(t -> t.equals("_blank") || t.equals("_self"))
                 .orElseThrow(() -> ApiException.validation("action.data.target", "action.data.target must be _blank or _self"));
         return new Action(type, url, target);
-    }
-
-    /** Absolute http or https only: no javascript:, data: or relative links. */
-    private static String url(String text, String field) {
-        try {
-            URI uri = new URI(text);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
-                    && text.length() <= MAX_URL_CHARACTERS) {
-                return text;
-            }
-        } catch (URISyntaxException e) {
-            // refused below
-        }
-        throw ApiException.validation(field, field + " must be an absolute http or https URL");
     }
 
     /** Absent: unchanged. Null: cleared. A string: parsed. */

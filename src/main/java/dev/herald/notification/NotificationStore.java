@@ -3,6 +3,9 @@ package dev.herald.notification;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.changes.Change;
+import dev.herald.changes.ChangeLog;
+import dev.herald.feed.FeedBound;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -10,30 +13,55 @@ import io.helidon.dbclient.DbRow;
 import io.helidon.dbclient.DbStatementDml;
 
 /**
- * Notifications in the database.
+ * Notifications in the database. Every write is announced through the change log: the public API serves the feed
+ * and checks tracked ids from memory. A write that can make the project's feed answers larger is refused when they
+ * could exceed {@code limits.feed-bytes} ({@link FeedBound}); one that cannot (unpublishing, deleting, shrinking) is
+ * never refused, so a project over a lowered limit can always be brought back under it.
  */
 public final class NotificationStore {
 
     private final DbClient db;
+    private final ChangeLog changes;
+    private final FeedBound feedBound;
 
-    public NotificationStore(DbClient db) {
+    public NotificationStore(DbClient db, ChangeLog changes, FeedBound feedBound) {
         this.db = db;
+        this.changes = changes;
+        this.feedBound = feedBound;
     }
 
+    /** @throws dev.herald.web.ApiException 409 when a published one would make the feed too large */
     public void create(Notification notification) {
-        withFields(db.execute().createNamedInsert("insert-notification"), notification)
-                .addParam("projectId", notification.projectId())
-                .addParam("createdAt", notification.createdAt())
-                .execute();
+        int feedBytes = FeedBound.entryBytes(notification);
+        changes.write(Change.ofProject(notification.projectId()), transaction -> {
+            feedBound.lockProject(transaction, notification.projectId());
+            withFields(transaction.createNamedInsert("insert-notification"), notification, feedBytes)
+                    .addParam("projectId", notification.projectId())
+                    .addParam("createdAt", notification.createdAt())
+                    .execute();
+            if (notification.status() == NotificationStatus.PUBLISHED) {
+                feedBound.require(transaction, notification.projectId());
+            }
+        });
     }
 
+    /** @throws dev.herald.web.ApiException 409 when the change would make the feed too large */
     public void update(Notification notification) {
-        withFields(db.execute().createNamedUpdate("update-notification"), notification).execute();
+        int feedBytes = FeedBound.entryBytes(notification);
+        changes.write(Change.ofProject(notification.projectId()), transaction -> {
+            feedBound.lockProject(transaction, notification.projectId());
+            boolean grows = feedBound.grows(transaction, notification, feedBytes);
+            withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
+            if (grows) {
+                feedBound.require(transaction, notification.projectId());
+            }
+        });
     }
 
     /** Deletes the notification; its interactions stay (they have no foreign key to it). */
-    public void delete(String id) {
-        db.execute().namedDelete("delete-notification", id);
+    public void delete(Notification notification) {
+        changes.write(Change.deletedNotification(notification.projectId(), notification.id()),
+                      transaction -> transaction.namedDelete("delete-notification", notification.id()));
     }
 
     public Optional<Notification> find(String id) {
@@ -54,7 +82,7 @@ public final class NotificationStore {
                 .map(row -> Rows.string(row, "project_id"));
     }
 
-    private static DbStatementDml withFields(DbStatementDml statement, Notification notification) {
+    private static DbStatementDml withFields(DbStatementDml statement, Notification notification, int feedBytes) {
         return statement.addParam("id", notification.id())
                 .addParam("status", notification.status().name())
                 .addParam("message", notification.message())
@@ -65,7 +93,8 @@ public final class NotificationStore {
                 .addParam("preset", notification.preset())
                 .addParam("startAt", notification.startAt())
                 .addParam("endAt", notification.endAt())
-                .addParam("updatedAt", notification.updatedAt());
+                .addParam("updatedAt", notification.updatedAt())
+                .addParam("feedBytes", feedBytes);
     }
 
     private static Notification toNotification(DbRow row) {

@@ -3,6 +3,8 @@ package dev.herald.observe;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 
+import dev.herald.web.LogText;
+
 import io.helidon.http.HttpPrologue;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -27,8 +29,9 @@ public final class AccessLogFilter implements Filter {
         HttpPrologue prologue = request.prologue();
         String client = request.remotePeer().host();
         response.whenSent(() -> ACCESS.log(Level.INFO, String.format(
-                Locale.ROOT, "%s \"%s %s %s\" %d %dms", client, prologue.method().text(), prologue.uriPath().rawPath(),
-                prologue.rawProtocol(), response.status().code(), (System.nanoTime() - started) / 1_000_000)));
+                Locale.ROOT, "%s \"%s %s %s\" %d %dms", client, LogText.of(prologue.method().text()),
+                LogText.of(prologue.uriPath().rawPath()), LogText.of(prologue.rawProtocol()), response.status().code(),
+                (System.nanoTime() - started) / 1_000_000)));
         chain.proceed();
     }
 }

@@ -18,16 +18,19 @@ import jakarta.json.JsonObject;
 /**
  * Health for orchestrators and load balancers, under {@code /observe/health}: {@code live} says the process
  * answers, {@code ready} (and the bare path) that it can serve, which needs the database. Not rate limited and
- * not authenticated; the answers name no host, version or error.
+ * not authenticated (they are served on the operations listener only, see {@link ObserveSettings}); the answers
+ * name no host, version or error.
  */
 public final class HealthService implements HttpService {
 
     private static final System.Logger LOGGER = System.getLogger(HealthService.class.getName());
 
     private final DbClient db;
+    private final RecentAnswer databaseUp;
 
     public HealthService(DbClient db) {
         this.db = db;
+        this.databaseUp = new RecentAnswer(this::databaseAnswers, System::nanoTime);
     }
 
     @Override
@@ -45,7 +48,9 @@ public final class HealthService implements HttpService {
     }
 
     private void ready(ServerRequest request, ServerResponse response) {
-        boolean databaseUp = databaseAnswers();
+        // At most one query a second, however often readiness is asked (measured before: 10,400 calls a second
+        // took the feed's median from 5 ms to 220 ms, and readiness itself to 503).
+        boolean databaseUp = this.databaseUp.get();
         String status = databaseUp ? "UP" : "DOWN";
         send(response, databaseUp ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
              Json.builders().createObjectBuilder()

@@ -1,6 +1,6 @@
 package dev.herald.observe;
 
-import java.util.Set;
+import dev.herald.web.ApiPaths;
 
 import io.helidon.http.HttpPrologue;
 import io.helidon.webserver.http.Filter;
@@ -13,9 +13,6 @@ import io.helidon.webserver.http.RoutingResponse;
  */
 public final class MetricsFilter implements Filter {
 
-    /** Any other method counts as OTHER: a client cannot grow the series without bound by inventing methods. */
-    private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
-
     private final Metrics metrics;
 
     public MetricsFilter(Metrics metrics) {
@@ -26,10 +23,16 @@ public final class MetricsFilter implements Filter {
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
         long started = System.nanoTime();
         HttpPrologue prologue = request.prologue();
-        String route = RouteNames.of(prologue.uriPath().path());
-        String method = METHODS.contains(prologue.method().text()) ? prologue.method().text() : "OTHER";
-        response.whenSent(() -> metrics.answered(method, route, response.status().code(),
-                                                 System.nanoTime() - started));
+        Metrics.Series series = metrics.series(RouteNames.indexOf(prologue.uriPath().path()),
+                                               MethodNames.indexOf(prologue.method()));
+        response.whenSent(() -> {
+            int status = response.status().code();
+            series.answered(status, System.nanoTime() - started);
+            // The admin sign-in throttle answers 429 too; only the rate limit's, on public paths, are its rejections.
+            if (status == 429 && ApiPaths.isPublic(request)) {
+                metrics.rateLimitRejected();
+            }
+        });
         chain.proceed();
     }
 }

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
+import dev.herald.feed.FeedCacheFigures;
 import dev.herald.storage.PoolFigures;
+import dev.herald.tracking.WriterFigures;
 import dev.herald.web.RouteFallbacks;
 
 import io.helidon.http.HeaderNames;
@@ -30,13 +32,20 @@ public final class MetricsService implements HttpService {
 
     private final Metrics metrics;
     private final Supplier<PoolFigures> pool;
+    private final Supplier<FeedCacheFigures> feedCache;
+    private final Supplier<WriterFigures> writer;
 
     /**
-     * @param pool the serving pool's figures at the moment of the call
+     * @param pool      the serving pool's figures at the moment of the call
+     * @param feedCache the feed cache's
+     * @param writer    the interaction writer's
      */
-    public MetricsService(Metrics metrics, Supplier<PoolFigures> pool) {
+    public MetricsService(Metrics metrics, Supplier<PoolFigures> pool, Supplier<FeedCacheFigures> feedCache,
+                          Supplier<WriterFigures> writer) {
         this.metrics = metrics;
         this.pool = pool;
+        this.feedCache = feedCache;
+        this.writer = writer;
     }
 
     @Override
@@ -49,6 +58,8 @@ public final class MetricsService implements HttpService {
         StringBuilder out = new StringBuilder(4096);
         metrics.writeTo(out);
         writePoolFigures(out, pool.get());
+        writeFeedCacheFigures(out, feedCache.get());
+        writeWriterFigures(out, writer.get());
         response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
         response.header(HeaderNames.CACHE_CONTROL, "no-store");
         response.send(out.toString().getBytes(StandardCharsets.UTF_8));
@@ -57,10 +68,40 @@ public final class MetricsService implements HttpService {
     /** The pool's gauges, in the order of {@link #POOL_GAUGES}. */
     static void writePoolFigures(StringBuilder out, PoolFigures figures) {
         for (PoolGauge gauge : POOL_GAUGES) {
-            out.append("# HELP ").append(gauge.metric()).append(' ').append(gauge.help()).append('\n')
-                    .append("# TYPE ").append(gauge.metric()).append(" gauge\n")
-                    .append(gauge.metric()).append(' ').append(gauge.value().applyAsInt(figures)).append('\n');
+            gauge(out, gauge.metric(), gauge.help(), gauge.value().applyAsInt(figures));
         }
+    }
+
+    static void writeFeedCacheFigures(StringBuilder out, FeedCacheFigures figures) {
+        gauge(out, "herald_feed_cache_keys", "Keys whose feed answer is held in memory.", figures.keys());
+        gauge(out, "herald_feed_cache_bytes", "Body bytes of the feed answers held in memory.", figures.bytes());
+        counter(out, "herald_feed_cache_hits_total", "Feed answers served from memory.", figures.hits());
+        counter(out, "herald_feed_cache_misses_total", "Feed answers built from the database.", figures.misses());
+    }
+
+    static void writeWriterFigures(StringBuilder out, WriterFigures figures) {
+        gauge(out, "herald_tracking_queue_depth", "Interactions waiting for the writer.", figures.queued());
+        counter(out, "herald_tracking_batches_total", "Transactions of interactions committed.", figures.batches());
+        counter(out, "herald_tracking_written_total", "Interactions committed by the writer.", figures.written());
+        counter(out, "herald_tracking_failed_total", "Interactions answered 500: not committed, or not in time.",
+                figures.failed());
+        out.append("# HELP herald_tracking_commit_seconds_total Time in committed transactions of interactions.\n")
+                .append("# TYPE herald_tracking_commit_seconds_total counter\n")
+                .append("herald_tracking_commit_seconds_total ").append(figures.commitSeconds()).append('\n');
+    }
+
+    private static void gauge(StringBuilder out, String metric, String help, long value) {
+        figure(out, metric, help, "gauge", value);
+    }
+
+    private static void counter(StringBuilder out, String metric, String help, long value) {
+        figure(out, metric, help, "counter", value);
+    }
+
+    private static void figure(StringBuilder out, String metric, String help, String type, long value) {
+        out.append("# HELP ").append(metric).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(metric).append(' ').append(type).append('\n')
+                .append(metric).append(' ').append(value).append('\n');
     }
 
     /** A gauge read from the pool's figures. */

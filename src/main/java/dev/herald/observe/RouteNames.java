@@ -1,13 +1,16 @@
 package dev.herald.observe;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The route a path belongs to, as its template, so that metrics have one series per route rather than one per
  * key or id. Helidon 4.1 does not tell a filter which route matched; this list follows the services' routing and
  * {@code OpenApiTest} checks that it names the routes the
  * OpenAPI document describes.
+ *
+ * <p>Every request is named, so the path is compared segment by segment in place: no regular expression, and no
+ * substring or array per request.
  */
 final class RouteNames {
 
@@ -32,26 +35,69 @@ final class RouteNames {
             "/observe/metrics",
             "/openapi");
 
-    private static final List<Route> ROUTES = TEMPLATES.stream()
-            .map(template -> new Route(template, Pattern.compile(template.replaceAll("\\{[^}]+}", "[^/]+"))))
-            .toList();
+    /** The index of paths that match no template: the one after the last template. */
+    static final int UNMATCHED_INDEX = TEMPLATES.size();
+
+    /** Each template's segments; null stands for a parameter, which matches any one non-empty segment. */
+    private static final String[][] SEGMENTS = TEMPLATES.stream().map(RouteNames::segments).toArray(String[][]::new);
 
     private RouteNames() {
     }
 
+    /** The template of the path's route, or {@link #UNMATCHED}. */
     static String of(String path) {
-        for (Route route : ROUTES) {
-            if (route.pattern().matcher(path).matches()) {
-                return route.template();
+        return name(indexOf(path));
+    }
+
+    /** The position of the path's route in {@link #templates()}, or {@link #UNMATCHED_INDEX}. */
+    static int indexOf(String path) {
+        for (int i = 0; i < SEGMENTS.length; i++) {
+            if (matches(SEGMENTS[i], path)) {
+                return i;
             }
         }
-        return UNMATCHED;
+        return UNMATCHED_INDEX;
+    }
+
+    /** The template at {@code index}, or {@link #UNMATCHED} for {@link #UNMATCHED_INDEX}. */
+    static String name(int index) {
+        return index == UNMATCHED_INDEX ? UNMATCHED : TEMPLATES.get(index);
+    }
+
+    /** How many names there are, {@link #UNMATCHED} included. */
+    static int count() {
+        return TEMPLATES.size() + 1;
     }
 
     static List<String> templates() {
         return TEMPLATES;
     }
 
-    private record Route(String template, Pattern pattern) {
+    private static boolean matches(String[] segments, String path) {
+        int at = 0;
+        for (String segment : segments) {
+            if (at >= path.length() || path.charAt(at) != '/') {
+                return false;
+            }
+            int start = at + 1;
+            int end = path.indexOf('/', start);
+            if (end < 0) {
+                end = path.length();
+            }
+            boolean same = segment == null
+                    ? end > start
+                    : end - start == segment.length() && path.regionMatches(start, segment, 0, segment.length());
+            if (!same) {
+                return false;
+            }
+            at = end;
+        }
+        return at == path.length();
+    }
+
+    private static String[] segments(String template) {
+        return Arrays.stream(template.substring(1).split("/"))
+                .map(segment -> segment.startsWith("{") ? null : segment)
+                .toArray(String[]::new);
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.helidon.common.socket.PeerInfo;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
@@ -13,27 +14,49 @@ import io.helidon.webserver.http.ServerRequest;
 /**
  * Who a request comes from (decisions §1, rate limit): the TCP peer, unless the peer is a trusted proxy; then the
  * right-most {@code X-Forwarded-For} address that is not itself a trusted proxy. A header from anyone else is
- * ignored, so it cannot be forged to dodge the limit.
+ * ignored, so it cannot be forged to dodge the limit. IPv6 clients are known by their network
+ * ({@code rate-limit.ipv6-prefix}). The rate limit and the admin sign-in throttle count the same clients.
  */
-final class ClientAddresses {
+public final class ClientAddresses {
 
     private static final HeaderName X_FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
 
     private final List<IpRange> trustedProxies;
+    private final Ipv6Prefix ipv6Prefix;
 
-    ClientAddresses(List<IpRange> trustedProxies) {
-        this.trustedProxies = List.copyOf(trustedProxies);
+    public ClientAddresses(RateLimitSettings settings) {
+        this.trustedProxies = settings.trustedProxies();
+        this.ipv6Prefix = settings.ipv6Prefix();
     }
 
-    String clientOf(ServerRequest request) {
-        Optional<InetAddress> peer = peerAddress(request);
-        if (peer.isEmpty()) {
-            return request.remotePeer().host();
+    /**
+     * The client's key: its IPv4 {@link InetAddress}, its IPv6 network, or, for a peer without an IP address, the
+     * peer's own name. Equal keys are one client. An IPv4 peer's key is the socket's own object, so nothing is
+     * formatted, parsed or copied for a request that does not come through a trusted proxy.
+     */
+    public Object clientOf(ServerRequest request) {
+        PeerInfo peer = request.remotePeer();
+        InetAddress address = peerAddress(peer);
+        if (address == null) {
+            return peer.host();
         }
-        if (!isTrusted(peer.get()) || !request.headers().contains(X_FORWARDED_FOR)) {
-            return peer.get().getHostAddress();
+        if (!isTrusted(address) || !request.headers().contains(X_FORWARDED_FOR)) {
+            return ipv6Prefix.clientOf(address);
         }
-        return forwardedClient(request).orElse(peer.get()).getHostAddress();
+        return ipv6Prefix.clientOf(forwardedClient(request).orElse(address));
+    }
+
+    /**
+     * The key a TCP connection from {@code peer} counts under, or empty for a trusted proxy: its connections carry
+     * many clients, whom only their requests' X-Forwarded-For tells apart.
+     */
+    public Optional<Object> connectionClientOf(InetAddress peer) {
+        return isTrusted(peer) ? Optional.empty() : Optional.of(ipv6Prefix.clientOf(peer));
+    }
+
+    /** A key of {@link #clientOf} as a log line shows it: {@code 192.0.2.1}, {@code 2001:db8:1:2:0:0:0:0/64}. */
+    public static String describe(Object client) {
+        return client instanceof InetAddress address ? address.getHostAddress() : String.valueOf(client);
     }
 
     /**
@@ -62,14 +85,19 @@ final class ClientAddresses {
     }
 
     private boolean isTrusted(InetAddress address) {
-        return trustedProxies.stream().anyMatch(range -> range.contains(address));
+        for (IpRange range : trustedProxies) {
+            if (range.contains(address)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** The TCP peer; an unresolved socket address (as in-process test clients give) is read as a literal. */
-    private static Optional<InetAddress> peerAddress(ServerRequest request) {
-        if (request.remotePeer().address() instanceof InetSocketAddress socket && socket.getAddress() != null) {
-            return Optional.of(socket.getAddress());
+    /** The TCP peer, or null; an unresolved socket address (as in-process test clients give) is read as a literal. */
+    private static InetAddress peerAddress(PeerInfo peer) {
+        if (peer.address() instanceof InetSocketAddress socket && socket.getAddress() != null) {
+            return socket.getAddress();
         }
-        return IpAddresses.parse(request.remotePeer().host());
+        return IpAddresses.parse(peer.host()).orElse(null);
     }
 }

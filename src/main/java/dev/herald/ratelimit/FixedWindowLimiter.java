@@ -2,28 +2,58 @@ package dev.herald.ratelimit;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Counts requests per client in fixed windows that start with a client's first request (decisions §1).
  *
- * <p>Memory is bounded by {@code maxClients}. Windows sit in the map in the order they started, and all have the
- * same length, so the expired ones are always at the head and are dropped in passing. When more clients are
- * active than the bound allows, the oldest window is dropped early: that client starts a fresh count, which errs
- * towards serving it rather than refusing anyone new.
+ * <p>Every public request is counted here, so clients share no lock: a client's window is found in a concurrent
+ * map and counted with compare-and-set, which keeps the count exact (however many threads count one client, exactly
+ * {@code limit} requests are allowed per window).
+ *
+ * <p>Memory is bounded by {@code maxClients}: a window takes one of that many slots before it enters the map.
+ * Windows are also queued in the order they started; all have the same length, so the ended ones are at the head
+ * and are dropped in passing. When every slot is taken, a new client's window takes the slot of the oldest window
+ * whose client is under its limit: that client starts a fresh count, which errs towards serving it rather than
+ * refusing anyone new. A client at its limit is never dropped early, since a fresh count would serve it again: its
+ * window is set aside until it ends. When every client tracked is at its limit, a new client is served without
+ * being counted. Each window is queued once, set aside at most once and dropped once, so keeping the bound costs
+ * the same small work per window, never a scan per request.
+ *
+ * <p>The admin sign-in throttle counts failed attempts with one of its own.
+ *
+ * @param <K> what tells clients apart; equal keys are one client
  */
-final class FixedWindowLimiter {
+public final class FixedWindowLimiter<K> {
 
     private final int limit;
     private final long windowMillis;
     private final int maxClients;
     private final Clock clock;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final LinkedHashMap<String, Window> windows = new LinkedHashMap<>();
+    private final ConcurrentHashMap<K, Window<K>> windows = new ConcurrentHashMap<>();
+    /** Slots taken by windows in the map, or about to enter it: never more than {@code maxClients}. */
+    private final AtomicInteger slotsTaken = new AtomicInteger();
+    /** Windows in the order they started; a window replaced or dropped since is skipped when it comes up. */
+    private final Queue<Window<K>> byStart = new ConcurrentLinkedQueue<>();
+    /** Windows of clients found at their limit when a slot was needed, kept until they end; in the order they started. */
+    private final Queue<Window<K>> atLimit = new ConcurrentLinkedQueue<>();
+    /**
+     * Held while windows are dropped from the queues. A request only tries it, when the oldest window has ended;
+     * only a new client that needs a slot when all are taken waits for it.
+     */
+    private final ReentrantLock dropping = new ReentrantLock();
+    /**
+     * The last millisecond at which a request looked for ended windows. Windows end on whole milliseconds, so one
+     * look per millisecond is enough; the others skip reading the queues' heads, which are written as often as the
+     * oldest clients are counted. Not volatile: a request that reads an old value only looks once more.
+     */
+    private long lastLooked = Long.MIN_VALUE;
 
-    FixedWindowLimiter(int limit, Duration window, int maxClients, Clock clock) {
+    public FixedWindowLimiter(int limit, Duration window, int maxClients, Clock clock) {
         this.limit = limit;
         this.windowMillis = window.toMillis();
         this.maxClients = maxClients;
@@ -31,50 +61,137 @@ final class FixedWindowLimiter {
     }
 
     /** Counts one request of {@code client} and says whether it may be served. */
-    Decision acquire(String client) {
+    public Decision acquire(K client) {
         long now = clock.millis();
-        lock.lock();
-        try {
-            dropExpired(now);
-            Window window = windows.get(client);
-            if (window == null) {
-                if (windows.size() >= maxClients) {
-                    dropOldest();
-                }
-                window = new Window(now);
-                windows.put(client, window);
-            }
-            if (window.count <= limit) {
-                // Stops at limit + 1: enough to know the client is over, and it can never overflow.
-                window.count++;
-            }
-            long resetMillis = window.start + windowMillis - now;
-            return new Decision(window.count <= limit, limit, Math.max(0, limit - window.count), wholeSeconds(resetMillis));
-        } finally {
-            lock.unlock();
+        dropEndedInPassing(now);
+        Window<K> window = windowOf(client, now);
+        if (window == null) {
+            return new Decision(true, limit, limit - 1, wholeSeconds(windowMillis), false);
         }
+        int count = window.count(limit);
+        long resetMillis = window.start + windowMillis - now;
+        return new Decision(count <= limit, limit, Math.max(0, limit - count), wholeSeconds(resetMillis),
+                            count == limit);
+    }
+
+    /**
+     * Whether one more request of {@code client} would be served, without counting it: a client that has used its
+     * whole budget is told no, with the seconds until its window ends.
+     */
+    public Decision peek(K client) {
+        long now = clock.millis();
+        Window<K> window = windows.get(client);
+        if (window == null || window.hasEndedBy(now, windowMillis)) {
+            return new Decision(true, limit, limit, wholeSeconds(windowMillis), false);
+        }
+        int count = window.count.get();
+        long resetMillis = window.start + windowMillis - now;
+        return new Decision(count < limit, limit, Math.max(0, limit - count), wholeSeconds(resetMillis), false);
     }
 
     int trackedClients() {
-        lock.lock();
+        return windows.size();
+    }
+
+    /** The client's current window, started now if it has none; null when no slot can be had. */
+    private Window<K> windowOf(K client, long now) {
+        while (true) {
+            Window<K> current = windows.get(client);
+            if (current != null && !current.hasEndedBy(now, windowMillis)) {
+                return current;
+            }
+            Window<K> fresh = new Window<>(client, now);
+            if (current != null) {
+                // The ended window's slot passes to the new one.
+                if (windows.replace(client, current, fresh)) {
+                    byStart.add(fresh);
+                    return fresh;
+                }
+            } else {
+                if (!takeSlot(now)) {
+                    return null;
+                }
+                if (windows.putIfAbsent(client, fresh) == null) {
+                    byStart.add(fresh);
+                    return fresh;
+                }
+                // Another request of the same client started its window first.
+                slotsTaken.decrementAndGet();
+            }
+        }
+    }
+
+    private boolean takeSlot(long now) {
+        if (takeFreeSlot()) {
+            return true;
+        }
+        dropping.lock();
         try {
-            return windows.size();
+            dropEnded(now);
+            return takeFreeSlot() || dropOldestUnderLimit();
         } finally {
-            lock.unlock();
+            dropping.unlock();
         }
     }
 
-    private void dropExpired(long now) {
-        Iterator<Window> oldestFirst = windows.values().iterator();
-        while (oldestFirst.hasNext() && oldestFirst.next().start + windowMillis <= now) {
-            oldestFirst.remove();
+    private boolean takeFreeSlot() {
+        int taken = slotsTaken.get();
+        while (taken < maxClients) {
+            int seen = slotsTaken.compareAndExchange(taken, taken + 1);
+            if (seen == taken) {
+                return true;
+            }
+            taken = seen;
+        }
+        return false;
+    }
+
+    /** Drops the oldest window of a client under its limit and keeps its slot for the caller; needs {@link #dropping}. */
+    private boolean dropOldestUnderLimit() {
+        for (Window<K> oldest = byStart.poll(); oldest != null; oldest = byStart.poll()) {
+            if (windows.get(oldest.client) != oldest) {
+                continue;
+            }
+            if (oldest.isAtLimit(limit)) {
+                atLimit.add(oldest);
+            } else if (windows.remove(oldest.client, oldest)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void dropEndedInPassing(long now) {
+        if (now == lastLooked) {
+            return;
+        }
+        lastLooked = now;
+        if ((hasEnded(byStart.peek(), now) || hasEnded(atLimit.peek(), now)) && dropping.tryLock()) {
+            try {
+                dropEnded(now);
+            } finally {
+                dropping.unlock();
+            }
         }
     }
 
-    private void dropOldest() {
-        Iterator<Window> oldestFirst = windows.values().iterator();
-        oldestFirst.next();
-        oldestFirst.remove();
+    /** Needs {@link #dropping}: a queue's head is only taken by its holder, so the head seen is the head taken. */
+    private void dropEnded(long now) {
+        dropEnded(byStart, now);
+        dropEnded(atLimit, now);
+    }
+
+    private void dropEnded(Queue<Window<K>> queue, long now) {
+        for (Window<K> oldest = queue.peek(); hasEnded(oldest, now); oldest = queue.peek()) {
+            queue.poll();
+            if (windows.remove(oldest.client, oldest)) {
+                slotsTaken.decrementAndGet();
+            }
+        }
+    }
+
+    private boolean hasEnded(Window<K> window, long now) {
+        return window != null && window.hasEndedBy(now, windowMillis);
     }
 
     /** Whole seconds, rounded up, at least 1 (decisions §1). */
@@ -84,16 +201,44 @@ final class FixedWindowLimiter {
 
     /**
      * @param resetSeconds seconds until the client's window ends
+     * @param tookTheLast this request was counted as the last its window allows: true for exactly one request per
+     *                    window of a client that reaches its limit, however many are counted at once
      */
-    record Decision(boolean allowed, int limit, int remaining, long resetSeconds) {
+    public record Decision(boolean allowed, int limit, int remaining, long resetSeconds, boolean tookTheLast) {
     }
 
-    private static final class Window {
+    private static final class Window<K> {
+        private final K client;
         private final long start;
-        private int count;
+        private final AtomicInteger count = new AtomicInteger();
 
-        private Window(long start) {
+        private Window(K client, long start) {
+            this.client = client;
             this.start = start;
+        }
+
+        /**
+         * Counts one request and returns the count. It stops at limit + 1: enough to know the client is over, and it
+         * can never overflow.
+         */
+        int count(int limit) {
+            int seen = count.get();
+            while (seen <= limit) {
+                int witnessed = count.compareAndExchange(seen, seen + 1);
+                if (witnessed == seen) {
+                    return seen + 1;
+                }
+                seen = witnessed;
+            }
+            return seen;
+        }
+
+        boolean isAtLimit(int limit) {
+            return count.get() >= limit;
+        }
+
+        boolean hasEndedBy(long now, long windowMillis) {
+            return start + windowMillis <= now;
         }
     }
 }

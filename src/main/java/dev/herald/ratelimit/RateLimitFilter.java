@@ -7,8 +7,10 @@ import dev.herald.web.ApiPaths;
 import dev.herald.web.ErrorResponses;
 import dev.herald.web.PendingHeaders;
 
+import io.helidon.http.Header;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
@@ -26,12 +28,21 @@ public final class RateLimitFilter implements Filter {
     private static final HeaderName REMAINING = HeaderNames.create("RateLimit-Remaining");
     private static final HeaderName RESET = HeaderNames.create("RateLimit-Reset");
 
-    private final FixedWindowLimiter limiter;
+    /** Enough for the default limit (1,000) and any window up to 16 minutes; a few hundred kB at most. */
+    private static final int MOST_NUMBERS_KEPT = 1000;
+
+    private final FixedWindowLimiter<Object> limiter;
     private final ClientAddresses clients;
+    /** The same on every answer: built once, so Helidon writes its bytes as they are. */
+    private final Header limitHeader;
+    private final NumberHeaders remaining = new NumberHeaders(REMAINING, MOST_NUMBERS_KEPT);
+    private final NumberHeaders reset = new NumberHeaders(RESET, MOST_NUMBERS_KEPT);
+    private final NumberHeaders retryAfter = new NumberHeaders(HeaderNames.RETRY_AFTER, MOST_NUMBERS_KEPT);
 
     public RateLimitFilter(RateLimitSettings settings, Clock clock) {
-        this.limiter = new FixedWindowLimiter(settings.requests(), settings.window(), settings.maxClients(), clock);
-        this.clients = new ClientAddresses(settings.trustedProxies());
+        this.limitHeader = HeaderValues.createCached(LIMIT, settings.requests());
+        this.limiter = new FixedWindowLimiter<>(settings.requests(), settings.window(), settings.maxClients(), clock);
+        this.clients = new ClientAddresses(settings);
     }
 
     @Override
@@ -41,11 +52,11 @@ public final class RateLimitFilter implements Filter {
             return;
         }
         FixedWindowLimiter.Decision decision = limiter.acquire(clients.clientOf(request));
-        PendingHeaders.set(request, response, LIMIT, String.valueOf(decision.limit()));
-        PendingHeaders.set(request, response, REMAINING, String.valueOf(decision.remaining()));
-        PendingHeaders.set(request, response, RESET, String.valueOf(decision.resetSeconds()));
+        PendingHeaders.set(request, response, limitHeader);
+        PendingHeaders.set(request, response, remaining.of(decision.remaining()));
+        PendingHeaders.set(request, response, reset.of(decision.resetSeconds()));
         if (!decision.allowed()) {
-            PendingHeaders.set(request, response, HeaderNames.RETRY_AFTER, String.valueOf(decision.resetSeconds()));
+            PendingHeaders.set(request, response, retryAfter.of(decision.resetSeconds()));
             ErrorResponses.send(request, response, ApiException.error(
                     Status.TOO_MANY_REQUESTS_429, "RATE_LIMIT_EXCEEDED",
                     "Too many requests from this IP, please try again later."));

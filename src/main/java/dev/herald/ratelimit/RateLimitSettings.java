@@ -6,9 +6,10 @@ import java.util.List;
 import io.helidon.config.Config;
 
 /**
- * The {@code rate-limit} configuration.
+ * The {@code rate-limit} configuration. A value out of range ends the start with a line naming the setting.
  */
-public record RateLimitSettings(int requests, Duration window, List<IpRange> trustedProxies, int maxClients) {
+public record RateLimitSettings(int requests, Duration window, List<IpRange> trustedProxies, int maxClients,
+                                Ipv6Prefix ipv6Prefix) {
 
     public RateLimitSettings {
         if (requests < 1 || window.toMillis() < 1 || maxClients < 1) {
@@ -24,6 +25,7 @@ public record RateLimitSettings(int requests, Duration window, List<IpRange> tru
                 config.get("trusted-proxies").asList(String.class).orElse(List.of()).stream()
                         .map(IpRange::parse)
                         .toList(),
-                config.get("max-clients").asInt().orElse(100_000));
+                config.get("max-clients").asInt().orElse(100_000),
+                new Ipv6Prefix(config.get("ipv6-prefix").asInt().orElse(Ipv6Prefix.DEFAULT)));
     }
 }

@@ -31,9 +31,9 @@ public final class StatsService implements HttpService {
     private final NotificationStore notifications;
     private final StatsStore stats;
 
-    public StatsService(DbClient db) {
+    public StatsService(DbClient db, NotificationStore notifications) {
         this.projects = new ProjectStore(db);
-        this.notifications = new NotificationStore(db);
+        this.notifications = notifications;
         this.stats = new StatsStore(db);
     }
 

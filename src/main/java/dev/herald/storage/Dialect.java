@@ -1,6 +1,7 @@
 package dev.herald.storage;
 
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The two databases Herald runs on, chosen by the JDBC URL, and the few DDL words in which they differ.
@@ -29,6 +30,19 @@ public enum Dialect {
             }
         }
         throw new IllegalArgumentException("db.connection.url must start with jdbc:h2: or jdbc:mariadb:");
+    }
+
+    /**
+     * Whether several statements, COMMIT among them, can go to the database in one round trip (MariaDB's
+     * {@code allowMultiQueries}). H2 runs in this process: it has no round trips to save.
+     */
+    public boolean takesScripts() {
+        return this == MARIADB;
+    }
+
+    /** What a connection that sends scripts needs of the driver. */
+    public Map<String, String> scriptProperties() {
+        return takesScripts() ? Map.of("allowMultiQueries", "true") : Map.of();
     }
 
     /** How the names of statements written for this database alone end. */

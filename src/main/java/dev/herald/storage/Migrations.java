@@ -30,7 +30,11 @@ final class Migrations {
     private static final List<Migration> ALL = List.of(
             new Migration(1, "projects, keys, notifications, interactions", "/db/migrations/V1__schema.sql"),
             new Migration(2, "covering index for project stats, replacing its prefix", "/db/migrations/V2__project_stats_index.sql"),
-            new Migration(3, "daily interaction totals for stats", "/db/migrations/V3__interaction_daily_counts.sql"));
+            new Migration(3, "daily interaction totals for stats", "/db/migrations/V3__interaction_daily_counts.sql"),
+            new Migration(4, "daily totals in one row each, copied from their shards", "/db/migrations/V4__daily_totals_unsharded.sql"),
+            new Migration(5, "sharded daily totals dropped", "/db/migrations/V5__drop_sharded_daily_counts.sql"),
+            new Migration(6, "change log for caches; feed indexes by start and end", "/db/migrations/V6__change_log_and_feed_indexes.sql"),
+            new Migration(7, "each notification's size in a feed answer, for limits.feed-bytes", "/db/migrations/V7__notification_feed_bytes.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

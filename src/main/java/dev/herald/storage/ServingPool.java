@@ -26,10 +26,12 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     private static final Pattern DB_TYPE = Pattern.compile("(\\w+:\\w+):.*");
 
     private final HikariDataSource dataSource;
+    private final Properties settings;
     private final String dbType;
 
-    private ServingPool(HikariDataSource dataSource, String url) {
+    private ServingPool(HikariDataSource dataSource, Properties settings, String url) {
         this.dataSource = dataSource;
+        this.settings = settings;
         Matcher type = DB_TYPE.matcher(url);
         this.dbType = type.matches() ? type.group(1) : DEFAULT_DB_TYPE;
     }
@@ -43,10 +45,35 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     static ServingPool create(Map<String, String> settings) {
         Properties properties = Settings.under(settings, "connection.");
         properties.keySet().removeIf(key -> key.toString().startsWith(HELIDON_RESERVED));
+        return open(properties, Map.of());
+    }
+
+    /** A pool from HikariCP properties ({@code url} among them), plus settings for the driver. */
+    private static ServingPool open(Properties settings, Map<String, String> driverProperties) {
+        Properties properties = new Properties();
+        properties.putAll(settings);
         String url = (String) properties.remove("url");
         HikariConfig config = new HikariConfig(properties);
         config.setJdbcUrl(url);
-        return new ServingPool(new HikariDataSource(config), url);
+        driverProperties.forEach(config::addDataSourceProperty);
+        return new ServingPool(new HikariDataSource(config), settings, url);
+    }
+
+    /**
+     * A pool of one connection with the same settings and auto-commit off, for a writer that commits batch after
+     * batch on one thread: switching auto-commit off and back for each transaction would cost two more round trips
+     * per batch. HikariCP still checks, replaces and retires its connection as it does the serving pool's.
+     *
+     * @param driverProperties more settings for the driver, beside the serving pool's ({@code allowMultiQueries})
+     */
+    public ServingPool singleTransactionalPool(String name, Map<String, String> driverProperties) {
+        Properties single = new Properties();
+        single.putAll(settings);
+        single.setProperty("poolName", name);
+        single.setProperty("maximumPoolSize", "1");
+        single.setProperty("minimumIdle", "1");
+        single.setProperty("autoCommit", "false");
+        return open(single, driverProperties);
     }
 
     @Override

@@ -21,4 +21,11 @@ final class Settings {
         });
         return properties;
     }
+
+    /** The named statements ({@code statements.NAME}), by name. */
+    static Map<String, String> statements(Map<String, String> settings) {
+        Map<String, String> statements = new java.util.HashMap<>();
+        under(settings, "statements.").forEach((name, sql) -> statements.put((String) name, (String) sql));
+        return Map.copyOf(statements);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.herald.storage;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.function.Consumer;
 
@@ -32,6 +33,40 @@ public final class Transactions {
                     throw e;
                 }
             }
+        }
+    }
+
+    /** Work on a plain JDBC connection, inside a transaction that {@link #run(ServingPool, JdbcWork)} commits. */
+    @FunctionalInterface
+    public interface JdbcWork {
+        void accept(Connection connection) throws SQLException;
+    }
+
+    /** The same on a plain JDBC connection of the serving pool, for writers that batch. */
+    public static void run(ServingPool pool, JdbcWork work) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try (Connection connection = pool.connection()) {
+                connection.setAutoCommit(false);
+                try {
+                    work.accept(connection);
+                    connection.commit();
+                    return;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(connection, e);
+                    if (attempt == ATTEMPTS || !isConflict(e)) {
+                        throw e;
+                    }
+                }
+                // HikariCP sets auto-commit back when the connection returns to the pool.
+            }
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection, Exception failure) {
+        try {
+            connection.rollback();
+        } catch (SQLException rollbackFailure) {
+            failure.addSuppressed(rollbackFailure);
         }
     }
 

@@ -1,10 +1,9 @@
 package dev.herald.tracking;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.OptionalLong;
+
+import dev.herald.web.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
@@ -15,7 +14,7 @@ import io.helidon.webserver.http.ServerRequest;
 final class TrackingBody {
 
     /** decisions §1: 64 KiB of received bytes, announced or chunked. */
-    static final int MAX_BYTES = 64 * 1024;
+    static final int MAX_BYTES = RequestBodies.MAX_PUBLIC_BYTES;
 
     private TrackingBody() {
     }
@@ -32,15 +31,11 @@ final class TrackingBody {
         if (!request.content().hasEntity()) {
             return new byte[0];
         }
-        try (InputStream in = request.content().inputStream()) {
-            byte[] body = in.readNBytes(MAX_BYTES + 1);
-            if (body.length > MAX_BYTES) {
-                throw TrackingErrors.bodyTooLarge();
-            }
-            return body;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        byte[] body = RequestBodies.read(request, MAX_BYTES, TrackingErrors::invalidBody);
+        if (body.length > MAX_BYTES) {
+            throw TrackingErrors.bodyTooLarge();
         }
+        return body;
     }
 
     /**

@@ -44,6 +44,11 @@ final class TrackingErrors {
         return ApiException.message(Status.BAD_REQUEST_400, "INVALID_PARAMETER", "Invalid metadata");
     }
 
+    /** The interaction is not committed (or may not be): never a 204. Its writer logged why. */
+    static ApiException notStored() {
+        return ApiException.message(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "Internal server error");
+    }
+
     static ApiException notificationNotFound() {
         return ApiException.message(Status.NOT_FOUND_404, "NOTIFICATION_NOT_FOUND", "Notification not found");
     }

@@ -24,12 +24,15 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
     static final int MAX_METADATA_BYTES = 16 * 1024;
 
-    static TrackingRequest parse(JsonObject body, TrackingEndpoint endpoint) {
+    /**
+     * @param window where a client timestamp may lie around {@code now}, the server's time of the request
+     */
+    static TrackingRequest parse(JsonObject body, TrackingEndpoint endpoint, TimestampWindow window, long now) {
         InteractionType type = type(body.get("type"), endpoint);
         if (endpoint == TrackingEndpoint.SIMPLE) {
             return new TrackingRequest(type, null, null);
         }
-        return new TrackingRequest(type, timestamp(body), metadata(body));
+        return new TrackingRequest(type, timestamp(body, window, now), metadata(body));
     }
 
     private static InteractionType type(JsonValue value, TrackingEndpoint endpoint) {
@@ -44,8 +47,12 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
                 .orElseThrow(TrackingErrors::invalidType);
     }
 
-    /** ISO 8601 with a zone (Z or an offset); a present null is not a timestamp. Sub-millisecond digits are cut. */
-    private static Long timestamp(JsonObject body) {
+    /**
+     * ISO 8601 with a zone (Z or an offset), within the window around the server's clock; a present null is not a
+     * timestamp. Sub-millisecond digits are cut before the window is applied. One answer for malformed and out of
+     * the window: the client's fault either way, and the window's bounds are no one's business.
+     */
+    private static Long timestamp(JsonObject body, TimestampWindow window, long now) {
         if (!body.containsKey("timestamp")) {
             return null;
         }
@@ -54,7 +61,7 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
         }
         try {
             Instant instant = OffsetDateTime.parse(text.getString(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
-            if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST) || !window.contains(instant.toEpochMilli(), now)) {
                 throw TrackingErrors.invalidTimestamp();
             }
             return instant.toEpochMilli();

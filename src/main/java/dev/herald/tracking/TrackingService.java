@@ -1,13 +1,13 @@
 package dev.herald.tracking;
 
 import java.time.Clock;
-import java.util.regex.Pattern;
 
+import dev.herald.changes.ChangeLog;
 import dev.herald.notification.NotificationStore;
+import dev.herald.storage.ServingDatabase;
 import dev.herald.web.Json;
 import dev.herald.web.RouteFallbacks;
 
-import io.helidon.dbclient.DbClient;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -20,17 +20,25 @@ import jakarta.json.JsonObject;
  * Track Interaction, simple and enhanced (public-api.md §4.2, §4.3). Checks run in the order of decisions §1,
  * the first failure answers; 204 only once the interaction is committed.
  */
-public final class TrackingService implements HttpService {
+public final class TrackingService implements HttpService, AutoCloseable {
 
-    private static final Pattern NOTIFICATION_ID = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
+    private static final int MAX_ID_LENGTH = 64;
+    /** Some 170 bytes an id: about 3.5 MB at most. */
+    private static final int MAX_KNOWN_NOTIFICATIONS = 20_000;
 
-    private final NotificationStore notifications;
-    private final InteractionStore interactions;
+    private final KnownNotifications notifications;
+    private final InteractionWriter interactions;
+    private final TimestampWindow timestampWindow;
     private final Clock clock;
 
-    public TrackingService(DbClient db, Clock clock) {
-        this.notifications = new NotificationStore(db);
-        this.interactions = new InteractionStore(db);
+    public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
+                           TrackingBatchSettings batch, TimestampWindow timestampWindow, Clock clock) {
+        InteractionStore store = new InteractionStore(database);
+        this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS);
+        this.interactions = batch.enabled()
+                ? new BatchingInteractionWriter(database.pool(), store, batch)
+                : new DirectInteractionWriter(database.pool(), store);
+        this.timestampWindow = timestampWindow;
         this.clock = clock;
     }
 
@@ -40,6 +48,31 @@ public final class TrackingService implements HttpService {
                 .post("/track/{notificationId}/enhanced", this::trackEnhanced)
                 .any("/track/{notificationId}", RouteFallbacks.methodNotAllowed("POST, OPTIONS"))
                 .any("/track/{notificationId}/enhanced", RouteFallbacks.methodNotAllowed("POST, OPTIONS"));
+    }
+
+    /** The writer's figures, for {@code /observe/metrics}. */
+    public WriterFigures writerFigures() {
+        return interactions.figures();
+    }
+
+    /** Stops taking interactions and commits every one already taken; before the pool closes. */
+    @Override
+    public void close() {
+        interactions.close();
+    }
+
+    /** decisions §1 check 1: {@code ^[a-zA-Z0-9_-]+$}, at most 64 characters. A loop: every request asks. */
+    static boolean isWellFormedId(String id) {
+        if (id.isEmpty() || id.length() > MAX_ID_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void trackSimple(ServerRequest request, ServerResponse response) {
@@ -53,16 +86,17 @@ public final class TrackingService implements HttpService {
 
     private void track(ServerRequest request, ServerResponse response, TrackingEndpoint endpoint) {
         String notificationId = request.path().pathParameters().get("notificationId");
-        if (!NOTIFICATION_ID.matcher(notificationId).matches()) {
+        if (!isWellFormedId(notificationId)) {
             throw TrackingErrors.invalidNotificationId();
         }
         byte[] body = TrackingBody.read(request);
         TrackingBody.requireSupportedMediaType(request);
         JsonObject json = Json.parseObject(body).orElseThrow(TrackingErrors::invalidBody);
-        TrackingRequest tracked = TrackingRequest.parse(json, endpoint);
+        // One reading of the clock: the window is measured from the time stored as received_at.
+        long now = clock.millis();
+        TrackingRequest tracked = TrackingRequest.parse(json, endpoint, timestampWindow, now);
         String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
 
-        long now = clock.millis();
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
                                             tracked.metadata()));

@@ -9,7 +9,7 @@ public final class ApiPaths {
 
     public static final String PUBLIC = "/api/v1/public";
     public static final String ADMIN = "/api/v1/admin";
-    private static final String TRACKING = PUBLIC + "/track/";
+    static final String TRACKING = PUBLIC + "/track/";
 
     private ApiPaths() {
     }

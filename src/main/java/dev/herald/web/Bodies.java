@@ -1,5 +1,9 @@
 package dev.herald.web;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webserver.http.ServerRequest;
@@ -21,6 +25,30 @@ public final class Bodies {
             response.send();
         } else {
             response.send(content);
+        }
+    }
+
+    /**
+     * Sends content that many answers share (a cached feed) without copying it. {@code send(byte[])} copies every
+     * answer into a fresh buffer with its headers: on the feed that copy was 88 % of all allocation, and each answer
+     * a slow reader has not taken yet keeps its copy alive, so a few clients that stop reading could hold the heap.
+     * Through the output stream, with its length announced, an empty first write sends the headers alone and the
+     * content goes to the socket as the array itself. This needs the listener's {@code write-buffer-size} at 0
+     * (see {@code Main.server}): with a buffer in between, the first write Helidon sees is the whole content, which
+     * it copies to join it to the headers (still correct, only not free). Helidon 4.1.7 mis-writes an array slice
+     * that does not start at 0 ({@code FixedBufferData.writeTo}), so the content is only ever written whole.
+     */
+    public static void sendShared(ServerRequest request, ServerResponse response, byte[] content) {
+        if (request.prologue().method().equals(Method.HEAD)) {
+            send(request, response, content);
+            return;
+        }
+        response.header(HeaderNames.CONTENT_LENGTH, String.valueOf(content.length));
+        try (OutputStream out = response.outputStream()) {
+            out.write(content, 0, 0);
+            out.write(content);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,8 +1,8 @@
 package dev.herald.web;
 
-import java.util.Arrays;
-
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -18,14 +18,19 @@ import io.helidon.webserver.http.RoutingResponse;
  *     refused for its size: Helidon would either read all of it, however large, or, when the answer says
  *     {@code Connection: close}, parse it as the next request, which would let a body smuggle a request past a
  *     proxy.</li>
+ * <li>the answer says {@code Connection: close} (ambiguous framing, see {@link FramingFilter}): Helidon 4.1.7
+ *     sends the header and keeps reading.</li>
  * </ul>
  */
 public final class ConnectionCloseFilter implements Filter {
 
+    private static final String CLOSE = "close";
+    private static final Header CLOSING = HeaderValues.CONNECTION_CLOSE;
+
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
         chain.proceed();
-        if (clientAskedToClose(request) || bodyLeftUnread(request)) {
+        if (clientAskedToClose(request) || bodyLeftUnread(request) || response.headers().contains(CLOSING)) {
             throw new CloseConnectionException("Connection closed after the answer");
         }
     }
@@ -34,9 +39,39 @@ public final class ConnectionCloseFilter implements Filter {
         return request.content().hasEntity() && !request.content().consumed();
     }
 
+    /** Browsers send {@code Connection: keep-alive} on every request, so its value is read in place. */
     private static boolean clientAskedToClose(RoutingRequest request) {
-        return request.headers().first(HeaderNames.CONNECTION)
-                .map(value -> Arrays.stream(value.split(",")).anyMatch(token -> token.strip().equalsIgnoreCase("close")))
-                .orElse(false);
+        if (!request.headers().contains(HeaderNames.CONNECTION)) {
+            return false;
+        }
+        Header connection = request.headers().get(HeaderNames.CONNECTION);
+        if (connection.valueCount() == 1) {
+            return hasToken(connection.get(), CLOSE);
+        }
+        return connection.allValues().stream().anyMatch(value -> hasToken(value, CLOSE));
+    }
+
+    /** Whether a comma-separated list of tokens (RFC 9110 §5.6.1) holds {@code token}, in any case. */
+    static boolean hasToken(String list, String token) {
+        int from = 0;
+        while (from <= list.length()) {
+            int end = list.indexOf(',', from);
+            if (end < 0) {
+                end = list.length();
+            }
+            int start = from;
+            while (start < end && Character.isWhitespace(list.charAt(start))) {
+                start++;
+            }
+            int stop = end;
+            while (stop > start && Character.isWhitespace(list.charAt(stop - 1))) {
+                stop--;
+            }
+            if (stop - start == token.length() && list.regionMatches(true, start, token, 0, token.length())) {
+                return true;
+            }
+            from = end + 1;
+        }
+        return false;
     }
 }

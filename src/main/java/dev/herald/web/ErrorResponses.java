@@ -3,6 +3,7 @@ package dev.herald.web;
 import java.lang.System.Logger.Level;
 
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
@@ -10,7 +11,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * The one place that turns failures into responses: a JSON body, the status, and the headers filters asked for.
+ * The one place that turns failures into responses: a JSON body, the status, the headers filters asked for, and
+ * those every answer carries ({@link SecurityHeadersFilter}).
  * No stack trace, SQL or class name reaches a client; the detail goes to the log.
  */
 public final class ErrorResponses {
@@ -44,7 +46,8 @@ public final class ErrorResponses {
                   null);
             return;
         }
-        LOGGER.log(Level.ERROR, "Request failed: " + request.prologue().method().text() + " " + ApiPaths.fullPath(request),
+        LOGGER.log(Level.ERROR, "Request failed: " + LogText.of(request.prologue().method().text()) + " "
+                + LogText.of(ApiPaths.fullPath(request)),
                    failure);
         write(request, response, Status.INTERNAL_SERVER_ERROR_500, ApiPaths.errorField(request),
               "INTERNAL_ERROR", "Internal server error", null);
@@ -58,9 +61,10 @@ public final class ErrorResponses {
                               String message,
                               String invalidField) {
         PendingHeaders.applyTo(request, response);
+        SecurityHeadersFilter.applyTo(request, response);
         if (request.content().hasEntity() && !request.content().consumed()) {
             // ConnectionCloseFilter will close the connection: say so, so the client does not reuse it.
-            response.header(HeaderNames.CONNECTION, "close");
+            response.header(HeaderValues.CONNECTION_CLOSE);
         }
         var body = Json.builders().createObjectBuilder()
                 .add(field.jsonName(), message)

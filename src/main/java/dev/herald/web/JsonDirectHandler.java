@@ -29,15 +29,30 @@ public final class JsonDirectHandler implements DirectHandler {
                                     Status defaultStatus,
                                     ServerResponseHeaders responseHeaders,
                                     String message) {
-        boolean serverFault = defaultStatus.code() >= 500;
+        Status status = unparsedRequestLine(request, eventType) ? Status.BAD_REQUEST_400 : defaultStatus;
+        boolean serverFault = status.code() >= 500;
         String code = serverFault ? "INTERNAL_ERROR" : "BAD_REQUEST";
-        String text = serverFault ? "Internal server error" : defaultStatus.reasonPhrase();
-        var body = Json.builders().createObjectBuilder().add("error", text).add("code", code).build();
+        String text = serverFault ? "Internal server error" : status.reasonPhrase();
+        // The tracking endpoints' errors say "message" (public-api.md §7); a path Helidon could not read is not one.
+        String field = request.path().startsWith(ApiPaths.TRACKING) ? "message" : "error";
+        var body = Json.builders().createObjectBuilder().add(field, text).add("code", code).build();
         responseHeaders.set(HeaderNames.CONTENT_TYPE, "application/json");
+        SecurityHeadersFilter.applyBeforeRouting(responseHeaders);
         return TransportResponse.builder()
-                .status(defaultStatus)
+                .status(status)
                 .headers(responseHeaders)
                 .entity(Json.write(body).getBytes(StandardCharsets.UTF_8))
                 .build();
+    }
+
+    /**
+     * Helidon 4.1.7 fails with an IllegalArgumentException on a request line whose method is no HTTP token (a
+     * request line such as {@code G\u0001T / HTTP/1.1}, or header lines read as a request after a refused one) and
+     * answers it as its own fault: 500, and a WARNING with a stack trace and a hex dump of the client's bytes. An
+     * internal error before any request line was read can only come from reading the client's bytes: it is the
+     * client's, 400, and nothing is logged (Helidon logs only the 500s).
+     */
+    private static boolean unparsedRequestLine(TransportRequest request, EventType eventType) {
+        return eventType == EventType.INTERNAL_ERROR && request.path().isEmpty() && request.method().isEmpty();
     }
 }

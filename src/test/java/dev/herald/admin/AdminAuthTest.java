@@ -22,9 +22,14 @@ import static org.hamcrest.Matchers.is;
 
 /**
  * decisions §2: bearer tokens from admin.tokens, 401 for a missing or wrong one, and no CORS on the management API.
+ * Failed attempts are not throttled here (a high admin.auth-failures.limit): {@link AdminAuthFailuresTest} is about
+ * that.
  */
 @ServerTest
 class AdminAuthTest extends HeraldServerTest {
+
+    private static final String FIRST = "first-token-0123456789abcdefghijklmn";
+    private static final String SECOND = "second-token-0123456789abcdefghijklm";
 
     private final Http1Client client;
 
@@ -35,12 +40,13 @@ class AdminAuthTest extends HeraldServerTest {
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         startServer(TestDatabase.h2(), server, Map.of(
-                "admin.tokens.0", "first-token",
-                "admin.tokens.1", "second-token"));
+                "admin.tokens.0", FIRST,
+                "admin.tokens.1", SECOND,
+                "admin.auth-failures.limit", "1000"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"Bearer first-token", "Bearer second-token", "bearer first-token", "BEARER  second-token "})
+    @ValueSource(strings = {"Bearer " + FIRST, "Bearer " + SECOND, "bearer " + FIRST, "BEARER  " + SECOND + " "})
     void anyConfiguredTokenIsAccepted(String authorization) {
         try (Http1ClientResponse response = client.get("/api/v1/admin/projects")
                 .header(HeaderNames.AUTHORIZATION, authorization).request()) {
@@ -49,8 +55,8 @@ class AdminAuthTest extends HeraldServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "Bearer", "Bearer ", "Bearer first-tokenx", "Bearer first-toke", "Basic Zmlyc3QtdG9rZW4=",
-            "first-token", "Bearer FIRST-TOKEN"})
+    @ValueSource(strings = {"", "Bearer", "Bearer ", "Bearer " + FIRST + "x", "Bearer first-token-0123456789abcdefghijklm",
+            "Basic Zmlyc3QtdG9rZW4=", FIRST, "Bearer FIRST-TOKEN-0123456789ABCDEFGHIJKLMN"})
     void aMissingOrWrongTokenIs401(String authorization) {
         var request = client.get("/api/v1/admin/projects");
         if (!authorization.isEmpty()) {
@@ -69,7 +75,7 @@ class AdminAuthTest extends HeraldServerTest {
             assertThat(response.status(), is(Status.UNAUTHORIZED_401));
         }
         try (Http1ClientResponse response = client.get("/api/v1/admin/nothing")
-                .header(HeaderNames.AUTHORIZATION, "Bearer first-token").request()) {
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + FIRST).request()) {
             assertThat(response.status(), is(Status.NOT_FOUND_404));
             assertThat(response.as(String.class), is("{\"error\":\"Not found\",\"code\":\"NOT_FOUND\"}"));
         }
@@ -79,7 +85,7 @@ class AdminAuthTest extends HeraldServerTest {
     void theManagementApiSendsNoCorsHeadersAndIsNotRateLimited() {
         try (Http1ClientResponse response = client.get("/api/v1/admin/projects")
                 .header(HeaderNames.ORIGIN, "https://app.example")
-                .header(HeaderNames.AUTHORIZATION, "Bearer first-token").request()) {
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + FIRST).request()) {
             assertThat(response.headers().contains(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN), is(false));
             assertThat(response.headers().contains(HeaderNames.create("RateLimit-Limit")), is(false));
         }

@@ -132,6 +132,12 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                                      + "\"target\":\"_top\"}}}", "action.data.target"),
                 Arguments.of("{\"message\":\"m\",\"preset\":\"\"}", "preset"),
                 Arguments.of("{\"message\":\"m\",\"preset\":null}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"big banner\"}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"<script>\"}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"../modal\"}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"banner.dark\"}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"b\u00e4nner\"}", "preset"),
+                Arguments.of("{\"message\":\"m\",\"preset\":\"" + "p".repeat(65) + "\"}", "preset"),
                 Arguments.of("{\"message\":\"m\",\"startDate\":\"tomorrow\"}", "startDate"),
                 Arguments.of("{\"message\":\"m\",\"endDate\":\"2026-11-22T10:00:00\"}", "endDate"),
                 Arguments.of("{\"message\":\"m\",\"startDate\":\"2026-11-23T00:00:00Z\",\"endDate\":\"2026-11-22T23:59:59.999Z\"}",
@@ -146,6 +152,124 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
         assertThat(body, answer.object().getJsonObject("details").getString("field"), is(field));
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** A paragraph whose one text carries a link mark to {@code href}. */
+    private static String linkedText(String href) {
+        return "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\","
+                + "\"text\":\"Sale\",\"marks\":[{\"type\":\"bold\"},{\"type\":\"link\",\"attrs\":{\"href\":" + href
+                + ",\"target\":\"_blank\"}}]}]}]}";
+    }
+
+    /** An image node with the given attribute. */
+    private static String image(String attribute, String value) {
+        return "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[]},"
+                + "{\"type\":\"image\",\"attrs\":{\"alt\":\"a\",\"" + attribute + "\":" + value + "}}]}";
+    }
+
+    static Stream<Arguments> refusedRichText() {
+        String link = "message.content[0].content[0].marks[1].attrs.href";
+        return Stream.of(
+                Arguments.of(linkedText("\"javascript:alert(1)\""), link),
+                Arguments.of(linkedText("\"JavaScript:alert(1)\""), link),
+                Arguments.of(linkedText("\" javascript:alert(1)\""), link),
+                Arguments.of(linkedText("\"java\\tscript:alert(1)\""), link),
+                Arguments.of(linkedText("\"vbscript:msgbox(1)\""), link),
+                Arguments.of(linkedText("\"data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\""), link),
+                Arguments.of(linkedText("\"/account/delete\""), link),
+                Arguments.of(linkedText("\"//evil.example/x\""), link),
+                Arguments.of(linkedText("\"mailto:sales@example.com\""), link),
+                Arguments.of(linkedText("\"ftp://example.com/file\""), link),
+                Arguments.of(linkedText("\"https://\""), link),
+                Arguments.of(linkedText("\"https://example.com/" + "x".repeat(2048) + "\""), link),
+                Arguments.of(linkedText("5"), link),
+                Arguments.of(linkedText("{\"url\":\"https://a.example\"}"), link),
+                Arguments.of(image("src", "\"data:image/svg+xml,<svg onload=alert(1)>\""), "message.content[1].attrs.src"),
+                Arguments.of(image("src", "\"img/banner.png\""), "message.content[1].attrs.src"),
+                Arguments.of(image("url", "\"javascript:alert(1)\""), "message.content[1].attrs.url"),
+                Arguments.of(image("SRC", "\"javascript:alert(1)\""), "message.content[1].attrs.SRC"),
+                Arguments.of("{\"type\":\"doc\",\"content\":[{\"type\":\"embed\",\"attrs\":{\"frame\":{\"src\":"
+                                     + "\"javascript:alert(1)\"}}}]}", "message.content[0].attrs.frame.src"),
+                Arguments.of(image("poster", "\"javascript:alert(1)\""), "message.content[1].attrs.poster"),
+                Arguments.of(image("xlink:href", "\"javascript:alert(1)\""), "message.content[1].attrs.xlink:href"),
+                Arguments.of(image("formaction", "\"javascript:alert(1)\""), "message.content[1].attrs.formaction"),
+                Arguments.of(image("background", "\"javascript:alert(1)\""), "message.content[1].attrs.background"),
+                Arguments.of(image("srcset", "\"https://a.example/1.png 1x, javascript:alert(1) 2x\""),
+                             "message.content[1].attrs.srcset"));
+    }
+
+    /**
+     * A string that looks like a document but that this server cannot parse (a browser's JSON.parse can: a number
+     * of 1,200 digits) would carry its links past the URL rule unchecked: it is refused.
+     */
+    @Test
+    void aStringThatLooksLikeADocumentMustParse() {
+        String hidden = "{\"type\":\"doc\",\"n\":" + "1".repeat(1_200) + ",\"content\":[{\"type\":\"text\","
+                + "\"text\":\"x\",\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\"}}]}]}";
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":" + jakarta.json.Json.createValue(hidden) + "}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object().getJsonObject("details").getString("field"), is("message"));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedRichText")
+    void everyUrlInARichTextMessageMustBeAbsoluteHttp(String document, String field) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":" + document + "}");
+        assertThat(document, answer.status(), is(400));
+        assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
+        assertThat(document, answer.object().getJsonObject("details").getString("field"), is(field));
+        assertThat(answer.object().getString("error"), is(field + " must be an absolute http or https URL"));
+
+        // The same document sent as its serialization, as clients receive it, is refused the same way.
+        String serialized = JsonBodies.object(document).toString();
+        AdminClient.Answer asString = admin.call(Method.POST, notificationsPath(),
+                                                 "{\"message\":" + jakarta.json.Json.createValue(serialized) + "}");
+        assertThat(serialized, asString.status(), is(400));
+        assertThat(asString.object().getJsonObject("details").getString("field"), is(field));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    @Test
+    void anUpdateWithAnUnsafeRichTextUrlChangesNothing() {
+        JsonObject created = admin.created(notificationsPath(),
+                                           "{\"message\":" + linkedText("\"https://example.com/sale\"") + "}");
+        String path = "/notifications/" + created.getString("id");
+        herald.clock().advance(Duration.ofMinutes(1));
+
+        AdminClient.Answer refused = admin.call(Method.PATCH, path,
+                                                "{\"message\":" + linkedText("\"javascript:alert(1)\"") + "}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getJsonObject("details").getString("field"),
+                   is("message.content[0].content[0].marks[1].attrs.href"));
+        AdminClient.Answer serialized = admin.call(Method.PATCH, path, "{\"message\":"
+                + jakarta.json.Json.createValue(linkedText("\"data:text/html,x\"")) + "}");
+        assertThat(serialized.status(), is(400));
+        assertThat(admin.call(Method.GET, path).object(), is(created));
+    }
+
+    @Test
+    void richTextWithHttpLinksImagesAndPlainTextIsAccepted() {
+        for (String message : List.of(
+                linkedText("\"https://example.com/sale?c=1#top\""),
+                linkedText("\"HTTP://EXAMPLE.COM/\""),
+                linkedText("null"),
+                image("src", "\"https://cdn.example.com/banner.png\""),
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"javascript:alert(1) is only text here\"}]}",
+                "\"Plain text with javascript:alert(1) in it\"",
+                "\"{not a document\"")) {
+            AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":" + message + "}");
+            assertThat(message, answer.status(), is(201));
+        }
+    }
+
+    @Test
+    void presetsOfLettersDigitsDashAndUnderscoreAreAccepted() {
+        for (String preset : List.of("Banner_2-dark", "x", "p".repeat(64))) {
+            JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\",\"preset\":\"" + preset + "\"}");
+            assertThat(created.getString("preset"), is(preset));
+        }
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.helidon.webclient.http1.Http1ClientResponse;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import io.helidon.webserver.testing.junit5.Socket;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +28,11 @@ import static org.hamcrest.Matchers.is;
 class AccessLogTest extends HeraldServerTest {
 
     private final Http1Client client;
+    private final Http1Client observe;
 
-    AccessLogTest(Http1Client client) {
+    AccessLogTest(Http1Client client, @Socket(ObserveSettings.SOCKET) Http1Client observe) {
         this.client = client;
+        this.observe = observe;
     }
 
     @SetUpServer
@@ -40,7 +43,7 @@ class AccessLogTest extends HeraldServerTest {
     @Test
     void aHandlersAnswerIsLogged() throws Exception {
         try (AccessLog log = new AccessLog();
-             Http1ClientResponse response = client.get("/observe/health/live").request()) {
+             Http1ClientResponse response = observe.get("/observe/health/live").request()) {
             assertThat(response.status(), is(Status.OK_200));
             assertOneLine(log, "127\\.0\\.0\\.1 \"GET /observe/health/live HTTP/1\\.1\" 200 \\d+ms");
         }

@@ -10,6 +10,7 @@ import io.helidon.webclient.http1.Http1ClientResponse;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import io.helidon.webserver.testing.junit5.Socket;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ class HealthTest extends HeraldServerTest {
 
     private final Http1Client client;
 
-    HealthTest(Http1Client client) {
+    HealthTest(@Socket(ObserveSettings.SOCKET) Http1Client client) {
         this.client = client;
     }
 

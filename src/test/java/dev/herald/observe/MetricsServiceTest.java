@@ -1,6 +1,8 @@
 package dev.herald.observe;
 
+import dev.herald.feed.FeedCacheFigures;
 import dev.herald.storage.PoolFigures;
+import dev.herald.tracking.WriterFigures;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,5 +26,35 @@ class MetricsServiceTest {
         assertThat(metrics, containsString("\nherald_db_pool_connections 3\n"));
         assertThat(metrics, containsString("\nherald_db_pool_pending_requests 4\n"));
         assertThat(metrics, containsString("\n# TYPE herald_db_pool_pending_requests gauge\n"));
+    }
+
+    @Test
+    void eachFeedCacheFigureHasItsSeries() {
+        StringBuilder out = new StringBuilder();
+
+        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8));
+
+        String metrics = "\n" + out;
+        assertThat(metrics, containsString("\nherald_feed_cache_keys 5\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_bytes 6000\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_hits_total 70\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_misses_total 8\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_feed_cache_hits_total counter\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_feed_cache_keys gauge\n"));
+    }
+
+    @Test
+    void eachWriterFigureHasItsSeries() {
+        StringBuilder out = new StringBuilder();
+
+        MetricsService.writeWriterFigures(out, new WriterFigures(3, 40, 500, 6, 1.5));
+
+        String metrics = "\n" + out;
+        assertThat(metrics, containsString("\nherald_tracking_queue_depth 3\n"));
+        assertThat(metrics, containsString("\nherald_tracking_batches_total 40\n"));
+        assertThat(metrics, containsString("\nherald_tracking_written_total 500\n"));
+        assertThat(metrics, containsString("\nherald_tracking_failed_total 6\n"));
+        assertThat(metrics, containsString("\nherald_tracking_commit_seconds_total 1.5\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_tracking_queue_depth gauge\n"));
     }
 }

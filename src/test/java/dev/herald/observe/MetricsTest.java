@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Notification;
 import dev.herald.project.Project;
+import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.TestDatabase;
 
@@ -17,6 +18,7 @@ import io.helidon.webclient.http1.Http1ClientResponse;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import io.helidon.webserver.testing.junit5.Socket;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,14 +38,17 @@ class MetricsTest extends HeraldServerTest {
     private static final int LIMIT = 20;
 
     private final Http1Client client;
+    private final Http1Client observe;
 
-    MetricsTest(Http1Client client) {
+    MetricsTest(Http1Client client, @Socket(ObserveSettings.SOCKET) Http1Client observe) {
         this.client = client;
+        this.observe = observe;
     }
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.h2(), server, Map.of("rate-limit.requests", String.valueOf(LIMIT)));
+        startServer(TestDatabase.h2(), server, Map.of("rate-limit.requests", String.valueOf(LIMIT),
+                                                      "admin.tokens.0", AdminClient.TOKEN));
     }
 
     @AfterEach
@@ -102,9 +107,26 @@ class MetricsTest extends HeraldServerTest {
         assertThat(count(metrics(), "herald_rate_limit_rejections_total") - before, is((long) refused));
     }
 
+    /** The admin sign-in throttle's 429 is counted on its route, not as a rate-limit rejection. */
+    @Test
+    void blockedAdminAttemptsAreNotRateLimitRejections() {
+        String before = metrics();
+        for (int i = 0; i <= 10; i++) {
+            try (Http1ClientResponse response = client.get("/api/v1/admin/projects").request()) {
+                assertThat(response.status(), is(i < 10 ? Status.UNAUTHORIZED_401 : Status.TOO_MANY_REQUESTS_429));
+            }
+        }
+        String after = metrics();
+        assertThat(count(after, "herald_rate_limit_rejections_total"), is(count(before, "herald_rate_limit_rejections_total")));
+        String blocked = "herald_http_requests_total{method=\"GET\",route=\"/api/v1/admin/projects\",status=\"429\"}";
+        assertThat(count(after, blocked) - count(before, blocked), is(1L));
+    }
+
     @Test
     void theConnectionPoolIsDescribed() {
-        get("/observe/health/ready");
+        try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
+            assertThat(response.status(), is(Status.OK_200));
+        }
         String metrics = metrics();
         assertThat(metrics, containsString("# TYPE herald_db_pool_connections gauge\n"));
         assertThat(count(metrics, "herald_db_pool_connections") > 0, is(true));
@@ -125,13 +147,13 @@ class MetricsTest extends HeraldServerTest {
     void inventedMethodsShareOneSeries() {
         for (String method : new String[] {"BREW", "WHEN"}) {
             try (Http1ClientResponse response = client.method(io.helidon.http.Method.create(method))
-                    .path("/observe/health/live").request()) {
+                    .path("/api/v1/public/track/n1").request()) {
                 assertThat(response.status(), is(Status.METHOD_NOT_ALLOWED_405));
             }
         }
         String metrics = metrics();
         assertThat(metrics, not(containsString("BREW")));
-        assertThat(count(metrics, "herald_http_requests_total{method=\"OTHER\",route=\"/observe/health/live\","
+        assertThat(count(metrics, "herald_http_requests_total{method=\"OTHER\",route=\"/api/v1/public/track/{notificationId}\","
                 + "status=\"405\"}"), is(2L));
     }
 
@@ -151,7 +173,7 @@ class MetricsTest extends HeraldServerTest {
     }
 
     private String metrics() {
-        try (Http1ClientResponse response = client.get("/observe/metrics").request()) {
+        try (Http1ClientResponse response = observe.get("/observe/metrics").request()) {
             assertThat(response.status(), is(Status.OK_200));
             assertThat(response.headers().get(HeaderNames.CONTENT_TYPE).get(),
                        is("text/plain; version=0.0.4; charset=utf-8"));

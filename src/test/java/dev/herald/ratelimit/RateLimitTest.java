@@ -26,7 +26,7 @@ import static org.hamcrest.Matchers.nullValue;
 
 /**
  * The rate limit (public-api.md §8, decisions §1) over real connections: 3 requests per 10 s here, trusted proxies
- * 127.0.0.1, 127.0.0.64/26 and 2001:db8::/32. Clients are distinct loopback addresses (127.0.0.x), one set per
+ * 127.0.0.1, 127.0.0.64/26 and 2001:db8::/32, IPv6 clients by their /64 (the default). Clients are distinct loopback addresses (127.0.0.x), one set per
  * test, so counts never carry over between tests.
  */
 @ServerTest
@@ -204,6 +204,40 @@ class RateLimitTest extends HeraldServerTest {
         }
         assertThat(get(proxy, UNKNOWN_PUBLIC_PATH).status(), is(429));
         assertThat(getForwardedFor(proxy, "192.0.2.40").status(), is(404));
+    }
+
+    /** The default /64 (Ipv6PrefixTest has the rest): one subscriber line is one client whatever address it picks. */
+    @Test
+    void ipv6ClientsInOneSlash64ShareOneBudget() throws IOException {
+        for (String address : new String[] {"2001:db9:1:2::a", "2001:db9:1:2:ffff::1", "[2001:db9:1:2:1:2:3:4]:80"}) {
+            assertThat(getForwardedFor(TRUSTED_PROXY, address).status(), is(404));
+        }
+        RawHttp.Response refused = getForwardedFor(TRUSTED_PROXY, "2001:db9:1:2::b");
+        assertThat(refused.status(), is(429));
+        assertThat(getForwardedFor(TRUSTED_PROXY, "2001:db9:1:3::a").status(), is(404));
+        assertThat(getForwardedFor(TRUSTED_PROXY, "2001:db9:2:2::a").status(), is(404));
+    }
+
+    @Test
+    void anIpv4MappedIpv6ClientIsCountedAsItsIpv4Address() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            assertThat(getForwardedFor(TRUSTED_PROXY, i % 2 == 0 ? "::ffff:192.0.2.60" : "192.0.2.60").status(), is(404));
+        }
+        assertThat(getForwardedFor(TRUSTED_PROXY, "::FFFF:c000:023c").status(), is(429));
+    }
+
+    /**
+     * "localhost" would resolve to 127.0.0.1, a trusted proxy: every hop trusted, 127.0.0.1 would be the client. Read
+     * as the text it is, it is no address, and the proxy itself is counted.
+     */
+    @Test
+    void aHostNameWhereTheClientShouldBeIsNeverResolved() throws IOException {
+        String proxy = "127.0.0.101";
+        String[] hostNames = {"localhost", ".a:b", "localhost:80"};
+        for (String hostName : hostNames) {
+            assertThat(getForwardedFor(proxy, hostName).status(), is(404));
+        }
+        assertThat(get(proxy, UNKNOWN_PUBLIC_PATH).status(), is(429));
     }
 
     private void exhaust(String client) throws IOException {

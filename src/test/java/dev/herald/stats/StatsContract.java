@@ -1,5 +1,6 @@
 package dev.herald.stats;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.concurrent.Future;
 
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
+import dev.herald.support.KeepAliveConnection;
+import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.http.HeaderNames;
@@ -36,13 +39,15 @@ import static org.hamcrest.Matchers.is;
 abstract class StatsContract extends HeraldServerTest {
 
     private final Http1Client http;
+    private final URI uri;
     private final AdminClient admin;
     private String projectId;
     private String first;
     private String second;
 
-    StatsContract(Http1Client http) {
+    StatsContract(Http1Client http, URI uri) {
         this.http = http;
+        this.uri = uri;
         this.admin = new AdminClient(http);
     }
 
@@ -135,7 +140,16 @@ abstract class StatsContract extends HeraldServerTest {
             List<Future<?>> answers = new ArrayList<>();
             for (int i = 0; i < 60; i++) {
                 String type = types.get(i % 3);
-                answers.add(clients.submit(() -> track(second, type, "2026-11-23T10:00:00Z")));
+                // A connection each: a shared client's connection pool is not what this test is about.
+                answers.add(clients.submit(() -> {
+                    try (KeepAliveConnection connection = new KeepAliveConnection(uri)) {
+                        RawHttp.Response answer = connection.postJson(
+                                "/api/v1/public/track/" + second + "/enhanced",
+                                "{\"type\":\"" + type + "\",\"timestamp\":\"2026-11-23T10:00:00Z\"}");
+                        assertThat(answer.status(), is(204));
+                    }
+                    return null;
+                }));
             }
             for (Future<?> answer : answers) {
                 answer.get();

@@ -1,13 +1,22 @@
 package dev.herald.storage;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Notification;
+import dev.herald.observe.ObserveSettings;
 import dev.herald.project.Project;
 import dev.herald.support.HeraldServerTest;
+import dev.herald.support.KeepAliveConnection;
 import dev.herald.support.RequiresMariaDb;
 import dev.herald.support.TcpRelay;
 import dev.herald.support.TestDatabase;
@@ -21,14 +30,19 @@ import io.helidon.webclient.http1.Http1ClientResponse;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import io.helidon.webserver.testing.junit5.Socket;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
 /**
  * decisions §1: with the database unreachable, requests that need it answer 500 within 2 seconds, readiness
@@ -42,9 +56,13 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
     private static TcpRelay relay;
 
     private final Http1Client client;
+    private final URI uri;
+    private final Http1Client observe;
 
-    DatabaseOutageMariaDbTest(Http1Client client) {
+    DatabaseOutageMariaDbTest(Http1Client client, URI uri, @Socket(ObserveSettings.SOCKET) Http1Client observe) {
         this.client = client;
+        this.uri = uri;
+        this.observe = observe;
     }
 
     @SetUpServer
@@ -91,12 +109,12 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             }
             assertThat(elapsed(started), lessThan(Duration.ofSeconds(2)));
         }
-        try (Http1ClientResponse response = client.get("/observe/health/ready").request()) {
+        try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
             assertThat("readiness reports down", response.status(), is(Status.SERVICE_UNAVAILABLE_503));
             assertThat(response.as(String.class),
                        is("{\"status\":\"DOWN\",\"checks\":[{\"name\":\"database\",\"status\":\"DOWN\"}]}"));
         }
-        try (Http1ClientResponse response = client.get("/observe/health/live").request()) {
+        try (Http1ClientResponse response = observe.get("/observe/health/live").request()) {
             assertThat("the process itself is alive", response.status(), is(Status.OK_200));
         }
 
@@ -109,11 +127,106 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             }
         } while (status != Status.NO_CONTENT_204 && System.nanoTime() < deadline);
         assertThat(status, is(Status.NO_CONTENT_204));
-        try (Http1ClientResponse response = client.get("/observe/health/ready").request()) {
-            assertThat("ready again", response.status(), is(Status.OK_200));
-        }
+        // Readiness asks the database at most once a second: it may say DOWN for up to a second more.
+        deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        do {
+            try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
+                status = response.status();
+            }
+        } while (status != Status.OK_200 && System.nanoTime() < deadline);
+        assertThat("ready again", status, is(Status.OK_200));
         // One before the outage, one after it: nothing answered 204 went missing, nothing refused was kept.
         assertThat(herald.interactions(notification.id()), hasSize(2));
+    }
+
+    /**
+     * The same under load: clients tracking without pause while the database goes away for 3 s and comes back.
+     * Every answer comes within 2 s, none is a 204 for a request sent while the database was away, tracking
+     * resumes by itself, and exactly the interactions answered 204 are stored (plus, at most, some that were
+     * in the batch when the connection broke and got no 204).
+     */
+    @Test
+    void underLoadAnOutageNeverAnswers204AndNothingAnswered204IsLost() throws Exception {
+        Notification notification = herald.notification(herald.project()).save();
+        int clients = 8;
+        AtomicBoolean running = new AtomicBoolean(true);
+        List<Exchange> exchanges = new CopyOnWriteArrayList<>();
+        ExecutorService executor = Executors.newFixedThreadPool(clients);
+        long down;
+        long up;
+        try {
+            for (int i = 0; i < clients; i++) {
+                executor.submit(() -> trackUntilStopped(notification, running, exchanges));
+            }
+            Thread.sleep(1_000);
+            relay.down();
+            down = System.nanoTime();
+            Thread.sleep(3_000);
+            up = System.nanoTime();
+            relay.up();
+            Thread.sleep(3_000);
+        } finally {
+            running.set(false);
+            executor.shutdown();
+            assertThat(executor.awaitTermination(10, TimeUnit.SECONDS), is(true));
+        }
+
+        long answered204 = exchanges.stream().filter(e -> e.status() == 204).count();
+        long other = exchanges.stream().filter(e -> e.status() != 204).count();
+        assertThat("the load ran before the outage", exchanges.stream()
+                .filter(e -> e.status() == 204 && e.answered() < down).count(), greaterThan(10L));
+        assertThat("tracking resumed by itself", exchanges.stream()
+                .filter(e -> e.status() == 204 && e.sent() > up).count(), greaterThan(10L));
+        for (Exchange exchange : exchanges) {
+            assertThat(exchange.toString(), exchange.status(), anyOf(is(204), is(500)));
+            assertThat(exchange.toString(), Duration.ofNanos(exchange.answered() - exchange.sent()),
+                       lessThan(Duration.ofSeconds(2)));
+            // Sent once the database was gone (a little after, so that no commit was already on its way) and
+            // answered before it was back: never a 204.
+            if (exchange.sent() > down + 100_000_000L && exchange.answered() < up) {
+                assertThat(exchange.toString(), exchange.status(), is(500));
+            }
+        }
+        long stored = herald.interactions(notification.id()).size();
+        assertThat("every 204 is stored", stored, greaterThanOrEqualTo(answered204));
+        assertThat("stored without a 204: only requests answered otherwise", stored - answered204,
+                   lessThanOrEqualTo(other));
+    }
+
+    /** One connection of its own per client (a shared client's pool is not under test here). */
+    private void trackUntilStopped(Notification notification, AtomicBoolean running, List<Exchange> exchanges) {
+        KeepAliveConnection connection = null;
+        while (running.get()) {
+            long sent = System.nanoTime();
+            int status;
+            try {
+                if (connection == null) {
+                    connection = new KeepAliveConnection(uri);
+                }
+                status = connection.postJson("/api/v1/public/track/" + notification.id(), "{\"type\":\"click\"}")
+                        .status();
+            } catch (IOException e) {
+                status = -1;
+                close(connection);
+                connection = null;
+            }
+            exchanges.add(new Exchange(sent, System.nanoTime(), status));
+        }
+        close(connection);
+    }
+
+    private static void close(KeepAliveConnection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (IOException ignored) {
+                // closing a connection that failed
+            }
+        }
+    }
+
+    /** One request: when it was sent and answered (nanoTime), and its status (-1: no answer). */
+    private record Exchange(long sent, long answered, int status) {
     }
 
     private Http1ClientResponse track(Notification notification) {

@@ -58,10 +58,11 @@ class DatabaseTest {
     }
 
     @Test
-    void h2NamesAreFoldedToLowerCaseUnlessTheUrlChooses() {
-        assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x"), is("jdbc:h2:mem:x;DATABASE_TO_LOWER=TRUE"));
-        assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE"),
-                   is("jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE"));
+    void h2NamesAreFoldedToLowerCaseAndCommitsWrittenAtOnceUnlessTheUrlChooses() {
+        assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x"),
+                   is("jdbc:h2:mem:x;DATABASE_TO_LOWER=TRUE;WRITE_DELAY=0"));
+        assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100"),
+                   is("jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100"));
         assertThat(Database.connectionUrl(Dialect.MARIADB, "jdbc:mariadb://h/db"), is("jdbc:mariadb://h/db"));
     }
 }

@@ -4,13 +4,16 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Notification;
 import dev.herald.project.Project;
+import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.TestDatabase;
 
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webclient.http1.Http1Client;
@@ -31,6 +34,8 @@ import static org.hamcrest.Matchers.is;
 @ServerTest
 class InternalErrorTest extends HeraldServerTest {
 
+    private static final HeaderName NOSNIFF = HeaderNames.create("X-Content-Type-Options");
+
     private final Http1Client client;
 
     InternalErrorTest(Http1Client client) {
@@ -39,7 +44,7 @@ class InternalErrorTest extends HeraldServerTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.h2(), server);
+        startServer(TestDatabase.h2(), server, Map.of("admin.tokens.0", AdminClient.TOKEN));
     }
 
     @Test
@@ -56,6 +61,7 @@ class InternalErrorTest extends HeraldServerTest {
             assertThat(response.status(), is(Status.INTERNAL_SERVER_ERROR_500));
             assertThat(response.headers().contentType().orElseThrow().mediaType().text(), is("application/json"));
             assertThat(response.as(String.class), is("{\"error\":\"Internal server error\",\"code\":\"INTERNAL_ERROR\"}"));
+            assertThat(response.headers().first(NOSNIFF).orElseThrow(), is("nosniff"));
         }
         for (String path : List.of("/api/v1/public/track/" + notification.id(),
                                    "/api/v1/public/track/" + notification.id() + "/enhanced")) {
@@ -63,7 +69,15 @@ class InternalErrorTest extends HeraldServerTest {
                     .header(HeaderNames.CONTENT_TYPE, "application/json").submit("{\"type\":\"click\"}")) {
                 assertThat(response.status(), is(Status.INTERNAL_SERVER_ERROR_500));
                 assertThat(response.as(String.class), is("{\"message\":\"Internal server error\",\"code\":\"INTERNAL_ERROR\"}"));
+                assertThat(response.headers().first(NOSNIFF).orElseThrow(), is("nosniff"));
             }
+        }
+        try (Http1ClientResponse response = client.get("/api/v1/admin/projects/" + project.id() + "/notifications")
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + AdminClient.TOKEN).request()) {
+            assertThat(response.status(), is(Status.INTERNAL_SERVER_ERROR_500));
+            assertThat(response.as(String.class), is("{\"error\":\"Internal server error\",\"code\":\"INTERNAL_ERROR\"}"));
+            assertThat(response.headers().first(NOSNIFF).orElseThrow(), is("nosniff"));
+            assertThat(response.headers().first(HeaderNames.CACHE_CONTROL).orElseThrow(), is("no-store"));
         }
     }
 }

@@ -47,14 +47,15 @@ abstract class MigrationsContract {
                 while (rows.next()) {
                     versions.add(rows.getInt(1));
                 }
-                assertThat(versions, contains(1, 2, 3));
+                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7));
             }
         }
     }
 
     /**
      * Version 3 adds up the interactions recorded before it, by UTC day as tracking does (a day ends at its last
-     * millisecond), per project, notification and type. A database at version 2 is made by undoing version 3.
+     * millisecond), per project, notification and type; versions 4 and 5 carry them into the unsharded table. A
+     * database at version 2 is made by undoing versions 3 to 5.
      */
     @Test
     void dailyTotalsAreAddedUpFromTheInteractionsBeforeThem() throws SQLException {
@@ -62,8 +63,8 @@ abstract class MigrationsContract {
             start(database).close();
             long day = 20_000L * 86_400_000L;
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-                statement.execute("DROP TABLE interaction_daily_counts");
-                statement.execute("DELETE FROM schema_migrations WHERE version = 3");
+                statement.execute("DROP TABLE interaction_daily_totals");
+                statement.execute("DELETE FROM schema_migrations WHERE version IN (3, 4, 5)");
                 for (long occurredAt : List.of(day - 1, day, day, day + 86_399_999L, day + 86_400_000L)) {
                     statement.execute(insertInteraction("n1", "impression", occurredAt));
                 }
@@ -82,6 +83,49 @@ abstract class MigrationsContract {
         }
     }
 
+    /**
+     * Version 4: a database whose totals were spread over shards by version 3's tracking keeps every count, one row
+     * per total, and version 5 drops the sharded table. A database at version 3 is made by undoing 4 and 5.
+     */
+    @Test
+    void shardedDailyTotalsAreAddedUpIntoOneRowEach() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("DROP TABLE interaction_daily_totals");
+                statement.execute("DELETE FROM schema_migrations WHERE version IN (4, 5)");
+                statement.execute("CREATE TABLE interaction_daily_counts (project_id VARCHAR(64) NOT NULL,"
+                        + " day_number BIGINT NOT NULL, notification_id VARCHAR(64) NOT NULL, type VARCHAR(16) NOT NULL,"
+                        + " shard SMALLINT NOT NULL, total BIGINT NOT NULL,"
+                        + " PRIMARY KEY (project_id, day_number, notification_id, type, shard))");
+                statement.execute("INSERT INTO interaction_daily_counts VALUES ('p', 20000, 'n1', 'impression', 0, 5),"
+                        + " ('p', 20000, 'n1', 'impression', 3, 7), ('p', 20000, 'n1', 'impression', 7, 1),"
+                        + " ('p', 20000, 'n1', 'click', 2, 4), ('p', 20001, 'n1', 'click', 0, 2),"
+                        + " ('p', 20000, 'n2', 'conversion', 5, 9)");
+            }
+
+            start(database).close();
+
+            assertThat(dailyTotals(database), contains(
+                    "p n1 20000 click 4",
+                    "p n1 20000 impression 13",
+                    "p n1 20001 click 2",
+                    "p n2 20000 conversion 9"));
+            assertThat(tableNames(database).contains("interaction_daily_counts"), is(false));
+        }
+    }
+
+    private static List<String> tableNames(TestDatabase database) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (Connection connection = database.connect();
+             ResultSet tables = connection.getMetaData().getTables(connection.getCatalog(), null, "%", null)) {
+            while (tables.next()) {
+                names.add(tables.getString("TABLE_NAME").toLowerCase());
+            }
+        }
+        return names;
+    }
+
     private static String insertInteraction(String notificationId, String type, long occurredAt) {
         return "INSERT INTO interactions (notification_id, project_id, type, occurred_at, received_at, endpoint)"
                 + " VALUES ('" + notificationId + "', 'p', '" + type + "', " + occurredAt + ", 0, 'simple')";
@@ -91,8 +135,7 @@ abstract class MigrationsContract {
         List<String> totals = new ArrayList<>();
         try (Connection connection = database.connect(); Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery(
-                     "SELECT project_id, notification_id, day_number, type, SUM(total) FROM interaction_daily_counts"
-                             + " GROUP BY project_id, notification_id, day_number, type"
+                     "SELECT project_id, notification_id, day_number, type, total FROM interaction_daily_totals"
                              + " ORDER BY notification_id, day_number, type")) {
             while (rows.next()) {
                 totals.add(String.join(" ", rows.getString(1), rows.getString(2), String.valueOf(rows.getLong(3)),
@@ -116,8 +159,8 @@ abstract class MigrationsContract {
         try (Connection connection = database.connect()) {
             var meta = connection.getMetaData();
             String catalog = connection.getCatalog();
-            for (String table : List.of("projects", "api_keys", "notifications", "interactions", "interaction_daily_counts",
-                                        "schema_migrations")) {
+            for (String table : List.of("projects", "api_keys", "notifications", "interactions", "interaction_daily_totals",
+                                        "change_counter", "change_log", "schema_migrations")) {
                 for (String name : List.of(table, table.toUpperCase())) {
                     try (ResultSet columns = meta.getColumns(catalog, null, name, null)) {
                         while (columns.next()) {

@@ -14,13 +14,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.herald.HeraldConfig;
 import dev.herald.Main;
+import dev.herald.Services;
 import dev.herald.apikey.ApiKey;
-import dev.herald.apikey.ApiKeyStore;
 import dev.herald.apikey.OrderBy;
 import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
-import dev.herald.notification.NotificationStore;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectStore;
 import dev.herald.storage.Database;
@@ -29,7 +28,6 @@ import dev.herald.storage.ServingDatabase;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import io.helidon.webserver.WebServerConfig;
-import io.helidon.webserver.http.HttpRouting;
 
 /**
  * Herald as the tests run it: the real configuration, database, migrations and routes, plus a settable clock and
@@ -44,15 +42,20 @@ public final class TestHerald implements AutoCloseable {
     private final Config config;
     private final MutableClock clock = new MutableClock(START);
     private final ServingDatabase serving;
+    private final Services services;
 
     private TestHerald(TestDatabase database, Map<String, String> settings) {
         this.database = database;
         Map<String, String> all = new HashMap<>(settings);
         all.putIfAbsent("db.connection.url", database.url());
+        // Tests run side by side: the operations listener takes any free port, as the public one does.
+        all.putIfAbsent("observe.port", "0");
         all.put("db.connection.username", database.username());
         all.put("db.connection.password", database.password());
         this.config = HeraldConfig.withDefaults(List.of(ConfigSources.create(all)));
         this.serving = Database.open(config.get("db"), clock);
+        this.services = Services.create(serving, config, clock);
+        services.start();
     }
 
     public static TestHerald start(TestDatabase database) {
@@ -64,11 +67,12 @@ public final class TestHerald implements AutoCloseable {
     }
 
     public void server(WebServerConfig.Builder server) {
-        Main.server(server, config, serving, clock);
+        Main.server(server, config, services);
     }
 
-    public void routing(HttpRouting.Builder routing) {
-        Main.routing(routing, config, serving, clock);
+    /** The change log, caches and writer the server uses. */
+    public Services services() {
+        return services;
     }
 
     /** The DB Client and pool the server uses. */
@@ -100,13 +104,13 @@ public final class TestHerald implements AutoCloseable {
 
     public ApiKey key(Project project, boolean showPast, boolean showFuture, OrderBy orderBy) {
         ApiKey key = new ApiKey(randomKey(), project.id(), showPast, showFuture, orderBy, clock.millis(), null);
-        new ApiKeyStore(serving.client()).create(key);
+        services.keys().create(key);
         return key;
     }
 
     public ApiKey revokedKey(Project project) {
         ApiKey key = new ApiKey(randomKey(), project.id(), false, false, OrderBy.DEFAULT, clock.millis(), clock.millis());
-        new ApiKeyStore(serving.client()).create(key);
+        services.keys().create(key);
         return key;
     }
 
@@ -135,7 +139,7 @@ public final class TestHerald implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        serving.client().close();
+        services.close();
         database.close();
     }
 
@@ -218,7 +222,7 @@ public final class TestHerald implements AutoCloseable {
             long created = createdAt == null ? clock.millis() : createdAt.toEpochMilli();
             Notification notification = new Notification(uniqueId("n"), project.id(), status, message, image, action,
                                                          preset, millis(start), millis(end), created, created);
-            new NotificationStore(serving.client()).create(notification);
+            services.notifications().create(notification);
             return notification;
         }
 

@@ -98,14 +98,47 @@ abstract class TrackingContract extends HeraldServerTest {
         assertThat(metadata.getJsonObject("nested").getBoolean("ok"), is(true));
     }
 
+    /** The server's clock stands at 2026-11-22T10:00:00.123Z: the window is 2026-10-23T10:00:00.123Z to 2026-11-23T10:00:00.123Z. */
+    @ParameterizedTest
+    @ValueSource(strings = {"2026-10-23T10:00:00.123Z", "2026-10-23T11:00:00.123+01:00", "2026-10-23T10:00:00.123999Z",
+            "2026-11-23T10:00:00.123Z", "2026-11-22T23:00:00.123-11:00", "2026-11-22T10:00:00.123Z"})
+    void enhancedAcceptsTimestampsUpToTheEdgesOfTheWindow(String timestamp) throws Exception {
+        herald.clock().set(START.plusMillis(123));
+        assertNoContent(post(enhanced(notification.id()), JSON, "{\"type\":\"click\",\"timestamp\":\"" + timestamp + "\"}"));
+        assertThat(single(notification.id()).occurredAt(),
+                   is(java.time.OffsetDateTime.parse(timestamp).toInstant().toEpochMilli()));
+    }
+
+    /** One millisecond past either edge is out, as are the ends of what the API could express before the window. */
+    @ParameterizedTest
+    @ValueSource(strings = {"2026-10-23T10:00:00.122Z", "2026-10-23T11:00:00.122+01:00", "2026-10-23T10:00:00.122999Z",
+            "2026-11-23T10:00:00.124Z", "2026-11-22T23:00:00.124-11:00", "1970-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"})
+    void enhancedRejectsTimestampsOutsideTheWindow(String timestamp) throws Exception {
+        herald.clock().set(START.plusMillis(123));
+        assertError(post(enhanced(notification.id()), JSON, "{\"type\":\"click\",\"timestamp\":\"" + timestamp + "\"}"),
+                    400, "INVALID_PARAMETER", "Invalid timestamp");
+        assertThat(herald.interactions(notification.id()), is(empty()));
+    }
+
     @Test
-    void enhancedAcceptsTimestampsAtTheEdgesOfTheRange() throws Exception {
-        assertNoContent(post(enhanced(notification.id()), JSON, "{\"type\":\"click\",\"timestamp\":\"1970-01-01T00:00:00Z\"}"));
-        assertNoContent(post(enhanced(notification.id()), JSON,
-                             "{\"type\":\"click\",\"timestamp\":\"9999-12-31T23:59:59.999Z\"}"));
-        List<StoredInteraction> stored = herald.interactions(notification.id());
-        assertThat(stored.get(0).occurredAt(), is(0L));
-        assertThat(stored.get(1).occurredAt(), is(253402300799999L));
+    void theWindowMovesWithTheServersClock() throws Exception {
+        String body = "{\"type\":\"impression\",\"timestamp\":\"2026-11-22T10:00:00Z\"}";
+        herald.clock().set(START.minus(Duration.ofDays(1)).minusMillis(1));
+        assertError(post(enhanced(notification.id()), JSON, body), 400, "INVALID_PARAMETER", "Invalid timestamp");
+        herald.clock().set(START.minus(Duration.ofDays(1)));
+        assertNoContent(post(enhanced(notification.id()), JSON, body));
+        herald.clock().set(START.plus(Duration.ofDays(30)));
+        assertNoContent(post(enhanced(notification.id()), JSON, body));
+        herald.clock().set(START.plus(Duration.ofDays(30)).plusMillis(1));
+        assertError(post(enhanced(notification.id()), JSON, body), 400, "INVALID_PARAMETER", "Invalid timestamp");
+        assertThat(herald.interactions(notification.id()), hasSize(2));
+    }
+
+    @Test
+    void anOutOfWindowTimestampIsReportedBeforeBadMetadataAndAnUnknownNotification() {
+        assertError(post(enhanced("no_such_notification"), JSON,
+                         "{\"type\":\"click\",\"timestamp\":\"2020-01-01T00:00:00Z\",\"metadata\":[]}"),
+                    400, "INVALID_PARAMETER", "Invalid timestamp");
     }
 
     @Test

@@ -1,0 +1,102 @@
+package dev.herald;
+
+import java.time.Clock;
+
+import dev.herald.apikey.ActiveKeys;
+import dev.herald.apikey.ApiKeyStore;
+import dev.herald.changes.ChangeLog;
+import dev.herald.feed.FeedCacheSettings;
+import dev.herald.feed.PublicFeedService;
+import dev.herald.notification.NotificationLimits;
+import dev.herald.notification.NotificationStore;
+import dev.herald.storage.ServingDatabase;
+import dev.herald.tracking.TrackingBatchSettings;
+import dev.herald.tracking.TimestampWindow;
+import dev.herald.tracking.TrackingService;
+
+import io.helidon.config.Config;
+
+/**
+ * What one running Herald keeps beside the database: the change log that management writes announce through, the
+ * stores that write through it, and the public services that answer from memory (the feed cache, the known
+ * notifications, the interaction writer). One place owns their start and their stop order.
+ */
+public final class Services implements AutoCloseable {
+
+    private final ServingDatabase database;
+    private final Clock clock;
+    private final ChangeLog changes;
+    private final NotificationLimits limits;
+    private final ApiKeyStore keys;
+    private final NotificationStore notifications;
+    private final PublicFeedService feed;
+    private final TrackingService tracking;
+
+    private Services(ServingDatabase database, Config config, Clock clock) {
+        FeedCacheSettings feedCache = FeedCacheSettings.from(config.get("feed.cache"));
+        this.database = database;
+        this.clock = clock;
+        this.changes = new ChangeLog(database.client(), clock, feedCache.maxStaleness());
+        this.limits = NotificationLimits.from(config.get("limits"));
+        this.keys = new ApiKeyStore(database.client(), changes);
+        this.notifications = new NotificationStore(database.client(), changes, limits.feedBound());
+        ActiveKeys activeKeys = new ActiveKeys(keys, changes, feedCache.enabled());
+        this.feed = new PublicFeedService(database.client(), activeKeys, changes, feedCache, clock);
+        this.tracking = new TrackingService(database, notifications, changes,
+                                            TrackingBatchSettings.from(config.get("tracking.batch")),
+                                            TimestampWindow.from(config.get("tracking.timestamp-window")), clock);
+    }
+
+    /** Built before the schema is current; nothing here reads the database until {@link #start()}. */
+    public static Services create(ServingDatabase database, Config config, Clock clock) {
+        return new Services(database, config, clock);
+    }
+
+    /** Once the schema is current: loads what the caches hold and starts reading the change log. */
+    public void start() {
+        changes.start();
+    }
+
+    /**
+     * After the server stopped taking requests: the writer commits what it took, the change log stops, then the
+     * pool closes.
+     */
+    @Override
+    public void close() {
+        tracking.close();
+        changes.close();
+        database.client().close();
+    }
+
+    public ServingDatabase database() {
+        return database;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public ChangeLog changes() {
+        return changes;
+    }
+
+    public NotificationLimits limits() {
+        return limits;
+    }
+
+    public ApiKeyStore keys() {
+        return keys;
+    }
+
+    public NotificationStore notifications() {
+        return notifications;
+    }
+
+    public PublicFeedService feed() {
+        return feed;
+    }
+
+    public TrackingService tracking() {
+        return tracking;
+    }
+}

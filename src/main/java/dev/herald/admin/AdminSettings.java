@@ -1,0 +1,46 @@
+package dev.herald.admin;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.helidon.config.Config;
+
+/**
+ * The {@code admin} configuration. Tokens are trimmed and blank ones ignored: from the environment they arrive as
+ * one comma-separated list ({@code ADMIN_TOKENS="tokA, tokB"}), spaces and a trailing comma included.
+ *
+ * @param tokens the bearer tokens of the management API; none closes it (403)
+ */
+public record AdminSettings(List<String> tokens, AuthFailureSettings authFailures) {
+
+    /**
+     * 32 characters of {@code openssl rand -hex 32} already carry 128 bits: no number of guesses at any rate finds
+     * one. A short token would make the sign-in throttle the only thing between a guesser and the API.
+     */
+    static final int SHORTEST_TOKEN = 32;
+
+    public AdminSettings {
+        tokens = List.copyOf(tokens);
+    }
+
+    /** Refuses a token shorter than {@link #SHORTEST_TOKEN}, unless {@code admin.allow-short-tokens} is true. */
+    public static AdminSettings from(Config config) {
+        List<String> configured = config.get("tokens").asList(String.class).orElse(List.of());
+        boolean allowShort = config.get("allow-short-tokens").asBoolean().orElse(false);
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < configured.size(); i++) {
+            String token = configured.get(i).strip();
+            if (token.isEmpty()) {
+                continue;
+            }
+            if (token.length() < SHORTEST_TOKEN && !allowShort) {
+                // The entry's position, never the token: start-up lines end up in logs that others read.
+                throw new IllegalArgumentException("admin.tokens: entry " + (i + 1) + " of " + configured.size()
+                        + " is shorter than " + SHORTEST_TOKEN + " characters; use random tokens (openssl rand -hex 32)"
+                        + " or set admin.allow-short-tokens: true (development only)");
+            }
+            tokens.add(token);
+        }
+        return new AdminSettings(tokens, AuthFailureSettings.from(config.get("auth-failures")));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.herald.feed;
+
+import dev.herald.apikey.ApiKey;
+
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+
+/**
+ * A key's finished answer: the body as sent, its ETag, and how long it holds by time alone.
+ *
+ * @param key        the key, with the settings the answer was built for
+ * @param body       the JSON array, UTF-8
+ * @param etag       the ETag header, built once
+ * @param builtAt    epoch millis of the "now" the answer was built for
+ * @param validUntil epoch millis of the first instant at which time alone changes the answer (a future
+ *                   notification starts, a current one has ended), or {@link Long#MAX_VALUE}
+ */
+record FeedAnswer(ApiKey key, byte[] body, Header etag, long builtAt, long validUntil) {
+
+    static FeedAnswer of(ApiKey key, byte[] body, long builtAt, long validUntil) {
+        return new FeedAnswer(key, body, HeaderValues.create(HeaderNames.ETAG, EntityTag.of(body)), builtAt, validUntil);
+    }
+
+    /** The same answer holds at {@code now}: built for this key's settings, and no start or end date passed since. */
+    boolean holdsFor(ApiKey current, long now) {
+        return now >= builtAt && now < validUntil && key.equals(current);
+    }
+
+    String tag() {
+        return etag.get();
+    }
+}

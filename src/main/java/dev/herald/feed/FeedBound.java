@@ -1,0 +1,112 @@
+package dev.herald.feed;
+
+import java.util.Locale;
+
+import dev.herald.notification.Notification;
+import dev.herald.notification.NotificationStatus;
+import dev.herald.storage.Rows;
+import dev.herald.web.ApiException;
+
+import io.helidon.dbclient.DbExecute;
+import io.helidon.dbclient.DbRow;
+import io.helidon.http.Status;
+
+/**
+ * {@code limits.feed-bytes}: no Get Notifications answer may be larger, and this is kept when notifications are
+ * written, not when answers are built (an answer once built must be served; memory is what the bound protects).
+ *
+ * <p>Any key's answer holds at most the 1000 newest of its project's published notifications, so its size is at most
+ * the brackets and commas of 1000 entries plus the 1000 largest published entries: that bound holds for every key,
+ * whatever its showPast, showFuture and orderBy, and at any time. Each notification's entry size is stored with it
+ * ({@code feed_bytes}), measured by {@link FeedJson} as it writes the entry, so the bound counts what the message
+ * costs once escaped (a serialized document's every quote takes two bytes, a control character six) and is read from
+ * an index, not from the messages.
+ */
+public final class FeedBound {
+
+    public static final long DEFAULT_MAX_BYTES = 1024 * 1024;
+
+    private final long maxBytes;
+
+    /** @param maxBytes {@code limits.feed-bytes}, checked by {@code NotificationLimits} */
+    public FeedBound(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    /** The bytes the notification takes in a feed answer (its object, without the comma before it). */
+    public static int entryBytes(Notification notification) {
+        return FeedJson.entryBytes(new FeedEntry(notification.id(), notification.message(), notification.image(),
+                                                 notification.action(), notification.preset(), notification.startAt(),
+                                                 notification.endAt(), notification.createdAt(), 0));
+    }
+
+    /**
+     * First in a write's transaction: the project's writes wait for each other from here until commit, so the
+     * bound that {@link #require} reads after the write already counts every write committed before it.
+     */
+    public void lockProject(DbExecute transaction, String projectId) {
+        transaction.namedGet("lock-project", projectId);
+    }
+
+    /**
+     * Whether an update makes the project's answers larger: it leaves the notification published and larger than the
+     * stored one, or publishes it. Read in the update's transaction, after {@link #lockProject}: what the caller read
+     * before may be stale, and a write that grows the feed must not pass as one that shrinks it.
+     *
+     * @param entryBytes the updated notification's {@link #entryBytes}
+     */
+    public boolean grows(DbExecute transaction, Notification updated, int entryBytes) {
+        if (!NotificationStatus.PUBLISHED.equals(updated.status())) {
+            return false;
+        }
+        return transaction.namedGet("select-notification-feed-bytes", updated.id())
+                .map(stored -> !NotificationStatus.PUBLISHED.name().equals(Rows.string(stored, "status"))
+                        || storedEntryBytes(transaction, stored) < entryBytes)
+                .orElse(false);
+    }
+
+    /**
+     * After a write that may make the project's answers larger, in its transaction and with the project locked:
+     * refuses it (the transaction rolls back) when the bound would exceed the limit.
+     *
+     * @throws ApiException 409 FEED_TOO_LARGE
+     */
+    public void require(DbExecute transaction, String projectId) {
+        measureUnmeasured(transaction, projectId);
+        DbRow bound = transaction.createNamedGet("select-feed-bound")
+                .addParam("projectId", projectId)
+                .addParam("limit", PublicFeedService.MAX_NOTIFICATIONS)
+                .execute()
+                .orElseThrow();
+        long bytes = FeedJson.answerBytes(Rows.longValue(bound, "entries"), Rows.longValue(bound, "entry_bytes"));
+        if (bytes > maxBytes) {
+            throw ApiException.error(Status.CONFLICT_409, "FEED_TOO_LARGE", String.format(
+                    Locale.ROOT, "The project's published notifications would make a feed of %,d bytes; the limit"
+                            + " is %,d (limits.feed-bytes)", bytes, maxBytes));
+        }
+    }
+
+    /** The stored size, or for a row that has none yet (written before sizes were, or by hand) its measure. */
+    private static long storedEntryBytes(DbExecute transaction, DbRow stored) {
+        Long bytes = Rows.nullableLong(stored, "feed_bytes");
+        if (bytes != null) {
+            return bytes;
+        }
+        return transaction.namedGet("select-feed-entry", Rows.string(stored, "id"))
+                .map(row -> FeedJson.entryBytes(FeedStore.toEntry(row)))
+                .orElse(0);
+    }
+
+    /** Published rows that have no size yet: written before sizes were stored, or by hand. */
+    private static void measureUnmeasured(DbExecute transaction, String projectId) {
+        transaction.createNamedQuery("select-unmeasured-feed-entries")
+                .addParam("projectId", projectId)
+                .execute()
+                .map(FeedStore::toEntry)
+                .toList()
+                .forEach(entry -> transaction.createNamedUpdate("update-feed-bytes")
+                        .addParam("feedBytes", FeedJson.entryBytes(entry))
+                        .addParam("seq", entry.sequence())
+                        .execute());
+    }
+}

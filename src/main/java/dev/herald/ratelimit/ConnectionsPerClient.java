@@ -1,0 +1,248 @@
+package dev.herald.ratelimit;
+
+import java.lang.ref.WeakReference;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.helidon.common.buffers.BufferData;
+import io.helidon.common.concurrency.limits.Limit;
+import io.helidon.common.task.InterruptableTask;
+import io.helidon.webserver.ConnectionContext;
+import io.helidon.webserver.http1.Http1Config;
+import io.helidon.webserver.http1.Http1ConnectionSelector;
+import io.helidon.webserver.spi.ServerConnection;
+import io.helidon.webserver.spi.ServerConnectionSelector;
+
+/**
+ * The public listener's connections, as Helidon 4.1.7 does not bound them:
+ * <ul>
+ * <li>At most {@code limits.connections-per-client} open at once from one client (an IPv4 address, an IPv6 network
+ *     as the rate limit groups them; a trusted proxy is not limited): one address could otherwise take every
+ *     connection the listener allows ({@code limits.connections}). One over the limit is answered 429 and closed
+ *     at once, before it sends anything.</li>
+ * <li>A connection is closed once one request has taken {@code limits.read-timeout} (from its request line, or
+ *     from the connection's start, to its answer) or once it has been idle that long between two requests. Helidon
+ *     applies no read time-out to the sockets it accepts, and its own idle check neither sees a connection before
+ *     its first bytes nor interrupts one inside its headers: a client could hold a connection for ever with a byte
+ *     a minute. The clock is Helidon's idle time, which restarts at each request line and each answer, not at each
+ *     byte: a request slower than the limit in total is cut however steadily it sends (or, for an answer as large
+ *     as a feed may be, 1 MiB, however steadily it reads).</li>
+ * </ul>
+ * It is the listener's only connection selector (Helidon's discovered ones are turned off), so it sees each
+ * connection as it is accepted, without waiting for bytes to tell the protocol: every connection is HTTP/1.1.
+ */
+public final class ConnectionsPerClient implements ServerConnectionSelector {
+
+    private static final System.Logger LOGGER = System.getLogger(ConnectionsPerClient.class.getName());
+    private static final long LOG_INTERVAL_NANOS = Duration.ofMinutes(1).toNanos();
+    private static final byte[] REFUSAL = refusal();
+
+    /** One thread for every instance a JVM makes (the tests make many servers): none is ever stopped. */
+    private static final ScheduledExecutorService SWEEPER = Executors.newSingleThreadScheduledExecutor(
+            task -> Thread.ofPlatform().daemon().name("herald-connection-sweeper").unstarted(task));
+
+    private final ServerConnectionSelector http1 = Http1ConnectionSelector.builder().config(Http1Config.create()).build();
+    private final ClientAddresses clients;
+    private final int limit;
+    private final Duration readTimeout;
+    private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
+    private final ConcurrentHashMap<Object, Integer> open = new ConcurrentHashMap<>();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_INTERVAL_NANOS);
+
+    public ConnectionsPerClient(ClientAddresses clients, int limit, Duration readTimeout) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limits.connections-per-client must be at least 1, not " + limit);
+        }
+        this.clients = clients;
+        this.limit = limit;
+        this.readTimeout = readTimeout;
+        Sweep.schedule(this);
+    }
+
+    @Override
+    public int bytesToIdentifyConnection() {
+        return http1.bytesToIdentifyConnection();
+    }
+
+    @Override
+    public Support supports(BufferData data) {
+        return http1.supports(data);
+    }
+
+    @Override
+    public Set<String> supportedApplicationProtocols() {
+        return http1.supportedApplicationProtocols();
+    }
+
+    @Override
+    public ServerConnection connection(ConnectionContext ctx) {
+        Optional<Object> client = ctx.remotePeer().address() instanceof InetSocketAddress socket
+                                  && socket.getAddress() != null
+                ? clients.connectionClientOf(socket.getAddress())
+                : Optional.empty();
+        if (client.isEmpty()) {
+            return timed(http1.connection(ctx), () -> { });
+        }
+        Object key = client.get();
+        if (open.merge(key, 1, Integer::sum) > limit) {
+            release(key);
+            refused(key);
+            return new Refused(ctx);
+        }
+        try {
+            return timed(http1.connection(ctx), () -> release(key));
+        } catch (RuntimeException e) {
+            release(key);
+            throw e;
+        }
+    }
+
+    private ServerConnection timed(ServerConnection connection, Runnable release) {
+        Timed watched = new Timed(connection, release);
+        timed.add(watched);
+        return watched;
+    }
+
+    /**
+     * Closes connections whose idle time (Helidon's: since the last request line or answer) passed the read
+     * time-out. A handler's own work is bounded well below it (every wait on the database is), so what is cut is
+     * a client too slow or silent.
+     */
+    private void sweep() {
+        for (Timed connection : timed) {
+            if (connection.idleTime().compareTo(readTimeout) > 0) {
+                // Interrupting its thread closes the socket the thread is blocked on.
+                connection.delegate.close(true);
+            }
+        }
+    }
+
+    /** Sweeps an instance every second while it is in use; once it is garbage, the task ends itself. */
+    private static final class Sweep implements Runnable {
+
+        private final WeakReference<ConnectionsPerClient> owner;
+        private volatile ScheduledFuture<?> future;
+
+        private Sweep(ConnectionsPerClient owner) {
+            this.owner = new WeakReference<>(owner);
+        }
+
+        static void schedule(ConnectionsPerClient owner) {
+            Sweep sweep = new Sweep(owner);
+            sweep.future = SWEEPER.scheduleWithFixedDelay(sweep, 1, 1, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void run() {
+            ConnectionsPerClient connections = owner.get();
+            if (connections == null) {
+                future.cancel(false);
+                return;
+            }
+            try {
+                connections.sweep();
+            } catch (RuntimeException e) {
+                // A failed sweep must not end the schedule: the next one tries again.
+                LOGGER.log(System.Logger.Level.WARNING, "Closing silent connections failed: " + e);
+            }
+        }
+    }
+
+    private void release(Object key) {
+        open.merge(key, -1, (count, minusOne) -> count + minusOne == 0 ? null : count + minusOne);
+    }
+
+    /** One line a minute at most, however many are refused: a flood must not become a flood of log lines. */
+    private void refused(Object client) {
+        long count = refused.incrementAndGet();
+        long now = System.nanoTime();
+        long last = lastLogged.get();
+        if (now - last >= LOG_INTERVAL_NANOS && lastLogged.compareAndSet(last, now)) {
+            refused.addAndGet(-count);
+            LOGGER.log(System.Logger.Level.WARNING, count + " connection(s) refused in the last minute, over "
+                    + "limits.connections-per-client (" + limit + "); the last from " + ClientAddresses.describe(client));
+        }
+    }
+
+    private static byte[] refusal() {
+        String body = "{\"error\":\"Too many connections from this address\",\"code\":\"TOO_MANY_CONNECTIONS\"}";
+        return ("HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: " + body.length()
+                + "\r\nRetry-After: 1\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n" + body)
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Answers and ends: the request is not read, the connection closes when this returns. */
+    private record Refused(ConnectionContext ctx) implements ServerConnection {
+
+        @Override
+        public void handle(Limit limit) {
+            ctx.dataWriter().writeNow(BufferData.create(REFUSAL));
+        }
+
+        @Override
+        public Duration idleTime() {
+            return Duration.ZERO;
+        }
+
+        @Override
+        public void close(boolean interrupt) {
+        }
+    }
+
+    /**
+     * Helidon's connection, watched for silence and counted until it ends, however it ends. An interruptable task
+     * as Helidon's own is: on stop, Helidon interrupts only connections that say they may be (an idle keep-alive
+     * one), and would otherwise wait its whole grace period for them.
+     */
+    private final class Timed implements ServerConnection, InterruptableTask<Void> {
+
+        private final ServerConnection delegate;
+        private final Runnable release;
+
+        private Timed(ServerConnection delegate, Runnable release) {
+            this.delegate = delegate;
+            this.release = release;
+        }
+
+        @Override
+        public void handle(Limit limit) throws InterruptedException {
+            try {
+                delegate.handle(limit);
+            } finally {
+                timed.remove(this);
+                release.run();
+            }
+        }
+
+        @Override
+        public Duration idleTime() {
+            return delegate.idleTime();
+        }
+
+        @Override
+        public void close(boolean interrupt) {
+            delegate.close(interrupt);
+        }
+
+        @Override
+        public boolean canInterrupt() {
+            return delegate instanceof InterruptableTask<?> task && task.canInterrupt();
+        }
+
+        /** Never called: Helidon runs a connection through {@link #handle(Limit)}. */
+        @Override
+        public Void call() {
+            throw new UnsupportedOperationException("a connection is run through handle(Limit)");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.herald.tracking;
+
+import java.time.Duration;
+
+import io.helidon.config.Config;
+
+/**
+ * {@code tracking.timestamp-window.*}: how far an enhanced interaction's client {@code timestamp} may lie from the
+ * server's clock (decisions §1, check 7). The endpoint is anonymous: without a bound, anyone could add counts to
+ * any day of the stats, years back or ahead. Clients send late (a queue flushed on the next visit) and their clocks
+ * run a little ahead, hence a long past and a short future.
+ */
+public final class TimestampWindow {
+
+    static final Duration DEFAULT_PAST = Duration.ofDays(30);
+    static final Duration DEFAULT_FUTURE = Duration.ofDays(1);
+
+    private final long pastMillis;
+    private final long futureMillis;
+
+    TimestampWindow(Duration past, Duration future) {
+        if (past.isNegative() || future.isNegative()) {
+            throw new IllegalArgumentException("tracking.timestamp-window: past and future must not be negative");
+        }
+        this.pastMillis = saturatedMillis(past);
+        this.futureMillis = saturatedMillis(future);
+    }
+
+    public static TimestampWindow from(Config window) {
+        return new TimestampWindow(window.get("past").as(Duration.class).orElse(DEFAULT_PAST),
+                                   window.get("future").as(Duration.class).orElse(DEFAULT_FUTURE));
+    }
+
+    /**
+     * Both ends included, to the millisecond: {@code now - past <= instant <= now + future}. Written as differences,
+     * which cannot overflow for instants between 1970 and 9999 (checked before) and a real clock.
+     */
+    boolean contains(long epochMillis, long now) {
+        return now - epochMillis <= pastMillis && epochMillis - now <= futureMillis;
+    }
+
+    /** A window longer than a long of milliseconds (some 292 million years) is as good as none. */
+    private static long saturatedMillis(Duration duration) {
+        try {
+            return duration.toMillis();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+}

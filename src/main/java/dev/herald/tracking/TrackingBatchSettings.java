@@ -1,0 +1,35 @@
+package dev.herald.tracking;
+
+import java.time.Duration;
+
+import io.helidon.config.Config;
+
+/**
+ * {@code tracking.batch.*}: group commit of interactions ({@link BatchingInteractionWriter}).
+ *
+ * @param enabled   false: one transaction per request, on its own thread (the path before batching)
+ * @param linger    how long the writer waits for more interactions once one arrived; 0 writes what is waiting
+ * @param maxBatch  the most interactions in one transaction
+ * @param queueSize the most interactions waiting for the writer; past it a request is answered 500 at once
+ * @param maxWait   the longest a request waits for its batch before it answers 500
+ */
+public record TrackingBatchSettings(boolean enabled, Duration linger, int maxBatch, int queueSize, Duration maxWait) {
+
+    /** Within decisions §1's 2 seconds for a 500 when the database does not answer, with room to send it. */
+    private static final Duration DEFAULT_MAX_WAIT = Duration.ofMillis(1500);
+
+    public static TrackingBatchSettings from(Config batch) {
+        TrackingBatchSettings settings = new TrackingBatchSettings(
+                batch.get("enabled").asBoolean().orElse(true),
+                batch.get("linger").as(Duration.class).orElse(Duration.ZERO),
+                batch.get("max-size").asInt().orElse(500),
+                batch.get("queue-size").asInt().orElse(10_000),
+                batch.get("max-wait").as(Duration.class).orElse(DEFAULT_MAX_WAIT));
+        if (settings.linger.isNegative() || settings.maxBatch < 1 || settings.queueSize < 1
+                || settings.maxWait.isNegative() || settings.maxWait.isZero()) {
+            throw new IllegalArgumentException(
+                    "tracking.batch: linger must not be negative; max-size, queue-size and max-wait must be positive");
+        }
+        return settings;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.herald.web;
+
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Headers;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Filter;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
+
+/**
+ * Refuses a request whose body could be delimited two ways (RFC 9112 §6.3), with 400 and a closed connection,
+ * before anything reads the body. Helidon 4.1.7's parser takes the first of two {@code Content-Length} values,
+ * reads {@code +16} and {@code 016} as 16, prefers {@code chunked} over a {@code Content-Length} and keeps the
+ * connection, and reads {@code Transfer-Encoding: Chunked} or {@code gzip, chunked} as no body at all, parsing
+ * the body as the next request. A proxy in front that reads the other length would let a request pass it unseen.
+ * Only one form is accepted: a single {@code Content-Length} of plain digits, or {@code Transfer-Encoding: chunked}
+ * exactly, never both.
+ */
+public final class FramingFilter implements Filter {
+
+    /** 18 digits cannot overflow a long; no body Herald takes comes near. */
+    private static final int MAX_LENGTH_DIGITS = 18;
+
+    @Override
+    public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
+        if (isUnambiguous(request.headers())) {
+            chain.proceed();
+            return;
+        }
+        // ConnectionCloseFilter closes the connection after an answer that says so: what follows the headers
+        // is never parsed as another request.
+        response.header(HeaderValues.CONNECTION_CLOSE);
+        ErrorResponses.send(request, response, ApiException.of(Status.BAD_REQUEST_400, ApiPaths.errorField(request),
+                                                               "INVALID_BODY", "Invalid request body"));
+    }
+
+    static boolean isUnambiguous(Headers headers) {
+        boolean hasLength = headers.contains(HeaderNames.CONTENT_LENGTH);
+        if (!headers.contains(HeaderNames.TRANSFER_ENCODING)) {
+            return !hasLength || isPlainLength(headers.get(HeaderNames.CONTENT_LENGTH));
+        }
+        Header encoding = headers.get(HeaderNames.TRANSFER_ENCODING);
+        return !hasLength && encoding.valueCount() == 1 && encoding.get().equals("chunked");
+    }
+
+    private static boolean isPlainLength(Header length) {
+        if (length.valueCount() != 1) {
+            return false;
+        }
+        String digits = length.get();
+        if (digits.isEmpty() || digits.length() > MAX_LENGTH_DIGITS || digits.length() > 1 && digits.charAt(0) == '0') {
+            return false;
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.herald;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.herald.support.ChildHerald;
+import dev.herald.support.JsonBodies;
+import dev.herald.support.RawHttp;
+import dev.herald.support.TestDatabase;
+
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * The review's memory attacks, scaled to seconds against half the launcher's heap (-Xmx48m, serial GC, exit on
+ * OutOfMemoryError as the image does), all at once and from hundreds of addresses: connections that send part of
+ * their headers and stall, bodies announced at 64 KiB that stop one byte short, one address opening a hundred
+ * connections, and clients that request the largest feed a project may have and never read it. Before the limits,
+ * each of these alone ended the process. Herald must stay up, keep its answers, and serve normally afterwards.
+ */
+class HostileClientsTest {
+
+    private static final String TOKEN = "hostile-clients-admin-token-0123456789abcdef";
+    private static final int PARTIAL_HEADERS = 450;
+    private static final int STALLED_BODIES = 300;
+    private static final int FROM_ONE_ADDRESS = 100;
+    private static final int SLOW_READERS = 40;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void theProcessOutlivesEveryAttackAndServesAfterwards() throws Exception {
+        TestDatabase database = TestDatabase.h2File(directory.resolve("data"));
+        try (ChildHerald herald = ChildHerald.start(directory.resolve("run"), config(database),
+                                                    List.of("-XX:+UseSerialGC", "-Xmx48m", "-Xss512k",
+                                                            "-XX:+ExitOnOutOfMemoryError"))) {
+            URI api = URI.create("http://127.0.0.1:" + herald.port());
+            String key = aProjectWithTheLargestFeedAllowed(api);
+            int feedBytes = get(api, "/api/v1/public/" + key + "/notifications").body().length();
+            assertThat("the feed is near limits.feed-bytes", feedBytes, greaterThan(900_000));
+
+            List<SocketChannel> attack = new ArrayList<>();
+            int refusedFromOneAddress;
+            try {
+                // First, while the listener still accepts: past limits.connections, connections wait unaccepted.
+                List<SocketChannel> oneAddress = new ArrayList<>();
+                for (int i = 0; i < FROM_ONE_ADDRESS; i++) {
+                    oneAddress.add(open(herald.port(), InetAddress.getByName("127.4.0.1"), ""));
+                }
+                attack.addAll(oneAddress);
+                refusedFromOneAddress = refusals(oneAddress);
+                for (int i = 0; i < PARTIAL_HEADERS; i++) {
+                    attack.add(open(herald.port(), address(1, i), "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\n"
+                            + "X-Pad: " + "a".repeat(16_000)));
+                }
+                for (int i = 0; i < STALLED_BODIES; i++) {
+                    attack.add(open(herald.port(), address(2, i), "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\n"
+                            + "Content-Type: application/json\r\nContent-Length: 65536\r\n\r\n" + "x".repeat(65_535)));
+                }
+                for (int i = 0; i < SLOW_READERS; i++) {
+                    attack.add(open(herald.port(), address(3, i), "GET /api/v1/public/" + key
+                            + "/notifications HTTP/1.1\r\nHost: x\r\n\r\n"));
+                }
+
+                // Held for a while, so that the server lives with all of it at once.
+                Thread.sleep(1_500);
+                assertThat("alive under attack:\n" + herald.log(), herald.isAlive(), is(true));
+                assertThat(refusedFromOneAddress, greaterThanOrEqualTo(FROM_ONE_ADDRESS - 50));
+            } finally {
+                for (SocketChannel channel : attack) {
+                    channel.close();
+                }
+            }
+
+            assertThat("alive after the attack:\n" + herald.log(), herald.isAlive(), is(true));
+            RawHttp.Response feed = get(api, "/api/v1/public/" + key + "/notifications");
+            assertThat(feed.status(), is(200));
+            assertThat(feed.body().length(), is(feedBytes));
+            String notification = JsonBodies.array(feed.body()).getJsonObject(0).getString("id");
+            RawHttp.Response click = RawHttp.exchange(api, "POST /api/v1/public/track/" + notification
+                    + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 16",
+                                                      "{\"type\":\"click\"}".getBytes(StandardCharsets.UTF_8));
+            assertThat(click.status(), is(204));
+            RawHttp.Response ready = get(URI.create("http://127.0.0.1:" + herald.observePort()), "/observe/health/ready");
+            assertThat(ready.status(), is(200));
+        }
+    }
+
+    private static String config(TestDatabase database) {
+        return """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                db:
+                  connection:
+                    url: "%s"
+                admin:
+                  tokens: ["%s"]
+                rate-limit:
+                  requests: 1000000
+                limits:
+                  connections: 400
+                  connections-per-client: 50
+                  read-timeout: PT2S
+                  body-bytes-in-flight: 2097152
+                feed:
+                  cache:
+                    max-bytes: 4194304
+                """.formatted(database.url(), TOKEN);
+    }
+
+    /** As many 30 KB notifications as limits.feed-bytes (1 MiB) lets one project publish; its key. */
+    private static String aProjectWithTheLargestFeedAllowed(URI api) throws IOException {
+        String project = admin(api, "POST", "/projects", "{\"name\":\"large\"}").getString("id");
+        String key = admin(api, "POST", "/projects/" + project + "/api-keys", "{}").getString("key");
+        String message = "m".repeat(30_000);
+        int status = 201;
+        while (status == 201) {
+            status = adminStatus(api, "/projects/" + project + "/notifications",
+                                 "{\"message\":\"" + message + "\",\"status\":\"PUBLISHED\"}");
+        }
+        assertThat("the feed cap stopped the project", status, is(409));
+        return key;
+    }
+
+    private static JsonObject admin(URI api, String method, String path, String body) throws IOException {
+        RawHttp.Response answer = RawHttp.exchange(api, method + " /api/v1/admin" + path + " HTTP/1.1\r\nHost: x\r\n"
+                + "Authorization: Bearer " + TOKEN + "\r\nContent-Type: application/json\r\nContent-Length: "
+                + body.length(), body.getBytes(StandardCharsets.UTF_8));
+        assertThat(answer.body(), answer.status(), is(201));
+        return JsonBodies.object(answer.body());
+    }
+
+    private static int adminStatus(URI api, String path, String body) throws IOException {
+        return RawHttp.exchange(api, "POST /api/v1/admin" + path + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                + TOKEN + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length(),
+                                body.getBytes(StandardCharsets.UTF_8)).status();
+    }
+
+    private static RawHttp.Response get(URI server, String path) throws IOException {
+        return RawHttp.exchange(server, "GET " + path + " HTTP/1.1\r\nHost: x");
+    }
+
+    /** 127.{block}.{i / 250}.{i % 250 + 1}: every 127.x.y.z is this machine, and a client of its own. */
+    private static InetAddress address(int block, int i) throws IOException {
+        return InetAddress.getByName("127." + (10 + block) + "." + (i / 250) + "." + (i % 250 + 1));
+    }
+
+    /**
+     * A connection that sends {@code bytes} (what fits into the socket's buffers: past the listener's limit a
+     * connection waits in the kernel's queue, unread) and then nothing more, reading nothing either: its receive
+     * buffer is as small as the system allows, so that a feed answer stays in the server's hands.
+     */
+    private static SocketChannel open(int port, InetAddress from, String bytes) throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        channel.setOption(StandardSocketOptions.SO_RCVBUF, 1024);
+        channel.bind(new InetSocketAddress(from, 0));
+        channel.socket().connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2_000);
+        channel.configureBlocking(false);
+        try {
+            channel.write(ByteBuffer.wrap(bytes.getBytes(StandardCharsets.ISO_8859_1)));
+        } catch (IOException e) {
+            // refused or closed before all was sent: that is the server defending itself
+        }
+        return channel;
+    }
+
+    /** How many of these connections were answered 429 TOO_MANY_CONNECTIONS (they are answered as accepted). */
+    private static int refusals(List<SocketChannel> channels) throws InterruptedException {
+        Thread.sleep(500);
+        int refused = 0;
+        for (SocketChannel channel : channels) {
+            ByteBuffer start = ByteBuffer.allocate(12);
+            try {
+                channel.read(start);
+            } catch (IOException e) {
+                // reset after the answer
+            }
+            if (new String(start.array(), 0, start.position(), StandardCharsets.US_ASCII).equals("HTTP/1.1 429")) {
+                refused++;
+            }
+        }
+        return refused;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.herald.admin;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.herald.HeraldConfig;
+
+import io.helidon.config.ConfigSources;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * The admin configuration as an operator writes it: tokens from a file's list or the environment's comma list,
+ * short tokens refused, the sign-in throttle's numbers. ProcessLifecycleTest shows a refused start end the process.
+ */
+class AdminSettingsTest {
+
+    private static final String A = "tokA-0123456789abcdef0123456789abcdef";
+    private static final String B = "tokB-0123456789abcdef0123456789abcdef";
+
+    /** ADMIN_TOKENS="tokA, tokB" arrives as one value, spaces and all. */
+    @Test
+    void aCommaSeparatedValueGivesEveryTokenTrimmedAndBlankEntriesIgnored() {
+        assertThat(settings(Map.of("admin.tokens", " " + A + ", " + B + " ,, ")).tokens(), is(List.of(A, B)));
+    }
+
+    @Test
+    void listEntriesAreTrimmedToo() {
+        assertThat(settings(Map.of("admin.tokens.0", A + " ", "admin.tokens.1", " ", "admin.tokens.2", "\t" + B))
+                           .tokens(), is(List.of(A, B)));
+    }
+
+    @Test
+    void noTokensCloseTheManagementApi() {
+        assertThat(settings(Map.of()).tokens(), is(List.of()));
+        assertThat(settings(Map.of("admin.tokens", " , ")).tokens(), is(List.of()));
+    }
+
+    @Test
+    void aShortTokenStopsTheStartNamingTheSettingNotTheToken() {
+        String shortToken = "0123456789abcdef0123456789abcde";
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> settings(Map.of("admin.tokens", A + "," + shortToken)));
+        assertThat(refused.getMessage(), is("admin.tokens: entry 2 of 2 is shorter than 32 characters; use random"
+                + " tokens (openssl rand -hex 32) or set admin.allow-short-tokens: true (development only)"));
+        assertThat(refused.getMessage(), not(containsString(shortToken)));
+        assertThat(settings(Map.of("admin.tokens", A + "," + shortToken + "f")).tokens().size(), is(2));
+    }
+
+    @Test
+    void shortTokensAreAcceptedWhenAllowed() {
+        assertThat(settings(Map.of("admin.tokens", "dev", "admin.allow-short-tokens", "true")).tokens(),
+                   is(List.of("dev")));
+    }
+
+    /** The development configuration's token is short: it says so, and it starts. */
+    @Test
+    void theDevelopmentConfigurationStartsWithItsShortToken() {
+        var config = HeraldConfig.withDefaults(List.of(ConfigSources.file(Path.of("config/dev.yaml"))));
+        assertThat(AdminSettings.from(config.get("admin")).tokens(), is(List.of("dev-admin-token")));
+    }
+
+    @Test
+    void failedAuthenticationsAreLimitedTo10PerMinuteByDefault() {
+        AuthFailureSettings defaults = settings(Map.of()).authFailures();
+        assertThat(defaults.limit(), is(10));
+        assertThat(defaults.window(), is(Duration.ofSeconds(60)));
+        assertThat(defaults.maxClients(), is(10_000));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limit", "max-clients"})
+    void aLimitBelowOneStopsTheStart(String setting) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> settings(Map.of("admin.auth-failures." + setting, "0")));
+        assertThat(refused.getMessage(), containsString("admin.auth-failures"));
+    }
+
+    private static AdminSettings settings(Map<String, String> values) {
+        return AdminSettings.from(HeraldConfig.withDefaults(List.of(ConfigSources.create(values))).get("admin"));
+    }
+}

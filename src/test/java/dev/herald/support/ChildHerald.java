@@ -1,0 +1,120 @@
+package dev.herald.support;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.herald.Main;
+
+/**
+ * Herald in a JVM of its own, as an operator runs it: started with a configuration file, stopped with SIGTERM.
+ */
+public final class ChildHerald implements AutoCloseable {
+
+    private static final Pattern LISTENING =
+            Pattern.compile("Herald listening on http://[^:]+:(\\d+); health, metrics and OpenAPI on http://[^:]+:(\\d+)");
+
+    private final Process process;
+    private final Path log;
+    private final int port;
+    private final int observePort;
+
+    private ChildHerald(Process process, Path log) throws IOException, InterruptedException {
+        this.process = process;
+        this.log = log;
+        Matcher listening = awaitListening();
+        this.port = Integer.parseInt(listening.group(1));
+        this.observePort = Integer.parseInt(listening.group(2));
+    }
+
+    /**
+     * Starts Herald in {@code directory} with this configuration (YAML) and waits until it listens. Unless the
+     * configuration says otherwise, the operations listener takes any free port.
+     */
+    public static ChildHerald start(Path directory, String yaml) throws IOException, InterruptedException {
+        return start(directory, yaml, List.of());
+    }
+
+    /** The same, with these JVM options (a heap as small as the launcher's, say). */
+    public static ChildHerald start(Path directory, String yaml, List<String> jvmOptions)
+            throws IOException, InterruptedException {
+        Files.createDirectories(directory);
+        String withObserve = yaml.contains("observe:") ? yaml : yaml + "\nobserve:\n  port: 0\n";
+        Path config = Files.writeString(directory.resolve("herald.yaml"), withObserve);
+        Path log = directory.resolve("herald.log");
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), config.toString()));
+        Process process = new ProcessBuilder(command)
+                .directory(directory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        return new ChildHerald(process, log);
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The operations listener's port: health, metrics, OpenAPI. */
+    public int observePort() {
+        return observePort;
+    }
+
+    /** SIGTERM, then waits for the exit; the exit code. */
+    public int stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("Herald did not stop within 30 s of SIGTERM");
+        }
+        return process.exitValue();
+    }
+
+    /** SIGKILL: no shutdown hook runs. The exit code. */
+    public int kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("Herald did not end within 30 s of SIGKILL");
+        }
+        return process.exitValue();
+    }
+
+    public String log() throws IOException {
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private Matcher awaitListening() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher listening = LISTENING.matcher(log());
+            if (listening.find()) {
+                return listening;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("Herald ended without listening:\n" + log());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("Herald did not start within 60 s:\n" + log());
+    }
+}
