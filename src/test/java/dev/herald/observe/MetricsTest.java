@@ -60,18 +60,17 @@ class MetricsTest extends HeraldServerTest {
     void requestsAreCountedPerRouteWithTheirLatency() {
         Project project = herald.project();
         ApiKey key = herald.key(project);
+        String series = "{method=\"GET\",route=\"/api/v1/public/{apiKey}/notifications\"";
         String before = metrics();
         for (int i = 0; i < 3; i++) {
             get("/api/v1/public/" + key.key() + "/notifications");
         }
         get("/api/v1/public/" + herald.key(project).key() + "/notifications");
+        String answered = "herald_http_requests_total" + series + ",status=\"200\"}";
+        String timed = "herald_http_request_duration_seconds_count" + series + "}";
+        assertThat(settled(answered, count(before, answered) + 4), is(count(before, answered) + 4));
+        assertThat(settled(timed, count(before, timed) + 4), is(count(before, timed) + 4));
         String after = metrics();
-
-        String series = "{method=\"GET\",route=\"/api/v1/public/{apiKey}/notifications\"";
-        assertThat(count(after, "herald_http_requests_total" + series + ",status=\"200\"}")
-                           - count(before, "herald_http_requests_total" + series + ",status=\"200\"}"), is(4L));
-        assertThat(count(after, "herald_http_request_duration_seconds_count" + series + "}")
-                           - count(before, "herald_http_request_duration_seconds_count" + series + "}"), is(4L));
         assertThat(count(after, "herald_http_request_duration_seconds_bucket" + series + ",le=\"+Inf\"}"),
                    is(count(after, "herald_http_request_duration_seconds_count" + series + "}")));
         assertThat("no series per key", after, not(containsString(key.key())));
@@ -91,7 +90,7 @@ class MetricsTest extends HeraldServerTest {
                 .submit("{\"type\":\"refund\"}")) {
             assertThat("refused, not stored", response.status(), is(Status.BAD_REQUEST_400));
         }
-        assertThat(count(metrics(), "herald_interactions_stored_total{endpoint=\"enhanced\"}") - before, is(1L));
+        assertThat(settled("herald_interactions_stored_total{endpoint=\"enhanced\"}", before + 1), is(before + 1));
     }
 
     @Test
@@ -104,7 +103,7 @@ class MetricsTest extends HeraldServerTest {
             }
         }
         assertThat(refused > 0, is(true));
-        assertThat(count(metrics(), "herald_rate_limit_rejections_total") - before, is((long) refused));
+        assertThat(settled("herald_rate_limit_rejections_total", before + refused), is(before + refused));
     }
 
     /** The admin sign-in throttle's 429 is counted on its route, not as a rate-limit rejection. */
@@ -116,10 +115,10 @@ class MetricsTest extends HeraldServerTest {
                 assertThat(response.status(), is(i < 10 ? Status.UNAUTHORIZED_401 : Status.TOO_MANY_REQUESTS_429));
             }
         }
-        String after = metrics();
-        assertThat(count(after, "herald_rate_limit_rejections_total"), is(count(before, "herald_rate_limit_rejections_total")));
         String blocked = "herald_http_requests_total{method=\"GET\",route=\"/api/v1/admin/projects\",status=\"429\"}";
-        assertThat(count(after, blocked) - count(before, blocked), is(1L));
+        assertThat(settled(blocked, count(before, blocked) + 1), is(count(before, blocked) + 1));
+        assertThat(count(metrics(), "herald_rate_limit_rejections_total"),
+                   is(count(before, "herald_rate_limit_rejections_total")));
     }
 
     @Test
@@ -151,10 +150,10 @@ class MetricsTest extends HeraldServerTest {
                 assertThat(response.status(), is(Status.METHOD_NOT_ALLOWED_405));
             }
         }
-        String metrics = metrics();
-        assertThat(metrics, not(containsString("BREW")));
-        assertThat(count(metrics, "herald_http_requests_total{method=\"OTHER\",route=\"/api/v1/public/track/{notificationId}\","
-                + "status=\"405\"}"), is(2L));
+        String other = "herald_http_requests_total{method=\"OTHER\",route=\"/api/v1/public/track/{notificationId}\","
+                + "status=\"405\"}";
+        assertThat(settled(other, 2), is(2L));
+        assertThat(metrics(), not(containsString("BREW")));
     }
 
     @Test
@@ -179,6 +178,20 @@ class MetricsTest extends HeraldServerTest {
                        is("text/plain; version=0.0.4; charset=utf-8"));
             return response.as(String.class);
         }
+    }
+
+    /**
+     * The value of one series once it has reached {@code expected}, or after 5 s: an answer is counted once it
+     * is sent, which can be a moment after the client has read it.
+     */
+    private long settled(String series, long expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        long value = count(metrics(), series);
+        while (value != expected && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            value = count(metrics(), series);
+        }
+        return value;
     }
 
     /** The value of one series, 0 when it is not there yet. */
