@@ -16,6 +16,7 @@ module dev.herald {
     requires com.zaxxer.hikari;
     requires io.helidon.logging.common;
     requires jakarta.json;
+    requires org.yaml.snakeyaml;          // HeraldConfig: the line and column of a mistake in a YAML file
 
     // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
     requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml

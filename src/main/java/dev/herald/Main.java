@@ -2,15 +2,20 @@ package dev.herald;
 
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.TimeZone;
 
 import dev.herald.admin.AdminAuthFilter;
 import dev.herald.admin.AdminSettings;
+import dev.herald.admin.AuthFailureSettings;
 import dev.herald.apikey.ApiKeyAdminService;
+import dev.herald.config.ConfigValues;
+import dev.herald.config.HeraldConfig;
 import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
+import dev.herald.feed.FeedCacheSettings;
 import dev.herald.notification.NotificationAdminService;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.observe.AccessLogFilter;
@@ -30,6 +35,7 @@ import dev.herald.storage.Database;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.StartingDatabase;
 import dev.herald.tracking.TimestampWindow;
+import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.web.ApiPaths;
 import dev.herald.web.BodyBudget;
 import dev.herald.web.ConnectionCloseFilter;
@@ -65,12 +71,21 @@ public final class Main {
         // show the host's local time marked as UTC.
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
         LogConfig.configureRuntime();
+        try {
+            start(args);
+        } catch (RuntimeException e) {
+            StartFailures.exit(e);
+        }
+    }
+
+    private static void start(String[] args) {
+        LOGGER.log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
         Config config = HeraldConfig.load(args);
         checkSettings(config);
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
+        String host = ConfigValues.string(config.get("server.host")).orElse("0.0.0.0");
         // Before the database: a taken port must not cost a migration, nor end in exit code 0.
-        ListenAddresses.requireFree(config.get("server.host").asString().orElse("0.0.0.0"),
-                                    config.get("server.port").asInt().orElse(8080), "server.port, SERVER_PORT");
+        ListenAddresses.requireFree(host, ConfigValues.port(config.get("server.port"), 8080), "server.port, SERVER_PORT");
         ListenAddresses.requireFree(observe.host(), observe.port(), "observe.port, OBSERVE_PORT");
         Clock clock = Clock.systemUTC();
         // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
@@ -88,18 +103,12 @@ public final class Main {
         // Before the server starts, so that it never serves without its stop in place.
         ShutdownHook.install(() -> stop(server, services));
         server.start();
-        try {
-            ListenAddresses.requireListening(server, WebServer.DEFAULT_SOCKET_NAME, "server.port, SERVER_PORT");
-            ListenAddresses.requireListening(server, ObserveSettings.SOCKET, "observe.port, OBSERVE_PORT");
-        } catch (IllegalStateException e) {
-            // Exit, not throw: the listener that did bind keeps the JVM alive. The shutdown hook stops the rest.
-            LOGGER.log(Level.ERROR, e.getMessage());
-            System.exit(1);
-        }
+        // A listener that did bind keeps the JVM alive: the exit of StartFailures ends it, the shutdown hook the rest.
+        ListenAddresses.requireListening(server, WebServer.DEFAULT_SOCKET_NAME, "server.port, SERVER_PORT");
+        ListenAddresses.requireListening(server, ObserveSettings.SOCKET, "observe.port, OBSERVE_PORT");
 
-        LOGGER.log(Level.INFO, "Herald listening on http://" + config.get("server.host").asString().orElse("0.0.0.0")
-                + ":" + server.port() + "; health, metrics and OpenAPI on http://" + observe.host() + ":"
-                + server.port(ObserveSettings.SOCKET));
+        LOGGER.log(Level.INFO, "Herald listening on http://" + host + ":" + server.port()
+                + "; health, metrics and OpenAPI on http://" + observe.host() + ":" + server.port(ObserveSettings.SOCKET));
     }
 
     /**
@@ -168,7 +177,7 @@ public final class Main {
 
     /** On either listener: the access log, and connections closed where Helidon would keep them. */
     private static void connectionFilters(HttpRouting.Builder routing, Config config) {
-        if (config.get("access-log.enabled").asBoolean().orElse(false)) {
+        if (ConfigValues.bool(config.get("access-log.enabled"), false)) {
             routing.addFilter(new AccessLogFilter());
         }
         routing.addFilter(new ConnectionCloseFilter())
@@ -180,6 +189,13 @@ public final class Main {
      * names the setting, before the database is opened or migrated.
      */
     private static void checkSettings(Config config) {
+        ConfigValues.port(config.get("server.port"), 8080);
+        ConfigValues.duration(config.get("server.shutdown-grace-period"), Duration.ofSeconds(5));
+        ConfigValues.bool(config.get("access-log.enabled"), false);
+        FeedCacheSettings.from(config.get("feed.cache"));
+        TrackingBatchSettings.from(config.get("tracking.batch"));
+        AuthFailureSettings.from(config.get("admin.auth-failures"));
+        CorsSettings.from(config.get("cors"));
         RateLimitSettings.from(config.get("rate-limit"));
         AdminSettings.from(config.get("admin"));
         ServerLimits.from(config.get("limits"));

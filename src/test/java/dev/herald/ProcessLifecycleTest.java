@@ -111,10 +111,6 @@ class ProcessLifecycleTest {
     }
 
     /**
-     * A start that cannot reach its database ends, with exit code 1 and the reason, however many threads the start
-     * had begun (the interaction writer, the change log's reader): none of them may keep the JVM alive.
-     */
-    /**
      * A port already taken ends the start with exit code 1 and a line naming the address and the setting, before
      * the database is touched (Helidon alone logs it, listens on "port -1" and later exits 0).
      */
@@ -147,29 +143,6 @@ class ProcessLifecycleTest {
             } finally {
                 herald.destroyForcibly();
             }
-        }
-    }
-
-    @Test
-    void aStartWithoutItsDatabaseEndsWithExitCode1() throws Exception {
-        Path configFile = Files.writeString(workDirectory.resolve("dead.yaml"), """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                observe:
-                  port: 0
-                db:
-                  startup-timeout: PT1S
-                  connection:
-                    url: "jdbc:mariadb://127.0.0.1:1/nothing"
-                """);
-        Process herald = childHerald(configFile.toString()).start();
-        try {
-            assertThat("ended within 30 s", herald.waitFor(30, TimeUnit.SECONDS), is(true));
-            assertThat(herald.exitValue(), is(1));
-            assertThat(log(), containsString("The database did not answer within db.startup-timeout"));
-        } finally {
-            herald.destroyForcibly();
         }
     }
 

@@ -3,6 +3,8 @@ package dev.herald.admin;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -25,8 +27,8 @@ public record AdminSettings(List<String> tokens, AuthFailureSettings authFailure
 
     /** Refuses a token shorter than {@link #SHORTEST_TOKEN}, unless {@code admin.allow-short-tokens} is true. */
     public static AdminSettings from(Config config) {
-        List<String> configured = config.get("tokens").asList(String.class).orElse(List.of());
-        boolean allowShort = config.get("allow-short-tokens").asBoolean().orElse(false);
+        List<String> configured = ConfigValues.list(config.get("tokens"));
+        boolean allowShort = ConfigValues.bool(config.get("allow-short-tokens"), false);
         List<String> tokens = new ArrayList<>();
         for (int i = 0; i < configured.size(); i++) {
             String token = configured.get(i).strip();

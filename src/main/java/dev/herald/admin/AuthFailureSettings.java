@@ -2,6 +2,8 @@ package dev.herald.admin;
 
 import java.time.Duration;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -18,8 +20,8 @@ public record AuthFailureSettings(int limit, Duration window, int maxClients) {
 
     public static AuthFailureSettings from(Config config) {
         return new AuthFailureSettings(
-                config.get("limit").asInt().orElse(10),
-                config.get("window").as(Duration.class).orElse(Duration.ofSeconds(60)),
-                config.get("max-clients").asInt().orElse(10_000));
+                ConfigValues.integer(config.get("limit"), 10),
+                ConfigValues.duration(config.get("window"), Duration.ofSeconds(60)),
+                ConfigValues.integer(config.get("max-clients"), 10_000));
     }
 }

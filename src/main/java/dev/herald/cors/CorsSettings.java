@@ -2,6 +2,8 @@ package dev.herald.cors;
 
 import java.util.List;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -14,7 +16,7 @@ public record CorsSettings(List<String> allowedOrigins) {
     }
 
     public static CorsSettings from(Config config) {
-        return new CorsSettings(config.get("allowed-origins").asList(String.class).orElse(List.of()));
+        return new CorsSettings(ConfigValues.list(config.get("allowed-origins")));
     }
 
     boolean allowsAnyOrigin() {

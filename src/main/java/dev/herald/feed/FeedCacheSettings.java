@@ -2,6 +2,8 @@ package dev.herald.feed;
 
 import java.time.Duration;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -18,10 +20,10 @@ public record FeedCacheSettings(boolean enabled, Duration maxStaleness, int maxK
 
     public static FeedCacheSettings from(Config cache) {
         FeedCacheSettings settings = new FeedCacheSettings(
-                cache.get("enabled").asBoolean().orElse(true),
-                cache.get("max-staleness").as(Duration.class).orElse(DEFAULT_MAX_STALENESS),
-                cache.get("max-keys").asInt().orElse(10_000),
-                cache.get("max-bytes").asLong().orElse(16L * 1024 * 1024));
+                ConfigValues.bool(cache.get("enabled"), true),
+                ConfigValues.duration(cache.get("max-staleness"), DEFAULT_MAX_STALENESS),
+                ConfigValues.integer(cache.get("max-keys"), 10_000),
+                ConfigValues.longInteger(cache.get("max-bytes"), 16L * 1024 * 1024));
         if (settings.maxStaleness.isNegative() || settings.maxStaleness.isZero() || settings.maxKeys < 1
                 || settings.maxBytes < 1) {
             throw new IllegalArgumentException("feed.cache: max-staleness, max-keys and max-bytes must be positive");

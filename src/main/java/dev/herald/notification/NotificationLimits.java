@@ -1,5 +1,6 @@
 package dev.herald.notification;
 
+import dev.herald.config.ConfigValues;
 import dev.herald.feed.FeedBound;
 
 import io.helidon.config.Config;
@@ -27,8 +28,8 @@ public record NotificationLimits(int messageBytes, long feedBytes) {
     }
 
     public static NotificationLimits from(Config limits) {
-        return new NotificationLimits(limits.get("message-bytes").asInt().orElse(DEFAULT_MESSAGE_BYTES),
-                                      limits.get("feed-bytes").asLong().orElse(FeedBound.DEFAULT_MAX_BYTES));
+        return new NotificationLimits(ConfigValues.integer(limits.get("message-bytes"), DEFAULT_MESSAGE_BYTES),
+                                      ConfigValues.longInteger(limits.get("feed-bytes"), FeedBound.DEFAULT_MAX_BYTES));
     }
 
     public FeedBound feedBound() {

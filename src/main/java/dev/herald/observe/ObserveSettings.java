@@ -1,5 +1,7 @@
 package dev.herald.observe;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -13,16 +15,13 @@ public record ObserveSettings(String host, int port) {
     public static final String SOCKET = "observe";
 
     public ObserveSettings {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("observe.port must be between 0 and 65535, not " + port);
-        }
         if (host.isBlank()) {
             throw new IllegalArgumentException("observe.host must not be empty");
         }
     }
 
     public static ObserveSettings from(Config config) {
-        return new ObserveSettings(config.get("host").asString().orElse("127.0.0.1"),
-                                   config.get("port").asInt().orElse(8081));
+        return new ObserveSettings(ConfigValues.string(config.get("host")).orElse("127.0.0.1"),
+                                   ConfigValues.port(config.get("port"), 8081));
     }
 }

@@ -3,6 +3,8 @@ package dev.herald.ratelimit;
 import java.time.Duration;
 import java.util.List;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -20,12 +22,12 @@ public record RateLimitSettings(int requests, Duration window, List<IpRange> tru
 
     public static RateLimitSettings from(Config config) {
         return new RateLimitSettings(
-                config.get("requests").asInt().orElse(1000),
-                config.get("window").as(Duration.class).orElse(Duration.ofSeconds(60)),
-                config.get("trusted-proxies").asList(String.class).orElse(List.of()).stream()
+                ConfigValues.integer(config.get("requests"), 1000),
+                ConfigValues.duration(config.get("window"), Duration.ofSeconds(60)),
+                ConfigValues.list(config.get("trusted-proxies")).stream()
                         .map(IpRange::parse)
                         .toList(),
-                config.get("max-clients").asInt().orElse(100_000),
-                new Ipv6Prefix(config.get("ipv6-prefix").asInt().orElse(Ipv6Prefix.DEFAULT)));
+                ConfigValues.integer(config.get("max-clients"), 100_000),
+                new Ipv6Prefix(ConfigValues.integer(config.get("ipv6-prefix"), Ipv6Prefix.DEFAULT)));
     }
 }

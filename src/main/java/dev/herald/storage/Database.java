@@ -9,6 +9,10 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import dev.herald.config.BadSetting;
+import dev.herald.config.ConfigValues;
 
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
@@ -48,20 +52,27 @@ public final class Database {
      * Nothing may be served before {@link StartingDatabase#awaitSchema()} returns.
      */
     public static StartingDatabase start(Config dbConfig, Clock clock) {
-        String url = dbConfig.get("connection.url").asString()
-                .orElseThrow(() -> new IllegalArgumentException("db.connection.url is not set"));
+        String url = ConfigValues.string(dbConfig.get("connection.url"))
+                .orElseThrow(() -> new BadSetting("db.connection.url (DB_CONNECTION_URL) is not set"));
         Dialect dialect = Dialect.of(url);
-        Duration startupTimeout = dbConfig.get("startup-timeout").as(Duration.class).orElse(DEFAULT_STARTUP_TIMEOUT);
+        Duration startupTimeout = ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
 
         Map<String, String> settings = new HashMap<>(dbConfig.detach().asMap().orElseGet(Map::of));
         settings.remove("startup-timeout");
         settings.put("connection.url", connectionUrl(dialect, url));
+        chooseUser(settings, dialect);
         chooseDialectStatements(settings, dialect);
         Map<String, String> serving = Map.copyOf(settings);
+        LOGGER.log(Level.INFO, "Database: " + dialect.displayName() + " at " + DatabaseUrls.withoutSecrets(url)
+                + ", user " + serving.get("connection.username"));
 
+        CompletableFuture<Void> connected = new CompletableFuture<>();
         CompletableFuture<Void> schema = CompletableFuture.runAsync(
-                () -> migrate(serving, dialect, startupTimeout, clock),
+                () -> migrate(serving, dialect, startupTimeout, clock, connected),
                 task -> Thread.ofPlatform().name("herald-migrations").start(task));
+        // The pool opens once the database has answered: while start-up waits for it, a pool would try too, and
+        // log each of its own failures.
+        awaitConnection(connected);
         ServingPool pool = ServingPool.create(serving);
         try {
             DbClient client = JdbcClientBuilder.create()
@@ -72,6 +83,30 @@ public final class Database {
         } catch (RuntimeException e) {
             pool.close();
             throw e;
+        }
+    }
+
+    /**
+     * Embedded H2 takes its own default user; a MariaDB server has no user Herald could assume. A user missing from
+     * the configuration used to log in as H2's {@code sa}, which only told the operator that access was denied.
+     */
+    static void chooseUser(Map<String, String> settings, Dialect dialect) {
+        if (settings.containsKey("connection.username")) {
+            return;
+        }
+        if (dialect != Dialect.H2) {
+            throw new BadSetting("db.connection.username (DB_CONNECTION_USERNAME) is not set: MariaDB needs the user "
+                    + "Herald connects as (README, Production)");
+        }
+        settings.put("connection.username", "sa");
+        settings.putIfAbsent("connection.password", "");
+    }
+
+    private static void awaitConnection(CompletableFuture<Void> connected) {
+        try {
+            connected.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
     }
 
@@ -103,8 +138,17 @@ public final class Database {
         });
     }
 
-    private static void migrate(Map<String, String> settings, Dialect dialect, Duration startupTimeout, Clock clock) {
-        try (Connection connection = SchemaConnection.open(settings, dialect, startupTimeout)) {
+    private static void migrate(Map<String, String> settings, Dialect dialect, Duration startupTimeout, Clock clock,
+                                CompletableFuture<Void> connected) {
+        Connection schemaConnection;
+        try {
+            schemaConnection = SchemaConnection.open(settings, dialect, startupTimeout);
+        } catch (RuntimeException e) {
+            connected.completeExceptionally(e);
+            throw e;
+        }
+        connected.complete(null);
+        try (Connection connection = schemaConnection) {
             new Migrations(connection, settings, dialect, clock).run();
         } catch (SQLException e) {
             throw new IllegalStateException("Schema migration failed: " + e.getMessage(), e);

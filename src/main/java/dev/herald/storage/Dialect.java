@@ -3,20 +3,24 @@ package dev.herald.storage;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.herald.config.BadSetting;
+
 /**
  * The two databases Herald runs on, chosen by the JDBC URL, and the few DDL words in which they differ.
  */
 public enum Dialect {
     // H2 stores CHARACTER VARYING inline; its CLOB would come back as a java.sql.Clob instead of a String.
-    H2("jdbc:h2:", "CHARACTER VARYING(1000000)", ""),
+    H2("H2", "jdbc:h2:", "CHARACTER VARYING(1000000)", ""),
     // Binary collation: API keys and ids compare case-sensitively, as the key pattern implies.
-    MARIADB("jdbc:mariadb:", "MEDIUMTEXT", " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+    MARIADB("MariaDB", "jdbc:mariadb:", "MEDIUMTEXT", " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
 
+    private final String displayName;
     private final String urlPrefix;
     private final String longTextType;
     private final String tableOptions;
 
-    Dialect(String urlPrefix, String longTextType, String tableOptions) {
+    Dialect(String displayName, String urlPrefix, String longTextType, String tableOptions) {
+        this.displayName = displayName;
         this.urlPrefix = urlPrefix;
         this.longTextType = longTextType;
         this.tableOptions = tableOptions;
@@ -29,7 +33,13 @@ public enum Dialect {
                 return dialect;
             }
         }
-        throw new IllegalArgumentException("db.connection.url must start with jdbc:h2: or jdbc:mariadb:");
+        throw new BadSetting("db.connection.url (DB_CONNECTION_URL) is \"" + DatabaseUrls.withoutSecrets(jdbcUrl)
+                + "\"; it must start with jdbc:h2: or jdbc:mariadb:, e.g. jdbc:mariadb://db.internal:3306/herald");
+    }
+
+    /** As the log names it. */
+    public String displayName() {
+        return displayName;
     }
 
     /**

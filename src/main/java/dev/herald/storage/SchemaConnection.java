@@ -22,22 +22,27 @@ final class SchemaConnection {
     }
 
     /**
-     * Tries until the database answers or the start-up time-out has passed; the last failure says why.
+     * Tries until the database answers or the start-up time-out has passed, saying when it starts to wait and every
+     * few seconds after; the last failure says why. A refusal that no wait can cure (a wrong password, a database
+     * that does not exist) ends the start at once.
      *
      * @param settings the {@code db} settings of the serving pool, {@code connection.*} among them
      */
     static Connection open(Map<String, String> settings, Dialect dialect, Duration startupTimeout) {
         String url = settings.get("connection.url");
-        long deadline = System.nanoTime() + startupTimeout.toNanos();
+        DatabaseWait wait = new DatabaseWait(DatabaseUrls.withoutSecrets(url), startupTimeout);
         while (true) {
             try {
-                return DriverManager.getConnection(url, properties(settings, dialect, timeLeft(deadline)));
+                return DriverManager.getConnection(url, properties(settings, dialect, wait.timeLeft()));
             } catch (SQLException e) {
+                DatabaseRefusals.throwIfPermanent(e, DatabaseUrls.withoutSecrets(url), settings.get("connection.username"));
                 // The attempt itself may have used up the time: measure what is left after it.
-                if (timeLeft(deadline).compareTo(RETRY_PAUSE) <= 0) {
-                    throw new IllegalStateException("The database did not answer within db.startup-timeout ("
-                            + startupTimeout + "): " + e.getMessage(), e);
+                if (wait.timeLeft().compareTo(RETRY_PAUSE) <= 0) {
+                    throw new IllegalStateException("The database at " + DatabaseUrls.withoutSecrets(url)
+                            + " did not answer within db.startup-timeout (" + startupTimeout + "): " + e.getMessage()
+                            + "; is it running and reachable from here? (DB_STARTUP_DASH_TIMEOUT waits longer)", e);
                 }
+                wait.failed(e);
                 pause();
             }
         }
@@ -64,10 +69,6 @@ final class SchemaConnection {
         long leftMillis = Math.max(1, left.toMillis());
         long connectTimeout = Long.parseLong(properties.getProperty(CONNECT_TIMEOUT, String.valueOf(leftMillis)));
         properties.setProperty(CONNECT_TIMEOUT, String.valueOf(Math.min(connectTimeout, leftMillis)));
-    }
-
-    private static Duration timeLeft(long deadline) {
-        return Duration.ofNanos(deadline - System.nanoTime());
     }
 
     private static void putIfSet(Properties properties, String key, String value) {

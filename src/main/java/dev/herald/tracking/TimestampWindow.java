@@ -2,6 +2,8 @@ package dev.herald.tracking;
 
 import java.time.Duration;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -27,8 +29,8 @@ public final class TimestampWindow {
     }
 
     public static TimestampWindow from(Config window) {
-        return new TimestampWindow(window.get("past").as(Duration.class).orElse(DEFAULT_PAST),
-                                   window.get("future").as(Duration.class).orElse(DEFAULT_FUTURE));
+        return new TimestampWindow(ConfigValues.duration(window.get("past"), DEFAULT_PAST),
+                                   ConfigValues.duration(window.get("future"), DEFAULT_FUTURE));
     }
 
     /**

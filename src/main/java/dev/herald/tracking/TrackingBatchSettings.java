@@ -2,6 +2,8 @@ package dev.herald.tracking;
 
 import java.time.Duration;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.config.Config;
 
 /**
@@ -20,11 +22,11 @@ public record TrackingBatchSettings(boolean enabled, Duration linger, int maxBat
 
     public static TrackingBatchSettings from(Config batch) {
         TrackingBatchSettings settings = new TrackingBatchSettings(
-                batch.get("enabled").asBoolean().orElse(true),
-                batch.get("linger").as(Duration.class).orElse(Duration.ZERO),
-                batch.get("max-size").asInt().orElse(500),
-                batch.get("queue-size").asInt().orElse(10_000),
-                batch.get("max-wait").as(Duration.class).orElse(DEFAULT_MAX_WAIT));
+                ConfigValues.bool(batch.get("enabled"), true),
+                ConfigValues.duration(batch.get("linger"), Duration.ZERO),
+                ConfigValues.integer(batch.get("max-size"), 500),
+                ConfigValues.integer(batch.get("queue-size"), 10_000),
+                ConfigValues.duration(batch.get("max-wait"), DEFAULT_MAX_WAIT));
         if (settings.linger.isNegative() || settings.maxBatch < 1 || settings.queueSize < 1
                 || settings.maxWait.isNegative() || settings.maxWait.isZero()) {
             throw new IllegalArgumentException(

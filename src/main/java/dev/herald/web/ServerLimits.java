@@ -2,6 +2,8 @@ package dev.herald.web;
 
 import java.time.Duration;
 
+import dev.herald.config.ConfigValues;
+
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.config.Config;
 import io.helidon.webserver.WebServerConfig;
@@ -35,10 +37,10 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
     }
 
     public static ServerLimits from(Config config) {
-        return new ServerLimits(config.get("connections").asInt().orElse(1000),
-                                config.get("connections-per-client").asInt().orElse(100),
-                                config.get("read-timeout").as(Duration.class).orElse(Duration.ofSeconds(20)),
-                                config.get("body-bytes-in-flight").asLong().orElse(8L * 1024 * 1024));
+        return new ServerLimits(ConfigValues.integer(config.get("connections"), 1000),
+                                ConfigValues.integer(config.get("connections-per-client"), 100),
+                                ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(20)),
+                                ConfigValues.longInteger(config.get("body-bytes-in-flight"), 8L * 1024 * 1024));
     }
 
     /**

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import dev.herald.HeraldConfig;
+import dev.herald.config.HeraldConfig;
 
 import io.helidon.config.ConfigSources;
 

@@ -3,7 +3,7 @@ package dev.herald.notification;
 import java.util.List;
 import java.util.Map;
 
-import dev.herald.HeraldConfig;
+import dev.herald.config.HeraldConfig;
 
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;

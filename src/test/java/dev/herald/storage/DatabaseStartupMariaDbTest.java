@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import dev.herald.HeraldConfig;
+import dev.herald.config.HeraldConfig;
 import dev.herald.support.RequiresMariaDb;
 import dev.herald.support.TcpRelay;
 import dev.herald.support.TestDatabase;
@@ -22,6 +22,7 @@ import io.helidon.dbclient.DbClient;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -61,17 +62,21 @@ class DatabaseStartupMariaDbTest {
         }
     }
 
-    /** The serving pool is opened beside the migrations; a start that cannot migrate must not leave it open. */
+    /**
+     * The serving pool opens once the database has answered: a start that never reaches it leaves no pool behind
+     * (and no pool logging its own attempts while the start waits).
+     */
     @Test
-    void aStartThatCannotMigrateClosesItsServingPool() throws Exception {
+    void aStartThatCannotReachTheDatabaseOpensNoPool() throws Exception {
         try (TestDatabase database = TestDatabase.mariadb(); TcpRelay relay = relayTo()) {
             relay.down();
-            StartingDatabase starting = Database.start(config(database, relay, "PT1S").get("db"), Clock.systemUTC());
-            assertThrows(IllegalStateException.class, starting::awaitSchema);
-
-            relay.up();
-            // An open pool would now reach the database and answer.
-            assertThrows(RuntimeException.class, () -> starting.serving().client().execute().namedQuery("ping").toList());
+            String pool = "never-opened-" + System.nanoTime();
+            Config config = config(database, relay, "PT1S", Map.of("db.connection.poolName", pool));
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                                                         () -> Database.start(config.get("db"), Clock.systemUTC()));
+            assertThat(refused.getMessage(), containsString("did not answer within db.startup-timeout (PT1S)"));
+            assertThat("no pool thread was started", Thread.getAllStackTraces().keySet().stream()
+                    .anyMatch(thread -> thread.getName().startsWith(pool)), is(false));
         }
     }
 
@@ -85,7 +90,12 @@ class DatabaseStartupMariaDbTest {
     }
 
     private static Config config(TestDatabase database, TcpRelay relay, String startupTimeout) {
-        return HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+        return config(database, relay, startupTimeout, Map.of());
+    }
+
+    private static Config config(TestDatabase database, TcpRelay relay, String startupTimeout,
+                                 Map<String, String> more) {
+        return HeraldConfig.withDefaults(List.of(ConfigSources.create(more), ConfigSources.create(Map.of(
                 "db.startup-timeout", startupTimeout,
                 "db.connection.url", database.urlThroughPort(relay.port()),
                 "db.connection.username", database.username(),

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.herald.HeraldConfig;
+import dev.herald.config.HeraldConfig;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.config.Config;

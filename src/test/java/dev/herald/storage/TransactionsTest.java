@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.herald.HeraldConfig;
+import dev.herald.config.HeraldConfig;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.config.ConfigSources;

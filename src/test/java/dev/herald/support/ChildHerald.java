@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,6 +18,7 @@ import dev.herald.Main;
  */
 public final class ChildHerald implements AutoCloseable {
 
+    private static final String LOG = "herald.log";
     private static final Pattern LISTENING =
             Pattern.compile("Herald listening on http://[^:]+:(\\d+); health, metrics and OpenAPI on http://[^:]+:(\\d+)");
 
@@ -44,20 +46,61 @@ public final class ChildHerald implements AutoCloseable {
     /** The same, with these JVM options (a heap as small as the launcher's, say). */
     public static ChildHerald start(Path directory, String yaml, List<String> jvmOptions)
             throws IOException, InterruptedException {
+        return new ChildHerald(launch(directory, yaml, jvmOptions, Map.of()), directory.resolve(LOG));
+    }
+
+    /** The same, with these environment variables over the file. */
+    public static ChildHerald start(Path directory, String yaml, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        return new ChildHerald(launch(directory, yaml, List.of(), environment), directory.resolve(LOG));
+    }
+
+    /** A start that is to fail: waits up to 30 s for the exit. */
+    public static Ended failedStart(Path directory, String yaml, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        return ended(launch(directory, yaml, List.of(), environment), directory);
+    }
+
+    /** A start without a file of its own, with these program arguments, that is to fail. */
+    public static Ended failedStart(Path directory, Map<String, String> environment, String... arguments)
+            throws IOException, InterruptedException {
+        Files.createDirectories(directory);
+        return ended(launch(directory, List.of(), environment, List.of(arguments)), directory);
+    }
+
+    private static Ended ended(Process process, Path directory) throws IOException, InterruptedException {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("Herald did not end within 30 s:\n" + Files.readString(directory.resolve(LOG)));
+        }
+        return new Ended(process.exitValue(), Files.readString(directory.resolve(LOG)));
+    }
+
+    /** How a process ended: its exit code and everything it printed. */
+    public record Ended(int exitCode, String log) {
+    }
+
+    private static Process launch(Path directory, String yaml, List<String> jvmOptions, Map<String, String> environment)
+            throws IOException {
         Files.createDirectories(directory);
         String withObserve = yaml.contains("observe:") ? yaml : yaml + "\nobserve:\n  port: 0\n";
         Path config = Files.writeString(directory.resolve("herald.yaml"), withObserve);
-        Path log = directory.resolve("herald.log");
+        return launch(directory, jvmOptions, environment, List.of(config.toString()));
+    }
+
+    private static Process launch(Path directory, List<String> jvmOptions, Map<String, String> environment,
+                                  List<String> arguments) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), config.toString()));
-        Process process = new ProcessBuilder(command)
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(arguments);
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        return new ChildHerald(process, log);
+                .redirectOutput(directory.resolve(LOG).toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     public boolean isAlive() {

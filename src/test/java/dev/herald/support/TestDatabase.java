@@ -59,6 +59,11 @@ public final class TestDatabase implements AutoCloseable {
         return new TestDatabase(name, MARIADB_SERVER + name, MARIADB_USER, MARIADB_PASSWORD, true);
     }
 
+    /** A connection to the MariaDB server as its administrator, for what a test sets up outside a database. */
+    public static Connection mariadbAdministrator() throws SQLException {
+        return DriverManager.getConnection(MARIADB_SERVER, MARIADB_USER, MARIADB_PASSWORD);
+    }
+
     /** Why MariaDB cannot be used, or empty when it answers. */
     static Optional<String> mariadbProblem() {
         try (Connection ignored = DriverManager.getConnection(MARIADB_SERVER, MARIADB_USER, MARIADB_PASSWORD)) {

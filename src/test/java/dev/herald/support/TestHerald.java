@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.herald.HeraldConfig;
+import dev.herald.config.HeraldConfig;
 import dev.herald.Main;
 import dev.herald.Services;
 import dev.herald.apikey.ApiKey;

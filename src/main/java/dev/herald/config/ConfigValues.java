@@ -1,0 +1,121 @@
+package dev.herald.config;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigException;
+
+/**
+ * Reads one setting of a given form, or says which setting is wrong, what it holds and what form it needs, with an
+ * example: Helidon's own mappers name only a lambda class.
+ */
+public final class ConfigValues {
+
+    private ConfigValues() {
+    }
+
+    /** A whole number; {@code orElse} when the setting is absent. */
+    public static int integer(Config node, int orElse) {
+        long value = longInteger(node, orElse);
+        if (value != (int) value) {
+            throw wrongForm(node, String.valueOf(value), "a whole number up to " + Integer.MAX_VALUE + ", e.g. " + orElse);
+        }
+        return (int) value;
+    }
+
+    /** A TCP port, 0 for any free one. */
+    public static int port(Config node, int orElse) {
+        int port = integer(node, orElse);
+        if (port < 0 || port > 65535) {
+            throw wrongForm(node, String.valueOf(port), "a port from 1 to 65535, or 0 for any free one, e.g. " + orElse);
+        }
+        return port;
+    }
+
+    /** A whole number, for settings that may exceed two billion (bytes). */
+    public static long longInteger(Config node, long orElse) {
+        return text(node).map(value -> {
+            try {
+                return Long.parseLong(value.strip());
+            } catch (NumberFormatException e) {
+                throw wrongForm(node, value, "a whole number, e.g. " + orElse);
+            }
+        }).orElse(orElse);
+    }
+
+    /** An ISO-8601 duration ({@code PT30S}); people write {@code 30s}, which Java does not read. */
+    public static Duration duration(Config node, Duration orElse) {
+        return text(node).map(value -> {
+            try {
+                return Duration.parse(value.strip());
+            } catch (DateTimeParseException e) {
+                throw wrongForm(node, value, "an ISO-8601 duration, e.g. PT30S (30 seconds), PT5M (5 minutes), "
+                        + "PT0.5S, P1D (1 day)");
+            }
+        }).orElse(orElse);
+    }
+
+    /** {@code true} or {@code false}, nothing else: Helidon would read {@code yes} as false without a word. */
+    public static boolean bool(Config node, boolean orElse) {
+        return text(node).map(value -> switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw wrongForm(node, value, "true or false");
+        }).orElse(orElse);
+    }
+
+    /** A text value, when set. */
+    public static Optional<String> string(Config node) {
+        return text(node);
+    }
+
+    /**
+     * A list, written in a file as a YAML list or as one comma-separated value. A value set by an environment variable
+     * ({@code ADMIN_TOKENS=a,b}) or a system property replaces the file's list whole: Helidon merges the two into a
+     * node that has both, and would answer the file's list.
+     */
+    public static List<String> list(Config node) {
+        if (!node.exists()) {
+            return List.of();
+        }
+        if (node.hasValue()) {
+            String value = node.asString().get();
+            return value.isBlank() ? List.of() : Arrays.stream(value.split(",")).map(String::strip).toList();
+        }
+        try {
+            return node.asList(String.class).get();
+        } catch (ConfigException e) {
+            throw new BadSetting(node.key() + " (" + environmentName(node) + ") must be a list, e.g. [\"a\", \"b\"], or "
+                    + "a comma-separated value, not a section");
+        }
+    }
+
+    /** The environment variable that sets a key: {@code db.startup-timeout} is {@code DB_STARTUP_DASH_TIMEOUT}. */
+    public static String environmentName(String key) {
+        return key.replace("-", "_DASH_").replace('.', '_').toUpperCase(Locale.ROOT);
+    }
+
+    static String environmentName(Config node) {
+        return environmentName(node.key().toString());
+    }
+
+    private static Optional<String> text(Config node) {
+        if (!node.exists()) {
+            return Optional.empty();
+        }
+        if (!node.hasValue()) {
+            throw new BadSetting(node.key() + " (" + environmentName(node) + ") must be a single value, not a "
+                    + (node.type() == Config.Type.LIST ? "list" : "section"));
+        }
+        return node.asString().asOptional();
+    }
+
+    private static BadSetting wrongForm(Config node, String value, String form) {
+        return new BadSetting(node.key() + " (" + environmentName(node) + ") is \"" + value + "\"; it must be " + form);
+    }
+}

@@ -1,0 +1,116 @@
+package dev.herald.config;
+
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigException;
+import io.helidon.config.ConfigSources;
+import io.helidon.config.spi.ConfigSource;
+
+/**
+ * Where configuration comes from, highest priority first (README, Configuration): system properties, environment
+ * variables ({@code SERVER_PORT} sets {@code server.port}), the environment's file, the bundled defaults.
+ */
+public final class HeraldConfig {
+
+    private static final System.Logger LOGGER = System.getLogger(HeraldConfig.class.getName());
+
+    private HeraldConfig() {
+    }
+
+    /**
+     * The file is the first program argument, else {@code HERALD_CONFIG}, else none. Says in the log where settings
+     * come from, and warns of each setting Herald does not know.
+     *
+     * @throws BadSetting when the file cannot be read, or an unknown setting could change the database
+     */
+    public static Config load(String[] args) {
+        Optional<Path> file = configFile(args);
+        List<Supplier<? extends ConfigSource>> overrides = new ArrayList<>();
+        overrides.add(ConfigSources.systemProperties());
+        overrides.add(ConfigSources.environmentVariables());
+        file.ifPresent(path -> overrides.add(ConfigSources.file(path)));
+        LOGGER.log(Level.INFO, "Configuration, highest priority first: system properties, environment variables, "
+                + file.map(path -> "file " + path + ", ").orElse("") + "bundled defaults");
+        Config config;
+        try {
+            config = withDefaults(overrides);
+        } catch (ConfigException e) {
+            throw new BadSetting(ConfigFileErrors.describe(file, e));
+        }
+        checkKeys(file);
+        return config;
+    }
+
+    /** The bundled defaults and named statements under the given sources; tests build their config here too. */
+    public static Config withDefaults(List<Supplier<? extends ConfigSource>> overrides) {
+        List<Supplier<? extends ConfigSource>> sources = new ArrayList<>(overrides);
+        sources.add(ConfigSources.classpath("application.yaml"));
+        // At the root, outside any package: in the linked image the module's packages are encapsulated, and a
+        // resource under db/ would be out of Helidon config's reach.
+        sources.add(ConfigSources.classpath("statements.yaml"));
+        return Config.builder()
+                .disableEnvironmentVariablesSource()
+                .disableSystemPropertiesSource()
+                .sources(sources)
+                .build();
+    }
+
+    private static void checkKeys(Optional<Path> file) {
+        KnownSettings known = KnownSettings.bundled();
+        List<String> warnings = new ArrayList<>();
+        file.ifPresent(path -> warnings.addAll(known.check(fileKeys(path), key -> "file " + path)));
+        Map<String, String> environment = environmentKeys();
+        warnings.addAll(known.check(environment.keySet(), key -> "environment variable " + environment.get(key)));
+        warnings.addAll(known.check(System.getProperties().stringPropertyNames().stream()
+                                            .filter(KnownSettings::isHeralds).toList(),
+                                    key -> "system property " + key));
+        warnings.forEach(warning -> LOGGER.log(Level.WARNING, warning));
+    }
+
+    private static List<String> fileKeys(Path path) {
+        Config alone = Config.builder(ConfigSources.file(path))
+                .disableEnvironmentVariablesSource()
+                .disableSystemPropertiesSource()
+                .build();
+        return List.copyOf(alone.asMap().orElseGet(Map::of).keySet());
+    }
+
+    /**
+     * The keys environment variables set in Herald's sections, each with its variable, as Helidon reads them:
+     * {@code _DASH_} is a dash, {@code _} a dot, all lower case.
+     */
+    private static Map<String, String> environmentKeys() {
+        Map<String, String> keys = new TreeMap<>();
+        System.getenv().forEach((name, value) -> {
+            String key = name.toLowerCase(Locale.ROOT).replace("_dash_", "-").replace('_', '.');
+            if (KnownSettings.isHeralds(key)) {
+                keys.put(key, name);
+            }
+        });
+        return keys;
+    }
+
+    private static Optional<Path> configFile(String[] args) {
+        Optional<Path> file = args.length > 0
+                ? Optional.of(Path.of(args[0]))
+                : Optional.ofNullable(System.getenv("HERALD_CONFIG")).filter(name -> !name.isBlank()).map(Path::of);
+        file.filter(path -> !Files.isRegularFile(path)).ifPresent(path -> {
+            throw new BadSetting("Configuration file not found: " + path.toAbsolutePath()
+                    + (args.length > 0 ? " (the first argument)" : " (HERALD_CONFIG)"));
+        });
+        file.filter(path -> !Files.isReadable(path)).ifPresent(path -> {
+            throw new BadSetting("Configuration file " + path.toAbsolutePath() + " is not readable by this user");
+        });
+        return file;
+    }
+}

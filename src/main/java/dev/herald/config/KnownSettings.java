@@ -1,0 +1,157 @@
+package dev.herald.config;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+import com.zaxxer.hikari.HikariConfig;
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+
+/**
+ * Finds settings Herald does not know under the sections it owns: a misspelled key is otherwise ignored without a
+ * word, and under {@code db} that silently means another database (the embedded H2 for a misspelled URL).
+ *
+ * <p>The known keys are those of the bundled application.yaml, the few with no default, HikariCP's properties under
+ * {@code db.connection}, and the DB Client's parameters. {@code server} is Helidon's (it has dozens of keys) and is
+ * not checked; {@code db.statements.*} and the driver's {@code db.connection.dataSource.*} are free.
+ */
+public final class KnownSettings {
+
+    /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
+    private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
+                                                       "limits", "feed", "tracking");
+    private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "cors.allowed-origins",
+                                                              "rate-limit.trusted-proxies");
+    private static final Set<String> FREE_PREFIXES = Set.of("db.statements.", "db.connection.dataSource.");
+    // Helidon's JdbcParametersConfig, 4.1.7.
+    private static final Set<String> DB_CLIENT_PARAMETERS = Set.of("use-n-string", "use-string-binding",
+            "string-binding-size", "use-byte-array-binding", "timestamp-for-local-time", "set-object-for-java-time");
+    private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
+
+    private final Set<String> known;
+
+    private KnownSettings(Set<String> known) {
+        this.known = known;
+    }
+
+    /** The keys of the bundled defaults and those Herald reads without a default. */
+    public static KnownSettings bundled() {
+        Set<String> known = new TreeSet<>(WITHOUT_DEFAULT);
+        Config defaults = Config.builder(ConfigSources.classpath("application.yaml"))
+                .disableEnvironmentVariablesSource()
+                .disableSystemPropertiesSource()
+                .build();
+        defaults.asMap().orElseGet(Map::of).keySet().forEach(known::add);
+        hikariProperties().forEach(property -> known.add("db.connection." + property));
+        DB_CLIENT_PARAMETERS.forEach(parameter -> known.add("db.parameters." + parameter));
+        return new KnownSettings(known);
+    }
+
+    /**
+     * Checks each key of one source.
+     *
+     * @param keys   the keys the source sets
+     * @param origin how the operator set a key ({@code file config/prod.yaml}), for the message
+     * @return one warning per unknown key outside {@code db}
+     * @throws BadSetting for an unknown key under {@code db}, or a section where a single value belongs
+     */
+    public List<String> check(Iterable<String> keys, Function<String, String> origin) {
+        List<String> warnings = new ArrayList<>();
+        for (String key : keys) {
+            String plain = LIST_INDEX.matcher(key).replaceAll("");
+            if (isKnown(plain)) {
+                continue;
+            }
+            known.stream().filter(value -> plain.startsWith(value + ".")).findFirst().ifPresent(value -> {
+                throw new BadSetting(value + " (" + origin.apply(key) + ") must be a single value, not a section ("
+                        + plain + ")");
+            });
+            Optional<String> near = nearest(plain);
+            String message = plain + " (" + origin.apply(key) + ") is not a setting Herald knows"
+                    + near.map(name -> " (did you mean " + name + "?"
+                            + (name.equalsIgnoreCase(plain) ? " Environment variables cannot spell mixed-case "
+                            + "names: set it in the configuration file" : "") + ")").orElse("");
+            if (plain.equals("db") || plain.startsWith("db.")) {
+                throw new BadSetting(message + ": Herald stops rather than start on a database other than meant");
+            }
+            warnings.add(message + "; it is ignored");
+        }
+        return warnings;
+    }
+
+    /** Whether a key is one of Herald's sections: only those are checked, the rest of the environment is not ours. */
+    public static boolean isHeralds(String key) {
+        int dot = key.indexOf('.');
+        return SECTIONS.contains(dot < 0 ? key : key.substring(0, dot));
+    }
+
+    private boolean isKnown(String key) {
+        if (known.contains(key) || !isHeralds(key) && !isSectionTypo(key)) {
+            return true;
+        }
+        return FREE_PREFIXES.stream().anyMatch(key::startsWith);
+    }
+
+    /** A top-level key that is no section of ours but close to one ({@code lmits.connections}). */
+    private static boolean isSectionTypo(String key) {
+        int dot = key.indexOf('.');
+        String section = dot < 0 ? key : key.substring(0, dot);
+        return SECTIONS.stream().anyMatch(ours -> distance(ours, section) <= 2) || distance("server", section) <= 2
+                && !section.equals("server");
+    }
+
+    private Optional<String> nearest(String key) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        return known.stream()
+                .min(Comparator.comparingInt(candidate -> distance(candidate.toLowerCase(Locale.ROOT), lower)))
+                .filter(candidate -> distance(candidate.toLowerCase(Locale.ROOT), lower)
+                        <= Math.max(3, lastSegment(key).length() / 3));
+    }
+
+    private static String lastSegment(String key) {
+        return key.substring(key.lastIndexOf('.') + 1);
+    }
+
+    /** HikariCP's settings, as it reads them: a property for each one-argument setter of HikariConfig. */
+    private static List<String> hikariProperties() {
+        List<String> properties = new ArrayList<>(List.of("url"));
+        for (Method method : HikariConfig.class.getMethods()) {
+            if (method.getName().startsWith("set") && method.getParameterCount() == 1
+                    && !Modifier.isStatic(method.getModifiers()) && method.getName().length() > 3) {
+                String name = method.getName().substring(3);
+                properties.add(Character.toLowerCase(name.charAt(0)) + name.substring(1));
+            }
+        }
+        return properties;
+    }
+
+    /** Levenshtein's: the fewest single-character edits from one to the other. */
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

@@ -1,0 +1,59 @@
+package dev.herald.storage;
+
+import java.sql.SQLException;
+
+/**
+ * The answers of a database that waiting cannot change: the start ends at once, with what to do, instead of
+ * retrying a wrong password until {@code db.startup-timeout} has passed.
+ */
+final class DatabaseRefusals {
+
+    // MariaDB's error numbers (https://mariadb.com/kb/en/mariadb-error-code-reference/).
+    private static final int MARIADB_ACCESS_DENIED = 1045;
+    private static final int MARIADB_NO_PASSWORD_ACCESS_DENIED = 1698;
+    private static final int MARIADB_DATABASE_ACCESS_DENIED = 1044;
+    private static final int MARIADB_UNKNOWN_DATABASE = 1049;
+    private static final int MARIADB_HOST_NOT_ALLOWED = 1130;
+    // H2's.
+    private static final int H2_WRONG_USER_OR_PASSWORD = 28000;
+    private static final int H2_DATABASE_NOT_FOUND = 90146;
+    private static final int H2_DATABASE_IN_USE = 90020;
+
+    private static final String CREDENTIALS = "check db.connection.username and db.connection.password "
+            + "(DB_CONNECTION_USERNAME, DB_CONNECTION_PASSWORD)";
+
+    private DatabaseRefusals() {
+    }
+
+    /**
+     * @param url  the URL without secrets
+     * @param user the configured user, or null
+     * @throws IllegalStateException when waiting cannot help, saying what to do
+     */
+    static void throwIfPermanent(SQLException e, String url, String user) {
+        String advice = advice(e);
+        if (advice != null) {
+            throw new IllegalStateException("The database at " + url + " refused "
+                    + (user == null ? "the connection" : "user '" + user + "'") + ": " + e.getMessage() + "; " + advice,
+                    e);
+        }
+    }
+
+    private static String advice(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return switch (e.getErrorCode()) {
+            case MARIADB_ACCESS_DENIED, MARIADB_NO_PASSWORD_ACCESS_DENIED, H2_WRONG_USER_OR_PASSWORD -> CREDENTIALS;
+            case MARIADB_DATABASE_ACCESS_DENIED -> "grant the user its rights on that database (README, Production)";
+            case MARIADB_UNKNOWN_DATABASE, H2_DATABASE_NOT_FOUND -> "create the database (README, Production) or "
+                    + "correct db.connection.url (DB_CONNECTION_URL)";
+            case MARIADB_HOST_NOT_ALLOWED -> "create the user for the address Herald connects from (README, Production)";
+            case H2_DATABASE_IN_USE -> "another process (another Herald?) has this H2 file open; stop it, or give "
+                    + "this one its own file in db.connection.url";
+            default -> state.startsWith("28") ? CREDENTIALS
+                    : e.getMessage() != null && e.getMessage().startsWith("No suitable driver")
+                    ? "db.connection.url (DB_CONNECTION_URL) is not a URL the H2 or MariaDB driver reads, "
+                    + "e.g. jdbc:mariadb://db.internal:3306/herald"
+                    : null;
+        };
+    }
+}

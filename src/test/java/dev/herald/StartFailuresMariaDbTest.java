@@ -1,0 +1,89 @@
+package dev.herald;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.herald.support.ChildHerald;
+import dev.herald.support.RequiresMariaDb;
+import dev.herald.support.TestDatabase;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static dev.herald.StartFailuresTest.assertOneLine;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
+
+/**
+ * What waiting cannot cure ends the start at once, with what to do, even with 30 s of db.startup-timeout left: a
+ * wrong password, a database that does not exist, a user that is not set. No line of the driver's own.
+ */
+@RequiresMariaDb
+class StartFailuresMariaDbTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aWrongPasswordEndsTheStartAtOnce() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            ChildHerald.Ended ended = timed(config(database.url(), database.username()),
+                                            Map.of("DB_CONNECTION_PASSWORD", "wrong-password"));
+            assertOneLine(ended, "The database at " + database.url() + " refused user '" + database.username()
+                    + "': ");
+            assertThat(ended.log(), containsString("Access denied for user '" + database.username() + "'"));
+            assertThat(ended.log(), containsString("; check db.connection.username and db.connection.password "
+                    + "(DB_CONNECTION_USERNAME, DB_CONNECTION_PASSWORD)\n"));
+            assertThat(ended.log(), not(containsString("wrong-password")));
+        }
+    }
+
+    @Test
+    void anUnknownDatabaseEndsTheStartAtOnce() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            String name = "herald_nowhere_" + System.nanoTime();
+            String url = "jdbc:" + TestDatabase.mariadbServer() + name;
+            ChildHerald.Ended ended = timed(config(url, database.username()),
+                                            Map.of("DB_CONNECTION_PASSWORD", database.password()));
+            assertOneLine(ended, "The database at " + url + " refused user '" + database.username() + "': ");
+            assertThat(ended.log(), containsString("Unknown database '" + name + "'; "
+                    + "create the database (README, Production) or correct db.connection.url (DB_CONNECTION_URL)\n"));
+        }
+    }
+
+    /** It used to log in as the bundled H2 default, sa, and be refused. */
+    @Test
+    void aMariaDbWithoutUserIsRefusedBeforeConnecting() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            assertOneLine(timed(config(database.url(), null), Map.of()),
+                          "db.connection.username (DB_CONNECTION_USERNAME) is not set: MariaDB needs the user Herald "
+                                  + "connects as (README, Production)");
+        }
+    }
+
+    private static String config(String url, String username) {
+        return """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                admin:
+                  allow-short-tokens: true
+                db:
+                  startup-timeout: PT30S
+                  connection:
+                    url: "%s"
+                """.formatted(url) + (username == null ? "" : "    username: \"" + username + "\"\n");
+    }
+
+    /** Well within db.startup-timeout: nothing was retried. */
+    private ChildHerald.Ended timed(String yaml, Map<String, String> environment) throws Exception {
+        long started = System.nanoTime();
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, yaml, environment);
+        assertThat(Duration.ofNanos(System.nanoTime() - started), lessThan(Duration.ofSeconds(15)));
+        assertThat("the driver's own warnings are not logged", ended.log(), not(containsString("ErrorPacket")));
+        return ended;
+    }
+}

@@ -1,0 +1,174 @@
+package dev.herald;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.herald.support.ChildHerald;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+/**
+ * A start that cannot succeed ends with exit code 1 and one line that names the setting, what it holds and what it
+ * needs, never a stack trace, and before any database is created. Each case as an operator meets it: Herald in a JVM
+ * of its own, the mistake in its file or its environment.
+ */
+class StartFailuresTest {
+
+    private static final String LISTENERS = """
+            server:
+              port: 0
+              host: 127.0.0.1
+            observe:
+              port: 0
+            """;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void invalidYamlNamesTheFileLineAndColumn() throws Exception {
+        assertFailedStart(LISTENERS + "admin:\n  tokens: [x\nlimits: {\n", Map.of(),
+                          "Configuration file " + directory.resolve("herald.yaml").toAbsolutePath()
+                                  + " is not valid YAML: expected ',' or ']', but got : at line 8, column 7");
+    }
+
+    @Test
+    void aPortThatIsNoNumberSaysWhatItMustBe() throws Exception {
+        assertFailedStart(h2(), Map.of("SERVER_PORT", "abc"),
+                          "server.port (SERVER_PORT) is \"abc\"; it must be a whole number, e.g. 8080");
+    }
+
+    @Test
+    void aPortOutOfRangeSaysWhatItMustBe() throws Exception {
+        assertFailedStart(h2(), Map.of("OBSERVE_PORT", "70000"),
+                          "observe.port (OBSERVE_PORT) is \"70000\"; it must be a port from 1 to 65535, or 0 for any "
+                                  + "free one, e.g. 8081");
+    }
+
+    @Test
+    void aDurationInTheWrongFormShowsTheRightOne() throws Exception {
+        assertFailedStart(h2(), Map.of("DB_STARTUP_DASH_TIMEOUT", "30s"),
+                          "db.startup-timeout (DB_STARTUP_DASH_TIMEOUT) is \"30s\"; it must be an ISO-8601 duration, "
+                                  + "e.g. PT30S (30 seconds)");
+    }
+
+    @Test
+    void aSwitchThatIsNeitherTrueNorFalseIsRefused() throws Exception {
+        // In a YAML file, yes is a boolean (YAML 1.1) and arrives as true; in the environment it is a word.
+        assertFailedStart(h2(), Map.of("FEED_CACHE_ENABLED", "yes"),
+                          "feed.cache.enabled (FEED_CACHE_ENABLED) is \"yes\"; it must be true or false");
+    }
+
+    @Test
+    void aMisspelledDatabaseSettingStopsTheStartInsteadOfFallingBackToH2() throws Exception {
+        assertFailedStart(LISTENERS + "db:\n  conection:\n    url: \"jdbc:mariadb://db.internal/herald\"\n", Map.of(),
+                          "db.conection.url (file " + directory.resolve("herald.yaml")
+                                  + ") is not a setting Herald knows (did you mean db.connection.url?)");
+        assertThat("the bundled H2 database was not created", Files.exists(directory.resolve("data")), is(false));
+    }
+
+    @Test
+    void aMisspelledDatabaseVariableStopsTheStart() throws Exception {
+        assertFailedStart(h2(), Map.of("DB_CONNECTION_UR", "jdbc:mariadb://db.internal/herald"),
+                          "db.connection.ur (environment variable DB_CONNECTION_UR) is not a setting Herald knows "
+                                  + "(did you mean db.connection.url?)");
+    }
+
+    @Test
+    void aSectionGivenAsAValueIsRefusedWithItsForm() throws Exception {
+        assertFailedStart(h2() + "rate-limit:\n  window:\n    seconds: 60\n", Map.of(),
+                          "rate-limit.window (file " + directory.resolve("herald.yaml") + ") must be a single value, "
+                                  + "not a section (rate-limit.window.seconds)");
+    }
+
+    @Test
+    void aMissingConfigurationFileIsNamed() throws Exception {
+        assertOneLine(ChildHerald.failedStart(directory, Map.of(), "/nowhere/prod.yaml"),
+                      "Configuration file not found: /nowhere/prod.yaml (the first argument)");
+        assertOneLine(ChildHerald.failedStart(directory, Map.of("HERALD_CONFIG", "/nowhere/herald.yaml")),
+                      "Configuration file not found: /nowhere/herald.yaml (HERALD_CONFIG)");
+    }
+
+    /**
+     * A database that does not answer: a line when the wait begins, one every few seconds, then the reason, however
+     * many threads the start had begun (the interaction writer, the change log's reader): none keeps the JVM alive.
+     */
+    @Test
+    void anUnreachableDatabaseIsWaitedForAloudThenGivenUp() throws Exception {
+        String url = "jdbc:mariadb://127.0.0.1:1/herald";
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, LISTENERS + """
+                db:
+                  startup-timeout: PT6S
+                  connection:
+                    url: "%s"
+                    username: herald
+                """.formatted(url), Map.of());
+        assertOneLine(ended, "The database at " + url + " did not answer within db.startup-timeout (PT6S): ");
+        assertThat(ended.log(), containsString("INFO dev.herald.storage.Database: Waiting for the database at " + url
+                + " (up to PT6S, db.startup-timeout): "));
+        assertThat(ended.log(), containsString("INFO dev.herald.storage.Database: Still waiting for the database at "
+                + url + ", "));
+    }
+
+    /** A misspelled setting outside {@code db} is a warning: Herald starts and says which key it ignored. */
+    @Test
+    void aMisspelledSettingIsNamedWithTheNearestOneAndHeraldStarts() throws Exception {
+        try (ChildHerald herald = ChildHerald.start(directory, h2() + "limits:\n  conections: 5\n",
+                                                    Map.of("TRACKING_BATCH_LINGR", "PT0.001S"))) {
+            assertThat(herald.log(), containsString("WARNING dev.herald.config.HeraldConfig: limits.conections (file "
+                    + directory.resolve("herald.yaml") + ") is not a setting Herald knows (did you mean "
+                    + "limits.connections?); it is ignored\n"));
+            assertThat(herald.log(), containsString("tracking.batch.lingr (environment variable TRACKING_BATCH_LINGR)"
+                    + " is not a setting Herald knows (did you mean tracking.batch.linger?); it is ignored\n"));
+            assertThat("the JVM's code for a stop by SIGTERM", herald.stop(), is(143));
+        }
+    }
+
+    /** The log's first lines say what runs, from which settings, on which database and where. */
+    @Test
+    void theFirstLinesSayVersionSourcesDatabaseAndAddress() throws Exception {
+        try (ChildHerald herald = ChildHerald.start(directory, h2(), Map.of())) {
+            String log = herald.log();
+            List<Pattern> inOrder = List.of(
+                    Pattern.compile("INFO dev.herald.Main: Herald \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? starting on Java \\d+"),
+                    Pattern.compile(Pattern.quote("Configuration, highest priority first: system properties, "
+                            + "environment variables, file " + directory.resolve("herald.yaml") + ", bundled defaults\n")),
+                    Pattern.compile(Pattern.quote("Database: H2 at jdbc:h2:file:./data/herald, user sa\n")),
+                    Pattern.compile(Pattern.quote("Herald listening on http://127.0.0.1:" + herald.port() + ";")));
+            int from = 0;
+            for (Pattern line : inOrder) {
+                Matcher found = line.matcher(log);
+                assertThat(line + " after the line before it in\n" + log, found.find(from), is(true));
+                from = found.end();
+            }
+        }
+    }
+
+    private String h2() {
+        return LISTENERS + "db:\n  connection:\n    url: \"jdbc:h2:file:./data/herald\"\n";
+    }
+
+    private void assertFailedStart(String yaml, Map<String, String> environment, String line) throws Exception {
+        assertOneLine(ChildHerald.failedStart(directory, yaml, environment), line);
+        assertThat("no database was created", Files.exists(directory.resolve("data")), is(false));
+    }
+
+    /** Exit code 1, the line, and nothing of a stack trace or a migration. */
+    static void assertOneLine(ChildHerald.Ended ended, String line) {
+        assertThat(ended.log(), ended.exitCode(), is(1));
+        assertThat(ended.log(), containsString("SEVERE dev.herald.Main: Herald did not start: " + line));
+        assertThat("no stack trace", ended.log(), not(containsString("\tat ")));
+        assertThat(ended.log(), not(containsString("Exception in thread")));
+        assertThat(ended.log(), not(containsString("Applied schema migration")));
+    }
+}
