@@ -12,8 +12,9 @@ import io.helidon.config.ConfigSources;
 import io.helidon.config.spi.ConfigSource;
 
 /**
- * Where configuration comes from, highest priority first (decisions §3): system properties, environment
- * variables ({@code SERVER_PORT} sets {@code server.port}), the environment's file, the bundled defaults.
+ * Where configuration comes from, highest priority first: system properties, environment variables
+ * ({@code SERVER_PORT} sets {@code server.port}), the environment's file, the bundled defaults
+ * (README.md#configuration).
  */
 public final class HeraldConfig {
 
