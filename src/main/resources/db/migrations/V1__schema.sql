@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS api_keys (
     CONSTRAINT fk_api_keys_project FOREIGN KEY (project_id) REFERENCES projects (id)
 )${tableOptions};
 
--- seq is the creation order: it breaks createdAt ties (decisions §1, orderBy).
+-- seq is the creation order: it breaks createdAt ties (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rule 3).
 CREATE TABLE IF NOT EXISTS notifications (
     seq           BIGINT        NOT NULL AUTO_INCREMENT PRIMARY KEY,
     id            VARCHAR(64)   NOT NULL,

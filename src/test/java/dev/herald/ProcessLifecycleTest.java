@@ -37,7 +37,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Herald as an operator runs it: its own JVM, a config file named by HERALD_CONFIG, an environment variable over
- * the file, one start-up line with the address, and SIGTERM in the middle of a request (decisions §3).
+ * the file, one start-up line with the address, and SIGTERM in the middle of a request (README.md#run-it).
  */
 class ProcessLifecycleTest {
 

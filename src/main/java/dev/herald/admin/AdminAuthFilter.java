@@ -22,9 +22,9 @@ import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
 /**
- * decisions §2: every management route needs {@code Authorization: Bearer <token>} with one of {@code admin.tokens}.
- * Tokens are compared as SHA-256 digests with {@link MessageDigest#isEqual}, against every configured token, so
- * neither the time taken nor an early exit tells how close a guess was, or how long a token is.
+ * docs/api.md#authentication: every management route needs {@code Authorization: Bearer <token>} with one of
+ * {@code admin.tokens}. Tokens are compared as SHA-256 digests with {@link MessageDigest#isEqual}, against every
+ * configured token, so neither the time taken nor an early exit tells how close a guess was, or how long a token is.
  *
  * <p>A client (as the rate limit knows it: trusted proxies, IPv6 network) with {@code admin.auth-failures.limit}
  * failures in a window is answered 429 on every admin route until that window ends, whatever token it presents:

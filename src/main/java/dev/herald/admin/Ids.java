@@ -23,7 +23,10 @@ public final class Ids {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    /** decisions §2: 40 alphanumerics from a secure source (about 238 bits). */
+    /**
+     * 40 alphanumerics from a secure source, about 238 bits
+     * (docs/api.md, POST /api/v1/admin/projects/{projectId}/api-keys).
+     */
     public static String newApiKey() {
         char[] key = new char[KEY_LENGTH];
         for (int i = 0; i < KEY_LENGTH; i++) {

@@ -16,7 +16,10 @@ public record ApiKey(String key,
     private static final int MIN_LENGTH = 32;
     private static final int MAX_LENGTH = 64;
 
-    /** public-api.md §4.1: 32-64 ASCII letters and digits. A loop, not a regex: every feed request asks. */
+    /**
+     * 32-64 ASCII letters and digits (docs/api.md, GET /api/v1/public/{apiKey}/notifications). A loop, not a regex:
+     * every feed request asks.
+     */
     public static boolean isWellFormed(String key) {
         if (key == null || key.length() < MIN_LENGTH || key.length() > MAX_LENGTH) {
             return false;

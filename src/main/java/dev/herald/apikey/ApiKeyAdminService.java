@@ -25,7 +25,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 /**
- * API keys in the management API (decisions §2): issue, list, change settings, revoke.
+ * API keys in the management API (docs/api.md#management-api): issue, list, change settings, revoke.
  * A revoked key stops working at once: the store announces every write, and the public API's keys in memory
  * follow before the answer is sent.
  */

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The orderings a key can ask for (public-api.md §2.2, decisions §1).
+ * The orderings a key can ask for (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rule 3).
  */
 public enum OrderBy {
     CREATED_AT_DESC("createdAt_desc"),

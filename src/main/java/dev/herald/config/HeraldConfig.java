@@ -17,8 +17,9 @@ import io.helidon.config.ConfigSources;
 import io.helidon.config.spi.ConfigSource;
 
 /**
- * Where configuration comes from, highest priority first (README, Configuration): system properties, environment
- * variables ({@code SERVER_PORT} sets {@code server.port}), the environment's file, the bundled defaults.
+ * Where configuration comes from, highest priority first: system properties, environment variables
+ * ({@code SERVER_PORT} sets {@code server.port}), the environment's file, the bundled defaults
+ * (README.md#configuration).
  */
 public final class HeraldConfig {
 

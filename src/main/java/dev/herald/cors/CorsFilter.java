@@ -18,7 +18,7 @@ import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
 /**
- * CORS for the public routes, whose key is meant for client-side code (decisions §1, browsers and caches).
+ * CORS for the public routes, whose key is meant for client-side code (docs/api.md#cors).
  * Preflights are answered here and never reach the rate limit. The management API gets no CORS headers.
  *
  * <p>Every header here is built once: Helidon writes a cached header's bytes as they are, where a header given as

@@ -5,8 +5,9 @@ import java.util.Comparator;
 import dev.herald.apikey.OrderBy;
 
 /**
- * The order of each orderBy setting (decisions §1): a null startDate sorts as the earliest instant, a null
- * endDate as the latest, and ties go to the newer notification so the same data always gives the same answer.
+ * The order of each orderBy setting (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rule 3): a null startDate
+ * sorts as the earliest instant, a null endDate as the latest, and ties go to the newer notification so the same data
+ * always gives the same answer.
  */
 final class FeedOrder {
 

@@ -23,7 +23,7 @@ final class FeedStore {
 
     /**
      * The newest {@code limit} published notifications of the key's project that the key may see at {@code now},
-     * newest first (public-api.md §4.1 rules 1-4 and 6).
+     * newest first (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rules 1 to 3).
      */
     List<FeedEntry> visible(ApiKey key, long now, int limit) {
         return db.execute().createNamedQuery(key.showPast() ? "select-feed-with-past" : "select-feed-without-past")
@@ -39,7 +39,8 @@ final class FeedStore {
     /**
      * The first instant after {@code now} at which time alone changes what the key sees, or {@link Long#MAX_VALUE}:
      * without showFuture, a future notification appears when it starts; without showPast, a current one is gone
-     * one millisecond after it ends (decisions §1: the bounds are inclusive).
+     * one millisecond after it ends (the bounds are inclusive: docs/api.md, GET /api/v1/public/{apiKey}/notifications,
+     * rule 2).
      */
     long nextChange(ApiKey key, long now) {
         long next = Long.MAX_VALUE;

@@ -21,12 +21,12 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * Get Notifications (public-api.md §4.1): a project's notifications for clients holding its public key, answered
- * from memory ({@link FeedCache}) where the same answer was already built.
+ * Get Notifications (docs/api.md, GET /api/v1/public/{apiKey}/notifications): a project's notifications for clients
+ * holding its public key, answered from memory ({@link FeedCache}) where the same answer was already built.
  */
 public final class PublicFeedService implements HttpService {
 
-    /** public-api.md §4.1 rule 6. */
+    /** docs/api.md, GET /api/v1/public/{apiKey}/notifications, rule 3. */
     static final int MAX_NOTIFICATIONS = 1000;
 
     /** HEAD is GET without the content (RFC 9110 §9.3.2). */
@@ -83,7 +83,7 @@ public final class PublicFeedService implements HttpService {
         return FeedAnswer.of(key, FeedJson.bytes(entries), now, validUntil);
     }
 
-    /** decisions §1: a missing key is 401 MISSING_API_KEY. */
+    /** A missing key is 401 MISSING_API_KEY (docs/api.md, GET /api/v1/public/notifications). */
     private void missingKey(ServerRequest request, ServerResponse response) {
         throw ApiException.error(Status.UNAUTHORIZED_401, "MISSING_API_KEY", "API key is required");
     }

@@ -1,7 +1,7 @@
 package dev.herald.notification;
 
 /**
- * What a client does when the notification is used (public-api.md §2.1, action object).
+ * What a client does when the notification is used (docs/api.md#objects).
  *
  * @param url    for LINK: absolute http(s) URL; otherwise null
  * @param target for LINK: {@code _blank} or {@code _self}; otherwise null

@@ -18,8 +18,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * Notifications in the management API (decisions §2). Every change is visible to the public API on its next
- * request: the store announces it, and what the public API holds in memory follows before the answer is sent.
+ * Notifications in the management API (docs/api.md#management-api). Every change is visible to the public API on its
+ * next request: the store announces it, and what the public API holds in memory follows before the answer is sent.
  */
 public final class NotificationAdminService implements HttpService {
 

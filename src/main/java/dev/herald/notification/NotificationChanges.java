@@ -14,7 +14,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * A create or update body of the management API applied to a notification (decisions §2). Absent fields keep
+ * A create or update body of the management API applied to a notification (docs/api.md#objects). Absent fields keep
  * their value; {@code image}, {@code startDate} and {@code endDate} may be set to null; every rule is checked here,
  * so no {@code javascript:} link (in the image, the action or the rich text) or malformed date ever reaches a client.
  */

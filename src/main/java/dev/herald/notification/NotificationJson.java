@@ -7,7 +7,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 /**
- * The admin view of a notification (decisions §2).
+ * The admin view of a notification (docs/api.md#objects).
  */
 final class NotificationJson {
 

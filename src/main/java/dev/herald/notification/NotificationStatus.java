@@ -1,7 +1,8 @@
 package dev.herald.notification;
 
 /**
- * Publication status; only PUBLISHED notifications reach clients (public-api.md §3).
+ * Publication status; only PUBLISHED notifications reach clients
+ * (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rule 1).
  */
 public enum NotificationStatus {
     DRAFT,

@@ -60,7 +60,9 @@ public final class HealthService implements HttpService {
                      .build());
     }
 
-    /** Bounded like any request: the pool's wait and the driver's time-outs (decisions §1). */
+    /**
+     * Bounded like any request: the pool's wait and the driver's time-outs (docs/behaviour.md#connections-and-errors).
+     */
     private boolean databaseAnswers() {
         try {
             return db.execute().namedGet("ping").isPresent();

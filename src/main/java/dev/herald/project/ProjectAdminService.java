@@ -19,7 +19,7 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonObject;
 
 /**
- * Projects in the management API (decisions §2).
+ * Projects in the management API (docs/api.md#management-api).
  */
 public final class ProjectAdminService implements HttpService {
 

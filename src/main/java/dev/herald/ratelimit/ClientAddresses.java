@@ -12,7 +12,7 @@ import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
- * Who a request comes from (decisions §1, rate limit): the TCP peer, unless the peer is a trusted proxy; then the
+ * Who a request comes from (docs/api.md#rate-limit): the TCP peer, unless the peer is a trusted proxy; then the
  * right-most {@code X-Forwarded-For} address that is not itself a trusted proxy. A header from anyone else is
  * ignored, so it cannot be forged to dodge the limit. IPv6 clients are known by their network
  * ({@code rate-limit.ipv6-prefix}). The rate limit and the admin sign-in throttle count the same clients.

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Counts requests per client in fixed windows that start with a client's first request (decisions §1).
+ * Counts requests per client in fixed windows that start with a client's first request (docs/api.md#rate-limit).
  *
  * <p>Every public request is counted here, so clients share no lock: a client's window is found in a concurrent
  * map and counted with compare-and-set, which keeps the count exact (however many threads count one client, exactly
@@ -194,7 +194,7 @@ public final class FixedWindowLimiter<K> {
         return window != null && window.hasEndedBy(now, windowMillis);
     }
 
-    /** Whole seconds, rounded up, at least 1 (decisions §1). */
+    /** Whole seconds, rounded up, at least 1 (docs/api.md#rate-limit). */
     private static long wholeSeconds(long millis) {
         return Math.max(1, (millis + 999) / 1000);
     }

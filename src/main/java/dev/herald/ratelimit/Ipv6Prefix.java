@@ -7,7 +7,7 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 
 /**
- * How IPv6 clients are told apart (decisions §1, rate limit): by their first {@code length} bits. A subscriber line
+ * How IPv6 clients are told apart (docs/behaviour.md#rate-limit): by their first {@code length} bits. A subscriber line
  * is given a whole /64 (or more) and a host picks a new address in it as often as it likes (privacy addresses);
  * counted one by one, it could never be limited. IPv4 addresses are counted whole, and so is an IPv6 address that
  * carries one ({@code ::ffff:192.0.2.1} is 192.0.2.1).

@@ -19,7 +19,7 @@ import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
 /**
- * public-api.md §8: requests per client IP and window on every public route, known or not. CORS preflights,
+ * docs/api.md#rate-limit: requests per client IP and window on every public route, known or not. CORS preflights,
  * the management API and everything else outside {@code /api/v1/public} are not counted.
  */
 public final class RateLimitFilter implements Filter {

@@ -22,7 +22,7 @@ record Counts(long impression, long click, long conversion) {
         return new Counts(impression + other.impression, click + other.click, conversion + other.conversion);
     }
 
-    /** decisions §2: click / impression, unrounded, 0 without impressions. */
+    /** Click / impression, unrounded, 0 without impressions (docs/api.md#stats). */
     double ctr() {
         return impression == 0 ? 0 : (double) click / impression;
     }

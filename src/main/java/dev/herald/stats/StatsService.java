@@ -22,7 +22,7 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonArrayBuilder;
 
 /**
- * How notifications perform (decisions §2): counts by type and CTR, per notification with daily buckets and per
+ * How notifications perform (docs/api.md#stats): counts by type and CTR, per notification with daily buckets and per
  * project, by when the interaction occurred.
  */
 public final class StatsService implements HttpService {

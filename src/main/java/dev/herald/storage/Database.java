@@ -22,11 +22,11 @@ import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 /**
  * Opens the DbClient described by the {@code db} configuration and brings its schema up to date.
  *
- * <p>Start-up and serving need opposite time-outs. A request must give up on the database quickly (decisions §1:
- * 500 within 2 seconds), while start-up should wait for a database that is still coming up (a container started
- * beside it, a cold disk) and a migration may rightly run for minutes on a large table. So migrations run on a
- * connection of their own ({@link SchemaConnection}), waited for up to {@code db.startup-timeout}, without the
- * serving socket time-out.
+ * <p>Start-up and serving need opposite time-outs. A request must give up on the database quickly (500 within 2
+ * seconds, docs/behaviour.md#connections-and-errors), while start-up should wait for a database that is still coming up
+ * (a container started beside it, a cold disk) and a migration may rightly run for minutes on a large table. So
+ * migrations run on a connection of their own ({@link SchemaConnection}), waited for up to {@code db.startup-timeout},
+ * without the serving socket time-out.
  */
 public final class Database {
 

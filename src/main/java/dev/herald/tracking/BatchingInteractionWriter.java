@@ -22,10 +22,10 @@ import dev.herald.storage.Transactions;
  * instance waits for another transaction's lock on a day's total.
  *
  * <p>The queue is bounded: when it is full, a request is answered 500 at once rather than queued without limit. A
- * request waits at most {@code maxWait} for its batch (decisions §1: a 500 within 2 seconds when the database does
- * not answer); one that gave up before its batch was taken is left out of it, so it is neither stored nor answered
- * 204. One that gave up while its batch was being written may still be stored: more stored than answered, never
- * the other way round.
+ * request waits at most {@code maxWait} for its batch (a 500 within 2 seconds when the database does not
+ * answer, docs/behaviour.md#connections-and-errors); one that gave up before its batch was taken is left out of it, so
+ * it is neither stored nor answered 204. One that gave up while its batch was being written may still be stored: more
+ * stored than answered, never the other way round.
  *
  * <p>Stop order ({@link #close()}): take nothing more, write what was taken, then return; the pool closes after.
  */

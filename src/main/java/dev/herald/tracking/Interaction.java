@@ -1,7 +1,7 @@
 package dev.herald.tracking;
 
 /**
- * One recorded interaction. No client IP address is kept (decisions §1).
+ * One recorded interaction. No client IP address is kept (docs/behaviour.md#storage).
  *
  * @param occurredAt epoch millis: the client's timestamp (enhanced) or the server's time
  * @param receivedAt epoch millis: always the server's time

@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * What a client reports (public-api.md §2.3). {@code dismiss} is deliberately absent.
+ * What a client reports (docs/api.md, POST /api/v1/public/track/{notificationId}/enhanced). {@code dismiss} is
+ * deliberately absent.
  */
 enum InteractionType {
     IMPRESSION("impression"),
@@ -21,7 +22,7 @@ enum InteractionType {
         return wireName;
     }
 
-    /** Case-sensitive, as decisions §1 requires. */
+    /** Case-sensitive (docs/api.md, POST /api/v1/public/track/{notificationId}). */
     static Optional<InteractionType> fromWireName(String name) {
         return Arrays.stream(values()).filter(type -> type.wireName.equals(name)).findFirst();
     }

@@ -12,10 +12,11 @@ import dev.herald.changes.ChangeLog;
 import dev.herald.notification.NotificationStore;
 
 /**
- * The project of each notification tracked lately, so that the unknown-notification check (public-api.md §4.2 rule
- * 3) costs a known notification no round trip. Only ids found in the database are kept; a deletion, here or on
- * another instance, drops its id within the change log's bound. Bounded: when full, about a tenth of the ids go, in
- * the map's own order (as good as random), which needs no bookkeeping on the hot path.
+ * The project of each notification tracked lately, so that the unknown-notification check
+ * (docs/api.md, POST /api/v1/public/track/{notificationId}, check 7) costs a known notification no round trip. Only ids
+ * found in the database are kept; a deletion, here or on another instance, drops its id within the change log's bound.
+ * Bounded: when full, about a tenth of the ids go, in the map's own order (as good as random), which needs no
+ * bookkeeping on the hot path.
  */
 final class KnownNotifications implements ChangeListener {
 

@@ -8,9 +8,9 @@ import io.helidon.config.Config;
 
 /**
  * {@code tracking.timestamp-window.*}: how far an enhanced interaction's client {@code timestamp} may lie from the
- * server's clock (decisions §1, check 7). The endpoint is anonymous: without a bound, anyone could add counts to
- * any day of the stats, years back or ahead. Clients send late (a queue flushed on the next visit) and their clocks
- * run a little ahead, hence a long past and a short future.
+ * server's clock (docs/api.md, POST /api/v1/public/track/{notificationId}/enhanced, check 7). The endpoint is
+ * anonymous: without a bound, anyone could add counts to any day of the stats, years back or ahead. Clients send late
+ * (a queue flushed on the next visit) and their clocks run a little ahead, hence a long past and a short future.
  */
 public final class TimestampWindow {
 

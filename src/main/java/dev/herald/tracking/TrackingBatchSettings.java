@@ -17,7 +17,10 @@ import io.helidon.config.Config;
  */
 public record TrackingBatchSettings(boolean enabled, Duration linger, int maxBatch, int queueSize, Duration maxWait) {
 
-    /** Within decisions §1's 2 seconds for a 500 when the database does not answer, with room to send it. */
+    /**
+     * Within the 2 seconds for a 500 when the database does not answer (docs/behaviour.md#connections-and-errors), with
+     * room to send it.
+     */
     private static final Duration DEFAULT_MAX_WAIT = Duration.ofMillis(1500);
 
     public static TrackingBatchSettings from(Config batch) {

@@ -9,11 +9,12 @@ import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
- * Reads a tracking request's body within its limits: size first, then media type (decisions §1, checks 2 and 3).
+ * Reads a tracking request's body within its limits: size first, then media type
+ * (docs/api.md, POST /api/v1/public/track/{notificationId}, checks 2 and 3).
  */
 final class TrackingBody {
 
-    /** decisions §1: 64 KiB of received bytes, announced or chunked. */
+    /** 64 KiB of received bytes, announced or chunked (docs/api.md, POST /api/v1/public/track/{notificationId}). */
     static final int MAX_BYTES = RequestBodies.MAX_PUBLIC_BYTES;
 
     private TrackingBody() {

@@ -5,7 +5,8 @@ import dev.herald.web.ApiException;
 import io.helidon.http.Status;
 
 /**
- * The tracking endpoints' error rows (public-api.md §7, decisions §1), all in the {@code message} shape.
+ * The tracking endpoints' error rows (docs/api.md, POST /api/v1/public/track/{notificationId} and /enhanced), all in
+ * the {@code message} shape.
  */
 final class TrackingErrors {
 

@@ -13,7 +13,8 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * A tracking body, validated in the order of decisions §1 (checks 5 to 7). Other fields are ignored.
+ * A tracking body, validated in the order of docs/api.md, POST /api/v1/public/track/{notificationId}/enhanced (checks 5
+ * to 7). Other fields are ignored.
  *
  * @param occurredAt the client's timestamp in epoch millis, or null when the server's time applies
  * @param metadata   the serialized metadata object, or null

@@ -17,8 +17,8 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonObject;
 
 /**
- * Track Interaction, simple and enhanced (public-api.md §4.2, §4.3). Checks run in the order of decisions §1,
- * the first failure answers; 204 only once the interaction is committed.
+ * Track Interaction, simple and enhanced (docs/api.md, POST /api/v1/public/track/{notificationId} and /enhanced).
+ * Checks run in the order given there, the first failure answers; 204 only once the interaction is committed.
  */
 public final class TrackingService implements HttpService, AutoCloseable {
 
@@ -61,7 +61,10 @@ public final class TrackingService implements HttpService, AutoCloseable {
         interactions.close();
     }
 
-    /** decisions §1 check 1: {@code ^[a-zA-Z0-9_-]+$}, at most 64 characters. A loop: every request asks. */
+    /**
+     * Check 1 ({@code ^[a-zA-Z0-9_-]+$}, at most 64 characters):
+     * docs/api.md, POST /api/v1/public/track/{notificationId}. A loop: every request asks.
+     */
     static boolean isWellFormedId(String id) {
         if (id.isEmpty() || id.length() > MAX_ID_LENGTH) {
             return false;

@@ -26,7 +26,7 @@ public final class ApiException extends RuntimeException {
         this(status, field, code, message, null);
     }
 
-    /** decisions §2: bad input to the management API names the offending field in {@code details.field}. */
+    /** Bad input to the management API names the offending field in {@code details.field} (docs/api.md#errors). */
     public static ApiException validation(String invalidField, String message) {
         return new ApiException(Status.BAD_REQUEST_400, ErrorField.ERROR, "VALIDATION_ERROR", message, invalidField);
     }

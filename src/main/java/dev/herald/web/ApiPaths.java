@@ -3,7 +3,7 @@ package dev.herald.web;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
- * The API surfaces and the error shape each uses where the spec does not fix one per error.
+ * The API surfaces and the error shape each uses (docs/api.md#errors).
  */
 public final class ApiPaths {
 
@@ -24,7 +24,7 @@ public final class ApiPaths {
         return path.equals(ADMIN) || path.startsWith(ADMIN + "/");
     }
 
-    /** public-api.md §7: the tracking endpoints answer with {@code message}, everything else with {@code error}. */
+    /** The tracking endpoints answer with {@code message}, everything else with {@code error} (docs/api.md#errors). */
     public static ErrorField errorField(ServerRequest request) {
         return fullPath(request).startsWith(TRACKING) ? ErrorField.MESSAGE : ErrorField.ERROR;
     }

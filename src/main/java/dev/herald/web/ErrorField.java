@@ -1,7 +1,7 @@
 package dev.herald.web;
 
 /**
- * Which member carries the human-readable text of an error body: public-api.md §2.4 and §7 use both.
+ * Which member carries the human-readable text of an error body: the API uses both (docs/api.md#errors).
  */
 public enum ErrorField {
     ERROR("error"),

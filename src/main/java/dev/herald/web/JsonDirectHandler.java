@@ -33,7 +33,7 @@ public final class JsonDirectHandler implements DirectHandler {
         boolean serverFault = status.code() >= 500;
         String code = serverFault ? "INTERNAL_ERROR" : "BAD_REQUEST";
         String text = serverFault ? "Internal server error" : status.reasonPhrase();
-        // The tracking endpoints' errors say "message" (public-api.md §7); a path Helidon could not read is not one.
+        // The tracking endpoints' errors say "message" (docs/api.md#errors); a path Helidon could not read is not one.
         String field = request.path().startsWith(ApiPaths.TRACKING) ? "message" : "error";
         var body = Json.builders().createObjectBuilder().add(field, text).add("code", code).build();
         responseHeaders.set(HeaderNames.CONTENT_TYPE, "application/json");

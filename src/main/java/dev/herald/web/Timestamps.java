@@ -5,7 +5,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The wire form of instants: UTC with milliseconds, {@code 2026-11-22T10:15:00.000Z} (public-api.md §2.1).
+ * The wire form of instants: UTC with milliseconds, {@code 2026-11-22T10:15:00.000Z} (docs/api.md#conventions).
  */
 public final class Timestamps {
 

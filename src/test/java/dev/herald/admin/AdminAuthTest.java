@@ -21,9 +21,9 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 /**
- * decisions §2: bearer tokens from admin.tokens, 401 for a missing or wrong one, and no CORS on the management API.
- * Failed attempts are not throttled here (a high admin.auth-failures.limit): {@link AdminAuthFailuresTest} is about
- * that.
+ * docs/api.md#authentication: bearer tokens from admin.tokens, 401 for a missing or wrong one, and no CORS on the
+ * management API. Failed attempts are not throttled here (a high admin.auth-failures.limit):
+ * {@link AdminAuthFailuresTest} is about that.
  */
 @ServerTest
 class AdminAuthTest extends HeraldServerTest {

@@ -18,9 +18,9 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 /**
- * decisions §2: with no admin token configured, every management route answers 403, whatever is presented. No
- * token is compared, so nothing counts as a failed authentication: twelve requests from one address, more than
- * admin.auth-failures.limit (10), are all 403.
+ * docs/api.md#authentication: with no admin token configured, every management route answers 403, whatever is
+ * presented. No token is compared, so nothing counts as a failed authentication: twelve requests from one address, more
+ * than admin.auth-failures.limit (10), are all 403.
  */
 @ServerTest
 class AdminWithoutTokensTest extends HeraldServerTest {

@@ -34,7 +34,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 
 /**
- * Notifications in the management API (decisions §2), run against each database by a subclass.
+ * Notifications in the management API (docs/api.md#management-api), run against each database by a subclass.
  */
 abstract class NotificationsAdminContract extends HeraldServerTest {
 

@@ -32,7 +32,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
 /**
- * Projects and API keys in the management API (decisions §2), run against each database by a subclass.
+ * Projects and API keys in the management API (docs/api.md#management-api), run against each database by a subclass.
  */
 abstract class ProjectsAndKeysContract extends HeraldServerTest {
 

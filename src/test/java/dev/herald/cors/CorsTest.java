@@ -28,7 +28,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
- * CORS with the default configuration: any origin (decisions §1, browsers and caches).
+ * CORS with the default configuration: any origin (docs/api.md#cors).
  */
 @ServerTest
 class CorsTest extends HeraldServerTest {

@@ -43,7 +43,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
- * Get Notifications (public-api.md §4.1, §5, §7; decisions §1), run against each database by a subclass.
+ * Get Notifications (docs/api.md, GET /api/v1/public/{apiKey}/notifications), run against each database by a subclass.
  */
 abstract class PublicFeedContract extends HeraldServerTest {
 

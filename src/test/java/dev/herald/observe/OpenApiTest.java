@@ -1,6 +1,9 @@
 package dev.herald.observe;
 
+import java.io.IOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +14,9 @@ import java.util.TreeSet;
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonSchemaCheck;
+import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
+import dev.herald.web.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -46,11 +51,13 @@ class OpenApiTest extends HeraldServerTest {
 
     private final Http1Client client;
     private final Http1Client observe;
+    private final URI uri;
     private final List<Exchange> exchanges = new ArrayList<>();
 
-    OpenApiTest(Http1Client client, @Socket(ObserveSettings.SOCKET) Http1Client observe) {
+    OpenApiTest(Http1Client client, @Socket(ObserveSettings.SOCKET) Http1Client observe, URI uri) {
         this.client = client;
         this.observe = observe;
+        this.uri = uri;
     }
 
     @SetUpServer
@@ -99,6 +106,8 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/api/v1/admin/projects", null, null, true);
         send("GET", "/api/v1/admin/projects", null, null, false);
         send("PUT", "/api/v1/admin/projects", "{}", "application/json", true);
+        send("POST", "/api/v1/admin/projects", "name=Shop", "application/x-www-form-urlencoded", true);
+        assertThat(announcingTooLargeABody("/api/v1/admin/projects").status(), is(413));
         send("GET", "/api/v1/admin/projects/" + project, null, null, true);
         send("GET", "/api/v1/admin/projects/nope", null, null, true);
 
@@ -165,6 +174,7 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/observe/health/ready", null, null, false);
         send("GET", "/observe/metrics", null, null, false);
         send("GET", "/openapi", null, null, false);
+        send("POST", "/observe/metrics", "", "text/plain", false);
 
         Exchange answer;
         int sent = 0;
@@ -221,6 +231,24 @@ class OpenApiTest extends HeraldServerTest {
         Exchange exchange = exchange(method, path, body == null ? request.request() : request.submit(body));
         exchanges.add(exchange);
         return exchange;
+    }
+
+    /**
+     * A management body announced one byte over the bound: refused before it is read, so only the head is sent
+     * (a client writing the whole megabyte would meet a closed connection).
+     */
+    private Exchange announcingTooLargeABody(String path) {
+        String head = "POST " + path + " HTTP/1.1\r\nHost: herald\r\nAuthorization: Bearer " + AdminClient.TOKEN
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + (RequestBodies.MAX_ADMIN_BYTES + 1);
+        try {
+            RawHttp.Response answer = RawHttp.exchange(uri, head);
+            Exchange exchange = new Exchange("POST", path, answer.status(),
+                                             answer.headers().getOrDefault("content-type", ""), "", answer.body());
+            exchanges.add(exchange);
+            return exchange;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private Exchange sendWithHeader(String method, String path, String header, String value) {

@@ -20,7 +20,7 @@ import static org.hamcrest.Matchers.sameInstance;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * IPv6 clients are counted by their network (decisions §1, rate limit): the keys the rate limit compares.
+ * IPv6 clients are counted by their network (docs/behaviour.md#rate-limit): the keys the rate limit compares.
  * RateLimitTest shows the default /64 through the server.
  */
 class Ipv6PrefixTest {

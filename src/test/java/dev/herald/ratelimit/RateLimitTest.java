@@ -25,7 +25,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.nullValue;
 
 /**
- * The rate limit (public-api.md §8, decisions §1) over real connections: 3 requests per 10 s here, trusted proxies
+ * The rate limit (docs/api.md#rate-limit) over real connections: 3 requests per 10 s here, trusted proxies
  * 127.0.0.1, 127.0.0.64/26 and 2001:db8::/32, IPv6 clients by their /64 (the default). Clients are distinct loopback addresses (127.0.0.x), one set per
  * test, so counts never carry over between tests.
  */
@@ -109,7 +109,7 @@ class RateLimitTest extends HeraldServerTest {
         assertThat(get(client, UNKNOWN_PUBLIC_PATH).status(), is(404));
         RawHttp.Response refused = post(client, "/api/v1/public/track/nope/enhanced");
         assertThat(refused.status(), is(429));
-        // The 429 has the shared error shape even on a tracking route (public-api.md §7).
+        // The 429 has the shared error shape even on a tracking route (docs/api.md#rate-limit).
         assertThat(JsonBodies.object(refused.body()).getString("error"),
                    is("Too many requests from this IP, please try again later."));
     }

@@ -33,7 +33,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 /**
- * Stats (decisions §2), run against each database by a subclass. Interactions are recorded through the public
+ * Stats (docs/api.md#stats), run against each database by a subclass. Interactions are recorded through the public
  * API with client timestamps, so they fall on known UTC days.
  */
 abstract class StatsContract extends HeraldServerTest {

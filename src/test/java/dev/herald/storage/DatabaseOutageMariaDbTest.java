@@ -45,9 +45,9 @@ import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
 /**
- * decisions §1: with the database unreachable, requests that need it answer 500 within 2 seconds, readiness
- * reports down, and service resumes by itself when it returns. MariaDB is reached through a relay that the test takes down and brings back,
- * with the driver time-outs of config/prod.yaml.
+ * docs/behaviour.md#connections-and-errors: with the database unreachable, requests that need it answer 500 within 2
+ * seconds, readiness reports down, and service resumes by itself when it returns. MariaDB is reached through a relay
+ * that the test takes down and brings back, with the driver time-outs of config/prod.yaml.
  */
 @RequiresMariaDb
 @ServerTest

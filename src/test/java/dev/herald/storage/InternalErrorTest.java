@@ -28,7 +28,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 /**
- * decisions §1, other responses: a failure of ours is a 500 with the surface's body and nothing else: no SQL,
+ * docs/api.md#errors: a failure of ours is a 500 with the surface's body and nothing else: no SQL,
  * no class name, no stack trace. Provoked on H2 by taking the tables away from under the service.
  */
 @ServerTest

@@ -23,7 +23,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;
 
 /**
- * decisions §3: the schema is created and migrated at start-up, idempotently, with versioned migrations.
+ * README.md#configuration: the schema is created and migrated at start-up, idempotently, with versioned migrations.
  */
 abstract class MigrationsContract {
 

@@ -32,8 +32,8 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.nullValue;
 
 /**
- * Track Interaction, simple and enhanced (public-api.md §4.2, §4.3, §7; decisions §1), run against each database
- * by a subclass. Every accepted interaction is read back through a connection of its own.
+ * Track Interaction, simple and enhanced (docs/api.md, POST /api/v1/public/track/{notificationId} and /enhanced), run
+ * against each database by a subclass. Every accepted interaction is read back through a connection of its own.
  */
 abstract class TrackingContract extends HeraldServerTest {
 
@@ -351,7 +351,8 @@ abstract class TrackingContract extends HeraldServerTest {
         }
     }
 
-    // The order of the checks: the first failure answers (decisions §1)
+    // The order of the checks: the first failure answers
+    // (docs/api.md, POST /api/v1/public/track/{notificationId}/enhanced)
 
     @Test
     void aBadIdIsReportedBeforeAnythingElse() {

@@ -19,7 +19,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 /**
- * decisions §1: every error body is application/json, including requests Helidon refuses before any route runs.
+ * docs/api.md#errors: every error body is application/json, including requests Helidon refuses before any route runs.
  */
 @ServerTest
 class MalformedRequestTest extends HeraldServerTest {
@@ -47,7 +47,7 @@ class MalformedRequestTest extends HeraldServerTest {
         assertThat(head, response.headers().get("content-type"), is("application/json"));
         JsonObject body = JsonBodies.object(response.body());
         assertThat(body.getString("code"), is("BAD_REQUEST"));
-        // public-api.md §7: the tracking endpoints' errors say "message", all others "error".
+        // docs/api.md#errors: the tracking endpoints' errors say "message", all others "error".
         String field = head.contains("/track/") ? "message" : "error";
         assertThat(body.getString(field), is("Bad Request"));
     }
