@@ -38,6 +38,8 @@ import static org.hamcrest.Matchers.is;
  */
 abstract class NotificationsAdminContract extends HeraldServerTest {
 
+    /** One character, two UTF-16 units, four bytes of UTF-8. */
+    private static final String EMOJI = "\uD83D\uDE00";
     private static final String LINK = "{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\",\"target\":\"_self\"}}";
 
     private final Http1Client http;
@@ -181,7 +183,6 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 Arguments.of(linkedText("\"mailto:sales@example.com\""), link),
                 Arguments.of(linkedText("\"ftp://example.com/file\""), link),
                 Arguments.of(linkedText("\"https://\""), link),
-                Arguments.of(linkedText("\"https://example.com/" + "x".repeat(2048) + "\""), link),
                 Arguments.of(linkedText("5"), link),
                 Arguments.of(linkedText("{\"url\":\"https://a.example\"}"), link),
                 Arguments.of(image("src", "\"data:image/svg+xml,<svg onload=alert(1)>\""), "message.content[1].attrs.src"),
@@ -229,6 +230,52 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(serialized, asString.status(), is(400));
         assertThat(asString.object().getJsonObject("details").getString("field"), is(field));
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** Over 2,048 characters, a URL is told it is too long: whether it is a URL is another question. */
+    static Stream<Arguments> tooLongUrls() {
+        String url = "https://example.com/" + "x".repeat(2029);
+        return Stream.of(
+                Arguments.of("{\"message\":\"m\",\"image\":\"" + url + "\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"image\":\"javascript:" + "x".repeat(2038) + "\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"" + url
+                                     + "\",\"target\":\"_blank\"}}}", "action.data.url"),
+                Arguments.of("{\"message\":" + linkedText("\"" + url + "\"") + "}",
+                             "message.content[0].content[0].marks[1].attrs.href"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("tooLongUrls")
+    void aUrlOverTheLimitIsRefusedAsTooLong(String body, String field) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.object("{\"error\":\"" + field + " is too long: 2,049 characters, more"
+                + " than the 2,048 allowed\",\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"" + field + "\"}}")));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    @Test
+    void aValueThatIsNoUrlIsToldSo() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":\"m\",\"image\":\"cdn.example.com/a.png\"}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.body(), is("{\"error\":\"image must be an absolute http or https URL\","
+                + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"image\"}}"));
+    }
+
+    /** 2,048 characters as the writer counts them (code points), though 4,056 UTF-16 units; one more is too long. */
+    @Test
+    void aUrlIsMeasuredInCharacters() {
+        String url = "https://example.com/" + EMOJI.repeat(2028);
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\",\"image\":\"" + url + "\","
+                + "\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"" + url + "\",\"target\":\"_blank\"}}}");
+        JsonObject stored = admin.call(Method.GET, "/notifications/" + created.getString("id")).object();
+        assertThat(stored.getString("image"), is(url));
+        assertThat(stored.getJsonObject("action").getJsonObject("data").getString("url"), is(url));
+
+        AdminClient.Answer refused = admin.call(Method.POST, notificationsPath(),
+                                                "{\"message\":\"m\",\"image\":\"" + url + EMOJI + "\"}");
+        assertThat(refused.object().getString("error"), is("image is too long: 2,049 characters, more than the 2,048 allowed"));
     }
 
     @Test

@@ -36,6 +36,9 @@ import static org.hamcrest.Matchers.not;
  */
 abstract class ProjectsAndKeysContract extends HeraldServerTest {
 
+    /** One character, two UTF-16 units, four bytes of UTF-8. */
+    private static final String EMOJI = "\uD83D\uDE00";
+
     private final Http1Client http;
     private final AdminClient admin;
 
@@ -80,9 +83,36 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
     }
 
     @Test
-    void aNameOverTwoHundredCharactersIsRefused() {
-        assertThat(admin.call(Method.POST, "/projects", "{\"name\":\"" + "n".repeat(201) + "\"}").status(), is(400));
+    void aNameOverTwoHundredCharactersIsRefusedAsTooLong() {
         assertThat(admin.call(Method.POST, "/projects", "{\"name\":\"" + "n".repeat(200) + "\"}").status(), is(201));
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"" + "n".repeat(201) + "\"}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.body(), is("{\"error\":\"name is too long: 201 characters, more than the 200 allowed\","
+                + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"name\"}}"));
+    }
+
+    /** Characters as the writer counts them (code points): an emoji is one, though it is two UTF-16 units. */
+    @ParameterizedTest
+    @ValueSource(ints = {101, 200})
+    void aNameOfEmojiIsMeasuredInCharacters(int count) {
+        String name = EMOJI.repeat(count);
+        AdminClient.Answer created = admin.call(Method.POST, "/projects", "{\"name\":\"" + name + "\"}");
+        assertThat(created.status(), is(201));
+        assertThat("as stored", admin.call(Method.GET, "/projects/" + created.object().getString("id")).object()
+                .getString("name"), is(name));
+    }
+
+    @Test
+    void twoHundredAndOneEmojiAreMoreThanTwoHundredCharacters() {
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"" + EMOJI.repeat(201) + "\"}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getString("error"), is("name is too long: 201 characters, more than the 200 allowed"));
+    }
+
+    @Test
+    void aBlankNameIsRequiredNotTooLong() {
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"  \"}");
+        assertThat(refused.object().getString("error"), is("name is required: 1 to 200 characters, not blank"));
     }
 
     @Test
