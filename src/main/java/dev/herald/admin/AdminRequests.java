@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -63,7 +65,14 @@ public final class AdminRequests {
     }
 
     public static Optional<String> optionalString(JsonObject body, String field) {
-        JsonValue value = body.get(field);
+        return optionalString(body.get(field), field);
+    }
+
+    /**
+     * @param value a member's value, null when the member is absent
+     * @param field the member's path in the request ({@code action.data.url}), as {@code details.field} names it
+     */
+    public static Optional<String> optionalString(JsonValue value, String field) {
         if (value == null) {
             return Optional.empty();
         }
@@ -71,6 +80,32 @@ public final class AdminRequests {
             throw ApiException.validation(field, field + " must be a string");
         }
         return Optional.of(text.getString());
+    }
+
+    /**
+     * A value from a fixed set (a status, an ordering, an action type): anything else, a non-string or null
+     * included, is refused with the set in the message and in {@code details.allowed}.
+     *
+     * @param value a member's value, null when the member is absent
+     */
+    public static Optional<String> optionalChoice(JsonValue value, String field, List<String> allowed) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (value instanceof JsonString text && allowed.contains(text.getString())) {
+            return Optional.of(text.getString());
+        }
+        throw notOneOf(field, allowed);
+    }
+
+    /** A query parameter, a body member or a header that takes one of a fixed set. */
+    public static ApiException notOneOf(String field, List<String> allowed) {
+        return ApiException.validation(field, field + " must be one of " + String.join(", ", allowed), allowed);
+    }
+
+    /** The wire names of an enum whose constants are named as they are sent. */
+    public static List<String> names(Class<? extends Enum<?>> type) {
+        return Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
     }
 
     public static Optional<Boolean> optionalBoolean(JsonObject body, String field) {

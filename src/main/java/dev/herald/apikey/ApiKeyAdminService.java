@@ -101,9 +101,8 @@ public final class ApiKeyAdminService implements HttpService {
     }
 
     private static Optional<OrderBy> orderBy(JsonObject body) {
-        return AdminRequests.optionalString(body, "orderBy").map(name -> OrderBy.fromWireName(name).orElseThrow(
-                () -> ApiException.validation("orderBy", "orderBy must be one of createdAt_desc, createdAt_asc, "
-                        + "startDate_asc, startDate_desc, endDate_asc, endDate_desc")));
+        return AdminRequests.optionalChoice(body.get("orderBy"), "orderBy", OrderBy.wireNames())
+                .map(name -> OrderBy.fromWireName(name).orElseThrow());
     }
 
     static JsonObject json(ApiKey key) {

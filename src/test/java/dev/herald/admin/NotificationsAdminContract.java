@@ -156,6 +156,49 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
     }
 
+    static Stream<Arguments> fixedSets() {
+        String statuses = "[\"DRAFT\",\"PUBLISHED\",\"ARCHIVED\"]";
+        String types = "[\"NO_ACTION\",\"LINK\",\"CLOSE\"]";
+        return Stream.of(
+                Arguments.of("{\"message\":\"m\",\"status\":\"LIVE\"}", "status",
+                             "status must be one of DRAFT, PUBLISHED, ARCHIVED", statuses),
+                Arguments.of("{\"message\":\"m\",\"status\":null}", "status",
+                             "status must be one of DRAFT, PUBLISHED, ARCHIVED", statuses),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"OPEN\"}}", "action.type",
+                             "action.type must be one of NO_ACTION, LINK, CLOSE", types),
+                Arguments.of("{\"message\":\"m\",\"action\":{}}", "action.type",
+                             "action.type is required, one of NO_ACTION, LINK, CLOSE", types),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
+                                     + "\"target\":\"_top\"}}}", "action.data.target",
+                             "action.data.target must be one of _blank, _self", "[\"_blank\",\"_self\"]"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("fixedSets")
+    void aFieldOfAFixedSetListsItsValues(String body, String field, String message, String allowed) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.object("{\"error\":\"" + message + "\",\"code\":\"VALIDATION_ERROR\","
+                + "\"details\":{\"field\":\"" + field + "\",\"allowed\":" + allowed + "}}")));
+    }
+
+    @Test
+    void anUnknownStatusToListByListsTheStatuses() {
+        AdminClient.Answer answer = admin.call(Method.GET, notificationsPath() + "?status=LIVE");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.body(), is("{\"error\":\"status must be one of DRAFT, PUBLISHED, ARCHIVED\","
+                + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"status\","
+                + "\"allowed\":[\"DRAFT\",\"PUBLISHED\",\"ARCHIVED\"]}}"));
+    }
+
+    @Test
+    void aLinkUrlThatIsNoStringIsNamedByItsPath() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":\"m\",\"action\":"
+                + "{\"type\":\"LINK\",\"data\":{\"url\":5,\"target\":\"_self\"}}}");
+        assertThat(answer.object().getString("error"), is("action.data.url must be a string"));
+        assertThat(answer.object().getJsonObject("details").getString("field"), is("action.data.url"));
+    }
+
     /** A paragraph whose one text carries a link mark to {@code href}. */
     private static String linkedText(String href) {
         return "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\","

@@ -178,6 +178,19 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
     }
 
     @Test
+    void anUnknownOrderingListsTheOrderings() {
+        String project = newProject();
+        String expected = "{\"error\":\"orderBy must be one of createdAt_desc, createdAt_asc, startDate_asc,"
+                + " startDate_desc, endDate_asc, endDate_desc\",\"code\":\"VALIDATION_ERROR\",\"details\":"
+                + "{\"field\":\"orderBy\",\"allowed\":[\"createdAt_desc\",\"createdAt_asc\",\"startDate_asc\","
+                + "\"startDate_desc\",\"endDate_asc\",\"endDate_desc\"]}}";
+        assertThat(admin.call(Method.POST, "/projects/" + project + "/api-keys", "{\"orderBy\":\"newest\"}").body(),
+                   is(expected));
+        String key = admin.created("/projects/" + project + "/api-keys", "{}").getString("key");
+        assertThat(admin.call(Method.PATCH, "/api-keys/" + key, "{\"orderBy\":\"createdAt\"}").body(), is(expected));
+    }
+
+    @Test
     void aKeyInUseIsAConflict() {
         String chosen = TestHerald.randomKey();
         admin.created("/projects/" + newProject() + "/api-keys", "{\"key\":\"" + chosen + "\"}");
