@@ -32,8 +32,16 @@ public final class AdminRequests {
     private AdminRequests() {
     }
 
-    /** The JSON object body; an empty body is an empty object. */
-    public static JsonObject body(ServerRequest request) {
+    /**
+     * The JSON object body; an empty body is an empty object.
+     *
+     * @param fields the members this route takes: any other is refused, before any value is read
+     */
+    public static JsonObject body(ServerRequest request, BodyFields fields) {
+        return fields.requireKnown(object(request));
+    }
+
+    private static JsonObject object(ServerRequest request) {
         if (!request.content().hasEntity()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.BodyFields;
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
 
@@ -26,6 +27,12 @@ final class NotificationChanges {
      * quotes, angle brackets, dots or slashes.
      */
     private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    /** The create body and the update body alike (decisions §2: an update takes any field of the create body). */
+    static final BodyFields FIELDS = BodyFields.of("message", "status", "image", "action", "preset", "startDate",
+                                                   "endDate")
+            .readOnly("id", "projectId", "createdAt", "updatedAt");
+    private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
+    private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target").at("action.data");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
     private static final List<String> ACTION_TYPES = AdminRequests.names(Action.Type.class);
     private static final List<String> TARGETS = List.of("_blank", "_self");
@@ -121,6 +128,7 @@ final class NotificationChanges {
         if (!(value instanceof JsonObject action)) {
             throw ApiException.validation("action", "action must be an object with a type");
         }
+        ACTION_FIELDS.requireKnown(action);
         Action.Type type = AdminRequests.optionalChoice(action.get("type"), "action.type", ACTION_TYPES)
                 .map(Action.Type::valueOf)
                 .orElseThrow(() -> ApiException.validation("action.type", "action.type is required, one of "
@@ -135,6 +143,7 @@ final class NotificationChanges {
         if (!(data instanceof JsonObject link)) {
             throw ApiException.validation("action.data", "a LINK action needs data with url and target");
         }
+        LINK_FIELDS.requireKnown(link);
         String url = HttpUrls.require(AdminRequests.optionalString(link.get("url"), "action.data.url").orElseThrow(
                 () -> ApiException.validation("action.data.url", "action.data.url is required")), "action.data.url");
         String target = AdminRequests.optionalChoice(link.get("target"), "action.data.target", TARGETS)

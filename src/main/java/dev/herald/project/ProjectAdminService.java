@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
@@ -25,6 +26,7 @@ import jakarta.json.JsonObject;
 public final class ProjectAdminService implements HttpService {
 
     static final int MAX_NAME_LENGTH = 200;
+    private static final BodyFields NEW_PROJECT = BodyFields.of("name").readOnly("id", "createdAt");
 
     private final ProjectStore projects;
     private final Clock clock;
@@ -44,7 +46,7 @@ public final class ProjectAdminService implements HttpService {
     }
 
     private void create(ServerRequest request, ServerResponse response) {
-        JsonObject body = AdminRequests.body(request);
+        JsonObject body = AdminRequests.body(request, NEW_PROJECT);
         String name = AdminRequests.optionalString(body, "name").map(String::strip).orElse("");
         if (name.isEmpty()) {
             throw ApiException.validation("name", "name is required: 1 to " + MAX_NAME_LENGTH + " characters, not blank");

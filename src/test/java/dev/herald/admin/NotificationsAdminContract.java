@@ -40,6 +40,8 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
 
     /** One character, two UTF-16 units, four bytes of UTF-8. */
     private static final String EMOJI = "\uD83D\uDE00";
+    private static final List<String> NOTIFICATION_FIELDS = List.of("message", "status", "image", "action", "preset",
+                                                                    "startDate", "endDate");
     private static final String LINK = "{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\",\"target\":\"_self\"}}";
 
     private final Http1Client http;
@@ -154,6 +156,68 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
         assertThat(body, answer.object().getJsonObject("details").getString("field"), is(field));
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    static Stream<Arguments> unknownFields() {
+        String writable = "message, status, image, action, preset, startDate, endDate";
+        return Stream.of(
+                Arguments.of("{\"message\":\"hi\",\"stauts\":\"PUBLISHED\"}", "stauts",
+                             "unknown field \"stauts\"; did you mean \"status\"?"),
+                Arguments.of("{\"message\":\"hi\",\"Status\":\"PUBLISHED\"}", "Status",
+                             "unknown field \"Status\"; did you mean \"status\"?"),
+                Arguments.of("{\"mesage\":\"hi\"}", "mesage", "unknown field \"mesage\"; did you mean \"message\"?"),
+                Arguments.of("{\"message\":\"hi\",\"start_date\":\"2026-11-23T00:00:00Z\"}", "start_date",
+                             "unknown field \"start_date\"; did you mean \"startDate\"?"),
+                Arguments.of("{\"message\":\"hi\",\"colour\":\"red\"}", "colour",
+                             "unknown field \"colour\"; writable fields: " + writable),
+                Arguments.of("{\"message\":\"hi\",\"id\":\"n1\"}", "id",
+                             "field \"id\" is read-only; writable fields: " + writable),
+                Arguments.of("{\"message\":\"hi\",\"updatedAt\":null}", "updatedAt",
+                             "field \"updatedAt\" is read-only; writable fields: " + writable));
+    }
+
+    @ParameterizedTest
+    @MethodSource("unknownFields")
+    void anUnknownFieldIsRefusedOnCreate(String body, String field, String message) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, NOTIFICATION_FIELDS)));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** {@code {"stauts":"PUBLISHED"}} answered 200 and changed nothing: the sender believed it had published. */
+    @ParameterizedTest
+    @MethodSource("unknownFields")
+    void anUnknownFieldIsRefusedOnUpdateAndChangesNothing(String body, String field, String message) {
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\"}");
+        String path = "/notifications/" + created.getString("id");
+        herald.clock().advance(Duration.ofMinutes(1));
+
+        AdminClient.Answer answer = admin.call(Method.PATCH, path, body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, NOTIFICATION_FIELDS)));
+        assertThat(admin.call(Method.GET, path).object(), is(created));
+    }
+
+    static Stream<Arguments> unknownActionFields() {
+        return Stream.of(
+                Arguments.of("{\"typ\":\"CLOSE\"}", "action.typ", "unknown field \"action.typ\"; did you mean \"action.type\"?",
+                             List.of("action.type", "action.data")),
+                Arguments.of("{\"type\":\"CLOSE\",\"url\":\"https://a.example\"}", "action.url",
+                             "unknown field \"action.url\"; writable fields: action.type, action.data",
+                             List.of("action.type", "action.data")),
+                Arguments.of("{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\",\"target\":\"_self\","
+                                     + "\"traget\":\"_blank\"}}", "action.data.traget",
+                             "unknown field \"action.data.traget\"; did you mean \"action.data.target\"?",
+                             List.of("action.data.url", "action.data.target")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("unknownActionFields")
+    void anUnknownFieldInsideAnActionIsNamedByItsPath(String action, String field, String message, List<String> allowed) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":\"m\",\"action\":" + action + "}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, allowed)));
     }
 
     static Stream<Arguments> fixedSets() {
