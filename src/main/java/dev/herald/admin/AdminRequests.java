@@ -6,11 +6,11 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
+import dev.herald.web.MediaTypes;
 import dev.herald.web.RequestBodies;
 
 import io.helidon.http.HeaderNames;
@@ -28,6 +28,7 @@ public final class AdminRequests {
 
     /** Rich-text messages can be long; this still keeps one request from filling the heap. */
     static final int MAX_BODY_BYTES = RequestBodies.MAX_ADMIN_BYTES;
+    private static final List<String> MEDIA_TYPES = List.of("application/json");
 
     private AdminRequests() {
     }
@@ -45,9 +46,11 @@ public final class AdminRequests {
         if (!request.content().hasEntity()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        String contentType = request.headers().first(HeaderNames.CONTENT_TYPE).orElse("").toLowerCase(Locale.ROOT);
-        if (!contentType.startsWith("application/json")) {
-            throw ApiException.error(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
+        String contentType = request.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
+        if (!MediaTypes.isOneOf(contentType, MEDIA_TYPES)) {
+            throw ApiException.error(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE",
+                                     "Content-Type must be application/json; a charset, if given, must be utf-8")
+                    .withDetails("Content-Type", MEDIA_TYPES);
         }
         if (request.headers().contentLength().orElse(0) > MAX_BODY_BYTES) {
             throw tooLarge();
