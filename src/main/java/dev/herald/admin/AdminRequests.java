@@ -29,6 +29,7 @@ public final class AdminRequests {
     /** Rich-text messages can be long; this still keeps one request from filling the heap. */
     static final int MAX_BODY_BYTES = RequestBodies.MAX_ADMIN_BYTES;
     private static final List<String> MEDIA_TYPES = List.of("application/json");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
 
     private AdminRequests() {
     }
@@ -134,8 +135,9 @@ public final class AdminRequests {
     public static long instant(String text, String field) {
         try {
             Instant instant = OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
-            if (instant.isBefore(Instant.EPOCH) || instant.isAfter(Instant.parse("9999-12-31T23:59:59.999Z"))) {
-                throw ApiException.validation(field, field + " is out of range");
+            if (instant.isBefore(Instant.EPOCH) || instant.isAfter(LATEST)) {
+                throw ApiException.validation(field, field + " is out of range: from " + Instant.EPOCH + " to "
+                        + LATEST);
             }
             return instant.toEpochMilli();
         } catch (DateTimeParseException e) {

@@ -84,11 +84,15 @@ final class NotificationChanges {
         } else {
             throw ApiException.validation("message", "message must be a non-empty string or a rich-text object");
         }
+        if (message.isBlank()) {
+            throw ApiException.validation("message", "message must not be empty or blank");
+        }
         // Bytes, not characters: memory, the database and the feed pay UTF-8 bytes, and an emoji is 4 of them.
-        if (message.isBlank() || message.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+        int bytes = message.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > maxBytes) {
             throw ApiException.validation("message", String.format(
-                    Locale.ROOT, "message must be non-empty and at most %,d bytes in UTF-8 (limits.message-bytes)",
-                    maxBytes));
+                    Locale.ROOT, "message is too long: %,d bytes in UTF-8, more than the %,d allowed"
+                            + " (limits.message-bytes)", bytes, maxBytes));
         }
         JsonValue document = value instanceof JsonObject ? value : serializedDocument(message);
         RichTextUrls.requireHttpUrls(document, "message");

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -253,6 +254,22 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(answer.body(), is("{\"error\":\"status must be one of DRAFT, PUBLISHED, ARCHIVED\","
                 + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"status\","
                 + "\"allowed\":[\"DRAFT\",\"PUBLISHED\",\"ARCHIVED\"]}}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"\"", "\"  \\n \""})
+    void aBlankMessageIsToldItIsBlankNotTooLong(String message) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":" + message + "}");
+        assertThat(answer.object(), is(JsonBodies.validationError("message must not be empty or blank", "message",
+                                                                  List.of())));
+    }
+
+    @Test
+    void aDateOutOfRangeSaysTheRange() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":\"m\",\"startDate\":\"1969-12-31T23:59:59Z\"}");
+        assertThat(answer.object(), is(JsonBodies.validationError(
+                "startDate is out of range: from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z", "startDate", List.of())));
     }
 
     @Test
