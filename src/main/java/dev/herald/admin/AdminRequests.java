@@ -4,11 +4,13 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.Locale;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
+import dev.herald.web.MediaTypes;
 import dev.herald.web.RequestBodies;
 
 import io.helidon.http.HeaderNames;
@@ -26,18 +28,30 @@ public final class AdminRequests {
 
     /** Rich-text messages can be long; this still keeps one request from filling the heap. */
     static final int MAX_BODY_BYTES = RequestBodies.MAX_ADMIN_BYTES;
+    private static final List<String> MEDIA_TYPES = List.of("application/json");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
 
     private AdminRequests() {
     }
 
-    /** The JSON object body; an empty body is an empty object. */
-    public static JsonObject body(ServerRequest request) {
+    /**
+     * The JSON object body; an empty body is an empty object.
+     *
+     * @param fields the members this route takes: any other is refused, before any value is read
+     */
+    public static JsonObject body(ServerRequest request, BodyFields fields) {
+        return fields.requireKnown(object(request));
+    }
+
+    private static JsonObject object(ServerRequest request) {
         if (!request.content().hasEntity()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        String contentType = request.headers().first(HeaderNames.CONTENT_TYPE).orElse("").toLowerCase(Locale.ROOT);
-        if (!contentType.startsWith("application/json")) {
-            throw ApiException.error(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
+        String contentType = request.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
+        if (!MediaTypes.isOneOf(contentType, MEDIA_TYPES)) {
+            throw ApiException.error(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE",
+                                     "Content-Type must be application/json; a charset, if given, must be utf-8")
+                    .withDetails("Content-Type", MEDIA_TYPES);
         }
         if (request.headers().contentLength().orElse(0) > MAX_BODY_BYTES) {
             throw tooLarge();
@@ -63,7 +77,14 @@ public final class AdminRequests {
     }
 
     public static Optional<String> optionalString(JsonObject body, String field) {
-        JsonValue value = body.get(field);
+        return optionalString(body.get(field), field);
+    }
+
+    /**
+     * @param value a member's value, null when the member is absent
+     * @param field the member's path in the request ({@code action.data.url}), as {@code details.field} names it
+     */
+    public static Optional<String> optionalString(JsonValue value, String field) {
         if (value == null) {
             return Optional.empty();
         }
@@ -71,6 +92,32 @@ public final class AdminRequests {
             throw ApiException.validation(field, field + " must be a string");
         }
         return Optional.of(text.getString());
+    }
+
+    /**
+     * A value from a fixed set (a status, an ordering, an action type): anything else, a non-string or null
+     * included, is refused with the set in the message and in {@code details.allowed}.
+     *
+     * @param value a member's value, null when the member is absent
+     */
+    public static Optional<String> optionalChoice(JsonValue value, String field, List<String> allowed) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (value instanceof JsonString text && allowed.contains(text.getString())) {
+            return Optional.of(text.getString());
+        }
+        throw notOneOf(field, allowed);
+    }
+
+    /** A query parameter, a body member or a header that takes one of a fixed set. */
+    public static ApiException notOneOf(String field, List<String> allowed) {
+        return ApiException.validation(field, field + " must be one of " + String.join(", ", allowed), allowed);
+    }
+
+    /** The wire names of an enum whose constants are named as they are sent. */
+    public static List<String> names(Class<? extends Enum<?>> type) {
+        return Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
     }
 
     public static Optional<Boolean> optionalBoolean(JsonObject body, String field) {
@@ -88,8 +135,9 @@ public final class AdminRequests {
     public static long instant(String text, String field) {
         try {
             Instant instant = OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
-            if (instant.isBefore(Instant.EPOCH) || instant.isAfter(Instant.parse("9999-12-31T23:59:59.999Z"))) {
-                throw ApiException.validation(field, field + " is out of range");
+            if (instant.isBefore(Instant.EPOCH) || instant.isAfter(LATEST)) {
+                throw ApiException.validation(field, field + " is out of range: from " + Instant.EPOCH + " to "
+                        + LATEST);
             }
             return instant.toEpochMilli();
         } catch (DateTimeParseException e) {

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
@@ -31,6 +32,12 @@ import jakarta.json.JsonObjectBuilder;
  */
 public final class ApiKeyAdminService implements HttpService {
 
+    private static final BodyFields NEW_KEY = BodyFields.of("key", "showPast", "showFuture", "orderBy")
+            .readOnly("projectId", "createdAt", "revokedAt");
+    /** A key's value cannot change: it is what clients hold. */
+    private static final BodyFields SETTINGS = BodyFields.of("showPast", "showFuture", "orderBy")
+            .readOnly("key", "projectId", "createdAt", "revokedAt");
+
     private final ProjectStore projects;
     private final ApiKeyStore keys;
     private final Clock clock;
@@ -53,7 +60,7 @@ public final class ApiKeyAdminService implements HttpService {
 
     private void create(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        JsonObject body = AdminRequests.body(request);
+        JsonObject body = AdminRequests.body(request, NEW_KEY);
         String key = AdminRequests.optionalString(body, "key").orElseGet(Ids::newApiKey);
         if (!ApiKey.isWellFormed(key)) {
             throw ApiException.validation("key", "key must be 32 to 64 letters and digits");
@@ -79,7 +86,7 @@ public final class ApiKeyAdminService implements HttpService {
 
     private void update(ServerRequest request, ServerResponse response) {
         ApiKey key = existing(request);
-        JsonObject body = AdminRequests.body(request);
+        JsonObject body = AdminRequests.body(request, SETTINGS);
         ApiKey updated = new ApiKey(key.key(),
                                     key.projectId(),
                                     AdminRequests.optionalBoolean(body, "showPast").orElse(key.showPast()),
@@ -101,9 +108,8 @@ public final class ApiKeyAdminService implements HttpService {
     }
 
     private static Optional<OrderBy> orderBy(JsonObject body) {
-        return AdminRequests.optionalString(body, "orderBy").map(name -> OrderBy.fromWireName(name).orElseThrow(
-                () -> ApiException.validation("orderBy", "orderBy must be one of createdAt_desc, createdAt_asc, "
-                        + "startDate_asc, startDate_desc, endDate_asc, endDate_desc")));
+        return AdminRequests.optionalChoice(body.get("orderBy"), "orderBy", OrderBy.wireNames())
+                .map(name -> OrderBy.fromWireName(name).orElseThrow());
     }
 
     static JsonObject json(ApiKey key) {

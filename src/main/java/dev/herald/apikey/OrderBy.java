@@ -1,6 +1,7 @@
 package dev.herald.apikey;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,6 +25,11 @@ public enum OrderBy {
 
     public String wireName() {
         return wireName;
+    }
+
+    /** Every wire name, in the order the API documents them. */
+    public static List<String> wireNames() {
+        return Arrays.stream(values()).map(OrderBy::wireName).toList();
     }
 
     public static Optional<OrderBy> fromWireName(String name) {

@@ -3,15 +3,15 @@ package dev.herald.config;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+
+import dev.herald.text.NearestName;
 
 import com.zaxxer.hikari.HikariConfig;
 import io.helidon.config.Config;
@@ -30,6 +30,8 @@ public final class KnownSettings {
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
                                                        "limits", "feed", "tracking");
+    private static final List<String> OWNED_AND_SERVER = List.of("observe", "db", "rate-limit", "cors", "access-log",
+                                                                 "admin", "limits", "feed", "tracking", "server");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "cors.allowed-origins",
                                                               "rate-limit.trusted-proxies");
     private static final Set<String> FREE_PREFIXES = Set.of("db.statements.", "db.connection.dataSource.");
@@ -106,20 +108,11 @@ public final class KnownSettings {
     private static boolean isSectionTypo(String key) {
         int dot = key.indexOf('.');
         String section = dot < 0 ? key : key.substring(0, dot);
-        return SECTIONS.stream().anyMatch(ours -> distance(ours, section) <= 2) || distance("server", section) <= 2
-                && !section.equals("server");
+        return !section.equals("server") && NearestName.among(section, OWNED_AND_SERVER).isPresent();
     }
 
     private Optional<String> nearest(String key) {
-        String lower = key.toLowerCase(Locale.ROOT);
-        return known.stream()
-                .min(Comparator.comparingInt(candidate -> distance(candidate.toLowerCase(Locale.ROOT), lower)))
-                .filter(candidate -> distance(candidate.toLowerCase(Locale.ROOT), lower)
-                        <= Math.max(3, lastSegment(key).length() / 3));
-    }
-
-    private static String lastSegment(String key) {
-        return key.substring(key.lastIndexOf('.') + 1);
+        return NearestName.among(key, List.copyOf(known));
     }
 
     /** HikariCP's settings, as it reads them: a property for each one-argument setter of HikariConfig. */
@@ -133,25 +126,5 @@ public final class KnownSettings {
             }
         }
         return properties;
-    }
-
-    /** Levenshtein's: the fewest single-character edits from one to the other. */
-    static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

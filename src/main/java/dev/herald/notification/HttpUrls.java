@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 
 import dev.herald.web.ApiException;
+import dev.herald.web.TextLength;
 
 /**
  * The one rule for every URL a notification carries to clients (its image, a LINK action's url, the links and
@@ -20,20 +21,20 @@ final class HttpUrls {
     }
 
     /**
+     * Length first, so that a long URL is told it is too long, not that it is no URL.
+     *
      * @param field the request field, as {@code details.field} names it when the URL is refused
      * @return the URL, unchanged
      */
     static String require(String text, String field) {
+        TextLength.requireAtMost(text, MAX_CHARACTERS, field);
         if (!isAbsoluteHttp(text)) {
             throw ApiException.validation(field, field + " must be an absolute http or https URL");
         }
         return text;
     }
 
-    static boolean isAbsoluteHttp(String text) {
-        if (text.length() > MAX_CHARACTERS) {
-            return false;
-        }
+    private static boolean isAbsoluteHttp(String text) {
         try {
             URI uri = new URI(text);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);

@@ -49,7 +49,7 @@ public final class NotificationAdminService implements HttpService {
     private void create(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         long now = clock.millis();
-        Notification created = NotificationChanges.apply(AdminRequests.body(request),
+        Notification created = NotificationChanges.apply(AdminRequests.body(request, NotificationChanges.FIELDS),
                                                          NotificationChanges.draft(Ids.newId(), project.id(), now), now,
                                                          maxMessageBytes);
         notifications.create(created);
@@ -70,8 +70,8 @@ public final class NotificationAdminService implements HttpService {
 
     private void update(ServerRequest request, ServerResponse response) {
         Notification current = existing(request);
-        Notification updated = NotificationChanges.apply(AdminRequests.body(request), current, clock.millis(),
-                                                                 maxMessageBytes);
+        Notification updated = NotificationChanges.apply(AdminRequests.body(request, NotificationChanges.FIELDS), current,
+                                                         clock.millis(), maxMessageBytes);
         notifications.update(updated);
         AdminResponses.ok(response, NotificationJson.json(updated));
     }

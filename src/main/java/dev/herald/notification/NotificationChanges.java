@@ -1,11 +1,13 @@
 package dev.herald.notification;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.BodyFields;
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
 
@@ -25,6 +27,15 @@ final class NotificationChanges {
      * quotes, angle brackets, dots or slashes.
      */
     private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    /** The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes any field of the create body). */
+    static final BodyFields FIELDS = BodyFields.of("message", "status", "image", "action", "preset", "startDate",
+                                                   "endDate")
+            .readOnly("id", "projectId", "createdAt", "updatedAt");
+    private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
+    private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target").at("action.data");
+    private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
+    private static final List<String> ACTION_TYPES = AdminRequests.names(Action.Type.class);
+    private static final List<String> TARGETS = List.of("_blank", "_self");
 
     private NotificationChanges() {
     }
@@ -44,7 +55,8 @@ final class NotificationChanges {
         if (message == null) {
             throw ApiException.validation("message", "message is required");
         }
-        NotificationStatus status = AdminRequests.optionalString(body, "status").map(NotificationChanges::status)
+        NotificationStatus status = AdminRequests.optionalChoice(body.get("status"), "status", STATUSES)
+                .map(NotificationStatus::valueOf)
                 .orElse(current.status());
         String image = nullableField(body, "image", current.image(), url -> HttpUrls.require(url, "image"));
         Action action = body.containsKey("action") ? action(body.get("action")) : current.action();
@@ -72,11 +84,15 @@ final class NotificationChanges {
         } else {
             throw ApiException.validation("message", "message must be a non-empty string or a rich-text object");
         }
+        if (message.isBlank()) {
+            throw ApiException.validation("message", "message must not be empty or blank");
+        }
         // Bytes, not characters: memory, the database and the feed pay UTF-8 bytes, and an emoji is 4 of them.
-        if (message.isBlank() || message.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+        int bytes = message.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > maxBytes) {
             throw ApiException.validation("message", String.format(
-                    Locale.ROOT, "message must be non-empty and at most %,d bytes in UTF-8 (limits.message-bytes)",
-                    maxBytes));
+                    Locale.ROOT, "message is too long: %,d bytes in UTF-8, more than the %,d allowed"
+                            + " (limits.message-bytes)", bytes, maxBytes));
         }
         JsonValue document = value instanceof JsonObject ? value : serializedDocument(message);
         RichTextUrls.requireHttpUrls(document, "message");
@@ -97,12 +113,12 @@ final class NotificationChanges {
                         + " but is not one this server can read: send valid JSON, or text"));
     }
 
+    /** The {@code ?status=} of a list. */
     static NotificationStatus status(String name) {
-        try {
-            return NotificationStatus.valueOf(name);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.validation("status", "status must be DRAFT, PUBLISHED or ARCHIVED");
+        if (!STATUSES.contains(name)) {
+            throw AdminRequests.notOneOf("status", STATUSES);
         }
+        return NotificationStatus.valueOf(name);
     }
 
     private static String preset(String preset) {
@@ -116,13 +132,11 @@ final class NotificationChanges {
         if (!(value instanceof JsonObject action)) {
             throw ApiException.validation("action", "action must be an object with a type");
         }
-        Action.Type type = AdminRequests.optionalString(action, "type").map(name -> {
-            try {
-                return Action.Type.valueOf(name);
-            } catch (IllegalArgumentException e) {
-                throw ApiException.validation("action.type", "action.type must be NO_ACTION, LINK or CLOSE");
-            }
-        }).orElseThrow(() -> ApiException.validation("action.type", "action.type is required"));
+        ACTION_FIELDS.requireKnown(action);
+        Action.Type type = AdminRequests.optionalChoice(action.get("type"), "action.type", ACTION_TYPES)
+                .map(Action.Type::valueOf)
+                .orElseThrow(() -> ApiException.validation("action.type", "action.type is required, one of "
+                        + String.join(", ", ACTION_TYPES), ACTION_TYPES));
         JsonValue data = action.getOrDefault("data", JsonValue.NULL);
         if (type != Action.Type.LINK) {
             if (data != JsonValue.NULL) {
@@ -133,10 +147,11 @@ final class NotificationChanges {
         if (!(data instanceof JsonObject link)) {
             throw ApiException.validation("action.data", "a LINK action needs data with url and target");
         }
-        String url = HttpUrls.require(AdminRequests.optionalString(link, "url").orElseThrow(
+        LINK_FIELDS.requireKnown(link);
+        String url = HttpUrls.require(AdminRequests.optionalString(link.get("url"), "action.data.url").orElseThrow(
                 () -> ApiException.validation("action.data.url", "action.data.url is required")), "action.data.url");
-        String target = AdminRequests.optionalString(link, "target").filter(t -> t.equals("_blank") || t.equals("_self"))
-                .orElseThrow(() -> ApiException.validation("action.data.target", "action.data.target must be _blank or _self"));
+        String target = AdminRequests.optionalChoice(link.get("target"), "action.data.target", TARGETS)
+                .orElseThrow(() -> AdminRequests.notOneOf("action.data.target", TARGETS));
         return new Action(type, url, target);
     }
 

@@ -4,10 +4,12 @@ import java.time.Clock;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
 import dev.herald.web.ApiException;
 import dev.herald.web.Json;
 import dev.herald.web.RouteFallbacks;
+import dev.herald.web.TextLength;
 import dev.herald.web.Timestamps;
 
 import io.helidon.dbclient.DbClient;
@@ -24,6 +26,7 @@ import jakarta.json.JsonObject;
 public final class ProjectAdminService implements HttpService {
 
     static final int MAX_NAME_LENGTH = 200;
+    private static final BodyFields NEW_PROJECT = BodyFields.of("name").readOnly("id", "createdAt");
 
     private final ProjectStore projects;
     private final Clock clock;
@@ -43,11 +46,12 @@ public final class ProjectAdminService implements HttpService {
     }
 
     private void create(ServerRequest request, ServerResponse response) {
-        JsonObject body = AdminRequests.body(request);
+        JsonObject body = AdminRequests.body(request, NEW_PROJECT);
         String name = AdminRequests.optionalString(body, "name").map(String::strip).orElse("");
-        if (name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
-            throw ApiException.validation("name", "name is required, at most " + MAX_NAME_LENGTH + " characters");
+        if (name.isEmpty()) {
+            throw ApiException.validation("name", "name is required: 1 to " + MAX_NAME_LENGTH + " characters, not blank");
         }
+        TextLength.requireAtMost(name, MAX_NAME_LENGTH, "name");
         Project project = new Project(Ids.newId(), name, clock.millis());
         projects.create(project);
         AdminResponses.created(response, "/api/v1/admin/projects/" + project.id(), json(project));

@@ -2,6 +2,8 @@ package dev.herald.storage;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.herald.config.BadSetting;
 
@@ -10,20 +12,30 @@ import dev.herald.config.BadSetting;
  */
 public enum Dialect {
     // H2 stores CHARACTER VARYING inline; its CLOB would come back as a java.sql.Clob instead of a String.
-    H2("H2", "jdbc:h2:", "CHARACTER VARYING(1000000)", ""),
-    // Binary collation: API keys and ids compare case-sensitively, as the key pattern implies.
-    MARIADB("MariaDB", "jdbc:mariadb:", "MEDIUMTEXT", " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+    // Its VARCHAR lengths count UTF-16 units: a character outside the Basic Multilingual Plane takes two.
+    H2("H2", "jdbc:h2:", "CHARACTER VARYING(1000000)", "", "ALTER COLUMN", 2),
+    // Binary collation: API keys and ids compare case-sensitively, as the key pattern implies. utf8mb4 lengths count
+    // code points, as Herald's limits do.
+    MARIADB("MariaDB", "jdbc:mariadb:", "MEDIUMTEXT", " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin", "MODIFY COLUMN", 1);
+
+    /** {@code ${characters:200}}: a column that holds 200 characters as Herald counts them (code points). */
+    private static final Pattern CHARACTERS = Pattern.compile("\\$\\{characters:(\\d+)}");
 
     private final String displayName;
     private final String urlPrefix;
     private final String longTextType;
     private final String tableOptions;
+    private final String changeColumn;
+    private final int unitsPerCharacter;
 
-    Dialect(String displayName, String urlPrefix, String longTextType, String tableOptions) {
+    Dialect(String displayName, String urlPrefix, String longTextType, String tableOptions, String changeColumn,
+            int unitsPerCharacter) {
         this.displayName = displayName;
         this.urlPrefix = urlPrefix;
         this.longTextType = longTextType;
         this.tableOptions = tableOptions;
+        this.changeColumn = changeColumn;
+        this.unitsPerCharacter = unitsPerCharacter;
     }
 
     public static Dialect of(String jdbcUrl) {
@@ -62,6 +74,10 @@ public enum Dialect {
 
     /** Fills the dialect's words into migration SQL. */
     String render(String sql) {
-        return sql.replace("${longText}", longTextType).replace("${tableOptions}", tableOptions);
+        String rendered = sql.replace("${longText}", longTextType)
+                .replace("${tableOptions}", tableOptions)
+                .replace("${changeColumn}", changeColumn);
+        Matcher characters = CHARACTERS.matcher(rendered);
+        return characters.replaceAll(column -> "VARCHAR(" + Integer.parseInt(column.group(1)) * unitsPerCharacter + ")");
     }
 }

@@ -1,8 +1,9 @@
 package dev.herald.tracking;
 
-import java.util.Locale;
+import java.util.List;
 import java.util.OptionalLong;
 
+import dev.herald.web.MediaTypes;
 import dev.herald.web.RequestBodies;
 
 import io.helidon.http.HeaderNames;
@@ -16,6 +17,8 @@ final class TrackingBody {
 
     /** 64 KiB of received bytes, announced or chunked (docs/api.md, POST /api/v1/public/track/{notificationId}). */
     static final int MAX_BYTES = RequestBodies.MAX_PUBLIC_BYTES;
+    /** Check 3 of docs/api.md, POST /api/v1/public/track/{notificationId}; a 415 lists them. */
+    static final List<String> MEDIA_TYPES = List.of("application/json", "text/plain");
 
     private TrackingBody() {
     }
@@ -41,42 +44,12 @@ final class TrackingBody {
 
     /**
      * {@code application/json} or {@code text/plain} (what {@code navigator.sendBeacon} sends), each optionally
-     * with {@code charset=utf-8}. Other parameters are ignored; any other charset is unsupported.
+     * with {@code charset=utf-8}; any other charset is unsupported.
      */
     static void requireSupportedMediaType(ServerRequest request) {
         String contentType = request.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
-        if (!isSupported(contentType)) {
+        if (!MediaTypes.isOneOf(contentType, MEDIA_TYPES)) {
             throw TrackingErrors.unsupportedMediaType();
         }
-    }
-
-    static boolean isSupported(String contentType) {
-        String[] parts = contentType.split(";");
-        String mediaType = parts[0].strip().toLowerCase(Locale.ROOT);
-        if (!mediaType.equals("application/json") && !mediaType.equals("text/plain")) {
-            return false;
-        }
-        for (int i = 1; i < parts.length; i++) {
-            String parameter = parts[i].strip();
-            if (parameter.isEmpty()) {
-                continue;
-            }
-            int equals = parameter.indexOf('=');
-            if (equals < 1) {
-                return false;
-            }
-            String name = parameter.substring(0, equals).strip().toLowerCase(Locale.ROOT);
-            String value = unquote(parameter.substring(equals + 1).strip()).toLowerCase(Locale.ROOT);
-            if (name.equals("charset") && !value.equals("utf-8")) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static String unquote(String value) {
-        return value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")
-                ? value.substring(1, value.length() - 1)
-                : value;
     }
 }

@@ -6,7 +6,9 @@ import io.helidon.http.Status;
 
 /**
  * The tracking endpoints' error rows (docs/api.md, POST /api/v1/public/track/{notificationId} and /enhanced), all in
- * the {@code message} shape.
+ * the {@code message} shape. Their texts are fixed by the public API, and clients compare them; what more a client
+ * needs to mend its request goes to {@code details} (the error object's room for additional properties): the part
+ * refused and what it may be.
  */
 final class TrackingErrors {
 
@@ -22,19 +24,24 @@ final class TrackingErrors {
     }
 
     static ApiException unsupportedMediaType() {
-        return ApiException.message(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
+        return ApiException.message(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type")
+                .withDetails("Content-Type", TrackingBody.MEDIA_TYPES);
     }
 
     static ApiException invalidBody() {
         return ApiException.message(Status.BAD_REQUEST_400, "INVALID_BODY", "Invalid request body");
     }
 
-    static ApiException missingType() {
-        return ApiException.message(Status.BAD_REQUEST_400, "MISSING_PARAMETER", "Missing required parameter: type");
+    /** @param endpoint whose types the answer lists: the simple endpoint takes fewer */
+    static ApiException missingType(TrackingEndpoint endpoint) {
+        return ApiException.message(Status.BAD_REQUEST_400, "MISSING_PARAMETER", "Missing required parameter: type")
+                .withDetails("type", endpoint.acceptedTypes());
     }
 
-    static ApiException invalidType() {
-        return ApiException.message(Status.BAD_REQUEST_400, "INVALID_INTERACTION_TYPE", "Invalid interaction type");
+    /** @param endpoint whose types the answer lists: {@code conversion} sent to the simple one is told where it goes */
+    static ApiException invalidType(TrackingEndpoint endpoint) {
+        return ApiException.message(Status.BAD_REQUEST_400, "INVALID_INTERACTION_TYPE", "Invalid interaction type")
+                .withDetails("type", endpoint.acceptedTypes());
     }
 
     static ApiException invalidTimestamp() {

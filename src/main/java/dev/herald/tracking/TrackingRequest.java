@@ -38,14 +38,14 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
 
     private static InteractionType type(JsonValue value, TrackingEndpoint endpoint) {
         if (value == null || value == JsonValue.NULL) {
-            throw TrackingErrors.missingType();
+            throw TrackingErrors.missingType(endpoint);
         }
         if (!(value instanceof JsonString text)) {
-            throw TrackingErrors.invalidType();
+            throw TrackingErrors.invalidType(endpoint);
         }
         return InteractionType.fromWireName(text.getString())
                 .filter(endpoint::accepts)
-                .orElseThrow(TrackingErrors::invalidType);
+                .orElseThrow(() -> TrackingErrors.invalidType(endpoint));
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.herald.web;
 
+import java.util.List;
+
 import io.helidon.http.Status;
 
 /**
@@ -12,23 +14,35 @@ public final class ApiException extends RuntimeException {
     private final String code;
     private final ErrorField field;
     private final String invalidField;
+    private final List<String> allowed;
 
-    private ApiException(Status status, ErrorField field, String code, String message, String invalidField) {
+    private ApiException(Status status, ErrorField field, String code, String message, String invalidField,
+                         List<String> allowed) {
         // No stack trace: these are expected outcomes on the hot path, not faults.
         super(message, null, false, false);
         this.status = status;
         this.field = field;
         this.code = code;
         this.invalidField = invalidField;
+        this.allowed = List.copyOf(allowed);
     }
 
     private ApiException(Status status, ErrorField field, String code, String message) {
-        this(status, field, code, message, null);
+        this(status, field, code, message, null, List.of());
     }
 
     /** Bad input to the management API names the offending field in {@code details.field} (docs/api.md#errors). */
     public static ApiException validation(String invalidField, String message) {
-        return new ApiException(Status.BAD_REQUEST_400, ErrorField.ERROR, "VALIDATION_ERROR", message, invalidField);
+        return validation(invalidField, message, List.of());
+    }
+
+    /**
+     * Bad input where the field takes one of a fixed set: the set goes to {@code details.allowed} too, so a program
+     * can offer the choices without parsing the message.
+     */
+    public static ApiException validation(String invalidField, String message, List<String> allowed) {
+        return new ApiException(Status.BAD_REQUEST_400, ErrorField.ERROR, "VALIDATION_ERROR", message, invalidField,
+                                allowed);
     }
 
     public static ApiException of(Status status, ErrorField field, String code, String message) {
@@ -43,6 +57,14 @@ public final class ApiException extends RuntimeException {
     /** An error whose body says {@code {"message": message, "code": code}} (the tracking endpoints' shape). */
     public static ApiException message(Status status, String code, String message) {
         return new ApiException(status, ErrorField.MESSAGE, code, message);
+    }
+
+    /**
+     * The same error with {@code details}: the part of the request that was refused and what it may be. For answers
+     * whose text a specification fixes (the tracking endpoints'), this is where the detail goes.
+     */
+    public ApiException withDetails(String invalidField, List<String> allowed) {
+        return new ApiException(status, field, code, getMessage(), invalidField, allowed);
     }
 
     public Status status() {
@@ -60,5 +82,10 @@ public final class ApiException extends RuntimeException {
     /** The request field that was refused, or null. */
     public String invalidField() {
         return invalidField;
+    }
+
+    /** The values the refused part may take, in the order to show them; empty when there is no fixed set. */
+    public List<String> allowed() {
+        return allowed;
     }
 }

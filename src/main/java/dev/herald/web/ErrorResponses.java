@@ -1,6 +1,7 @@
 package dev.herald.web;
 
 import java.lang.System.Logger.Level;
+import java.util.List;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
@@ -9,6 +10,8 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+
+import jakarta.json.JsonObjectBuilder;
 
 /**
  * The one place that turns failures into responses: a JSON body, the status, the headers filters asked for, and
@@ -36,21 +39,22 @@ public final class ErrorResponses {
     }
 
     private static void apiError(ServerRequest request, ServerResponse response, ApiException error) {
-        write(request, response, error.status(), error.field(), error.code(), error.getMessage(), error.invalidField());
+        write(request, response, error.status(), error.field(), error.code(), error.getMessage(), error.invalidField(),
+              error.allowed());
     }
 
     private static void unexpected(ServerRequest request, ServerResponse response, Throwable failure) {
         if (failure instanceof HttpException http && http.status().code() < 500) {
             // Helidon's own client errors (a request it could not read): keep the status, give it our shape.
             write(request, response, http.status(), ApiPaths.errorField(request), "BAD_REQUEST", http.status().reasonPhrase(),
-                  null);
+                  null, List.of());
             return;
         }
         LOGGER.log(Level.ERROR, "Request failed: " + LogText.of(request.prologue().method().text()) + " "
                 + LogText.of(ApiPaths.fullPath(request)),
                    failure);
         write(request, response, Status.INTERNAL_SERVER_ERROR_500, ApiPaths.errorField(request),
-              "INTERNAL_ERROR", "Internal server error", null);
+              "INTERNAL_ERROR", "Internal server error", null, List.of());
     }
 
     private static void write(ServerRequest request,
@@ -59,7 +63,8 @@ public final class ErrorResponses {
                               ErrorField field,
                               String code,
                               String message,
-                              String invalidField) {
+                              String invalidField,
+                              List<String> allowed) {
         PendingHeaders.applyTo(request, response);
         SecurityHeadersFilter.applyTo(request, response);
         if (request.content().hasEntity() && !request.content().consumed()) {
@@ -69,11 +74,23 @@ public final class ErrorResponses {
         var body = Json.builders().createObjectBuilder()
                 .add(field.jsonName(), message)
                 .add("code", code);
-        if (invalidField != null) {
-            body.add("details", Json.builders().createObjectBuilder().add("field", invalidField));
+        if (invalidField != null || !allowed.isEmpty()) {
+            body.add("details", details(invalidField, allowed));
         }
         response.status(status);
         response.header(HeaderNames.CONTENT_TYPE, "application/json");
         Bodies.send(request, response, Json.bytes(body.build()));
+    }
+
+    /** The error object's {@code details} holds what else the client needs (docs/api.md#errors): the field and its choices. */
+    private static JsonObjectBuilder details(String invalidField, List<String> allowed) {
+        JsonObjectBuilder details = Json.builders().createObjectBuilder();
+        if (invalidField != null) {
+            details.add("field", invalidField);
+        }
+        if (!allowed.isEmpty()) {
+            details.add("allowed", Json.builders().createArrayBuilder(allowed));
+        }
+        return details;
     }
 }

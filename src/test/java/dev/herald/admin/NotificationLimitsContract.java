@@ -108,7 +108,8 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
     void oneByteOverTheLimitIsRefusedNamingMessage() {
         // 32,769 bytes in 16,387 UTF-16 units: far under any limit counted in characters.
         String emojis = EMOJI.repeat(MESSAGE_BYTES / 4 - 1) + "abcde";
-        String expected = "message must be non-empty and at most 32,768 bytes in UTF-8 (limits.message-bytes)";
+        String expected = "message is too long: 32,769 bytes in UTF-8, more than the 32,768 allowed"
+                + " (limits.message-bytes)";
         for (String message : List.of(quoted(emojis), documentOfBytes(MESSAGE_BYTES + 1))) {
             AdminClient.Answer refused = post("{\"message\":" + message + "}");
             assertThat(refused.status(), is(400));

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -38,6 +39,10 @@ import static org.hamcrest.Matchers.is;
  */
 abstract class NotificationsAdminContract extends HeraldServerTest {
 
+    /** One character, two UTF-16 units, four bytes of UTF-8. */
+    private static final String EMOJI = "\uD83D\uDE00";
+    private static final List<String> NOTIFICATION_FIELDS = List.of("message", "status", "image", "action", "preset",
+                                                                    "startDate", "endDate");
     private static final String LINK = "{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\",\"target\":\"_self\"}}";
 
     private final Http1Client http;
@@ -154,6 +159,127 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
     }
 
+    static Stream<Arguments> unknownFields() {
+        String writable = "message, status, image, action, preset, startDate, endDate";
+        return Stream.of(
+                Arguments.of("{\"message\":\"hi\",\"stauts\":\"PUBLISHED\"}", "stauts",
+                             "unknown field \"stauts\"; did you mean \"status\"?"),
+                Arguments.of("{\"message\":\"hi\",\"Status\":\"PUBLISHED\"}", "Status",
+                             "unknown field \"Status\"; did you mean \"status\"?"),
+                Arguments.of("{\"mesage\":\"hi\"}", "mesage", "unknown field \"mesage\"; did you mean \"message\"?"),
+                Arguments.of("{\"message\":\"hi\",\"start_date\":\"2026-11-23T00:00:00Z\"}", "start_date",
+                             "unknown field \"start_date\"; did you mean \"startDate\"?"),
+                Arguments.of("{\"message\":\"hi\",\"colour\":\"red\"}", "colour",
+                             "unknown field \"colour\"; writable fields: " + writable),
+                Arguments.of("{\"message\":\"hi\",\"id\":\"n1\"}", "id",
+                             "field \"id\" is read-only; writable fields: " + writable),
+                Arguments.of("{\"message\":\"hi\",\"updatedAt\":null}", "updatedAt",
+                             "field \"updatedAt\" is read-only; writable fields: " + writable));
+    }
+
+    @ParameterizedTest
+    @MethodSource("unknownFields")
+    void anUnknownFieldIsRefusedOnCreate(String body, String field, String message) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, NOTIFICATION_FIELDS)));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** {@code {"stauts":"PUBLISHED"}} answered 200 and changed nothing: the sender believed it had published. */
+    @ParameterizedTest
+    @MethodSource("unknownFields")
+    void anUnknownFieldIsRefusedOnUpdateAndChangesNothing(String body, String field, String message) {
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\"}");
+        String path = "/notifications/" + created.getString("id");
+        herald.clock().advance(Duration.ofMinutes(1));
+
+        AdminClient.Answer answer = admin.call(Method.PATCH, path, body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, NOTIFICATION_FIELDS)));
+        assertThat(admin.call(Method.GET, path).object(), is(created));
+    }
+
+    static Stream<Arguments> unknownActionFields() {
+        return Stream.of(
+                Arguments.of("{\"typ\":\"CLOSE\"}", "action.typ", "unknown field \"action.typ\"; did you mean \"action.type\"?",
+                             List.of("action.type", "action.data")),
+                Arguments.of("{\"type\":\"CLOSE\",\"url\":\"https://a.example\"}", "action.url",
+                             "unknown field \"action.url\"; writable fields: action.type, action.data",
+                             List.of("action.type", "action.data")),
+                Arguments.of("{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\",\"target\":\"_self\","
+                                     + "\"traget\":\"_blank\"}}", "action.data.traget",
+                             "unknown field \"action.data.traget\"; did you mean \"action.data.target\"?",
+                             List.of("action.data.url", "action.data.target")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("unknownActionFields")
+    void anUnknownFieldInsideAnActionIsNamedByItsPath(String action, String field, String message, List<String> allowed) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":\"m\",\"action\":" + action + "}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, allowed)));
+    }
+
+    static Stream<Arguments> fixedSets() {
+        String statuses = "[\"DRAFT\",\"PUBLISHED\",\"ARCHIVED\"]";
+        String types = "[\"NO_ACTION\",\"LINK\",\"CLOSE\"]";
+        return Stream.of(
+                Arguments.of("{\"message\":\"m\",\"status\":\"LIVE\"}", "status",
+                             "status must be one of DRAFT, PUBLISHED, ARCHIVED", statuses),
+                Arguments.of("{\"message\":\"m\",\"status\":null}", "status",
+                             "status must be one of DRAFT, PUBLISHED, ARCHIVED", statuses),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"OPEN\"}}", "action.type",
+                             "action.type must be one of NO_ACTION, LINK, CLOSE", types),
+                Arguments.of("{\"message\":\"m\",\"action\":{}}", "action.type",
+                             "action.type is required, one of NO_ACTION, LINK, CLOSE", types),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
+                                     + "\"target\":\"_top\"}}}", "action.data.target",
+                             "action.data.target must be one of _blank, _self", "[\"_blank\",\"_self\"]"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("fixedSets")
+    void aFieldOfAFixedSetListsItsValues(String body, String field, String message, String allowed) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.object("{\"error\":\"" + message + "\",\"code\":\"VALIDATION_ERROR\","
+                + "\"details\":{\"field\":\"" + field + "\",\"allowed\":" + allowed + "}}")));
+    }
+
+    @Test
+    void anUnknownStatusToListByListsTheStatuses() {
+        AdminClient.Answer answer = admin.call(Method.GET, notificationsPath() + "?status=LIVE");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.body(), is("{\"error\":\"status must be one of DRAFT, PUBLISHED, ARCHIVED\","
+                + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"status\","
+                + "\"allowed\":[\"DRAFT\",\"PUBLISHED\",\"ARCHIVED\"]}}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"\"", "\"  \\n \""})
+    void aBlankMessageIsToldItIsBlankNotTooLong(String message) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":" + message + "}");
+        assertThat(answer.object(), is(JsonBodies.validationError("message must not be empty or blank", "message",
+                                                                  List.of())));
+    }
+
+    @Test
+    void aDateOutOfRangeSaysTheRange() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":\"m\",\"startDate\":\"1969-12-31T23:59:59Z\"}");
+        assertThat(answer.object(), is(JsonBodies.validationError(
+                "startDate is out of range: from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z", "startDate", List.of())));
+    }
+
+    @Test
+    void aLinkUrlThatIsNoStringIsNamedByItsPath() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":\"m\",\"action\":"
+                + "{\"type\":\"LINK\",\"data\":{\"url\":5,\"target\":\"_self\"}}}");
+        assertThat(answer.object().getString("error"), is("action.data.url must be a string"));
+        assertThat(answer.object().getJsonObject("details").getString("field"), is("action.data.url"));
+    }
+
     /** A paragraph whose one text carries a link mark to {@code href}. */
     private static String linkedText(String href) {
         return "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\","
@@ -181,7 +307,6 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 Arguments.of(linkedText("\"mailto:sales@example.com\""), link),
                 Arguments.of(linkedText("\"ftp://example.com/file\""), link),
                 Arguments.of(linkedText("\"https://\""), link),
-                Arguments.of(linkedText("\"https://example.com/" + "x".repeat(2048) + "\""), link),
                 Arguments.of(linkedText("5"), link),
                 Arguments.of(linkedText("{\"url\":\"https://a.example\"}"), link),
                 Arguments.of(image("src", "\"data:image/svg+xml,<svg onload=alert(1)>\""), "message.content[1].attrs.src"),
@@ -229,6 +354,52 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(serialized, asString.status(), is(400));
         assertThat(asString.object().getJsonObject("details").getString("field"), is(field));
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** Over 2,048 characters, a URL is told it is too long: whether it is a URL is another question. */
+    static Stream<Arguments> tooLongUrls() {
+        String url = "https://example.com/" + "x".repeat(2029);
+        return Stream.of(
+                Arguments.of("{\"message\":\"m\",\"image\":\"" + url + "\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"image\":\"javascript:" + "x".repeat(2038) + "\"}", "image"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"" + url
+                                     + "\",\"target\":\"_blank\"}}}", "action.data.url"),
+                Arguments.of("{\"message\":" + linkedText("\"" + url + "\"") + "}",
+                             "message.content[0].content[0].marks[1].attrs.href"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("tooLongUrls")
+    void aUrlOverTheLimitIsRefusedAsTooLong(String body, String field) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.object("{\"error\":\"" + field + " is too long: 2,049 characters, more"
+                + " than the 2,048 allowed\",\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"" + field + "\"}}")));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    @Test
+    void aValueThatIsNoUrlIsToldSo() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":\"m\",\"image\":\"cdn.example.com/a.png\"}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.body(), is("{\"error\":\"image must be an absolute http or https URL\","
+                + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"image\"}}"));
+    }
+
+    /** 2,048 characters as the writer counts them (code points), though 4,056 UTF-16 units; one more is too long. */
+    @Test
+    void aUrlIsMeasuredInCharacters() {
+        String url = "https://example.com/" + EMOJI.repeat(2028);
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\",\"image\":\"" + url + "\","
+                + "\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"" + url + "\",\"target\":\"_blank\"}}}");
+        JsonObject stored = admin.call(Method.GET, "/notifications/" + created.getString("id")).object();
+        assertThat(stored.getString("image"), is(url));
+        assertThat(stored.getJsonObject("action").getJsonObject("data").getString("url"), is(url));
+
+        AdminClient.Answer refused = admin.call(Method.POST, notificationsPath(),
+                                                "{\"message\":\"m\",\"image\":\"" + url + EMOJI + "\"}");
+        assertThat(refused.object().getString("error"), is("image is too long: 2,049 characters, more than the 2,048 allowed"));
     }
 
     @Test

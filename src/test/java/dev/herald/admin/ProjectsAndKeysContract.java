@@ -1,6 +1,7 @@
 package dev.herald.admin;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -23,6 +24,7 @@ import jakarta.json.JsonValue;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static dev.herald.support.TestHerald.START;
@@ -35,6 +37,9 @@ import static org.hamcrest.Matchers.not;
  * Projects and API keys in the management API (docs/api.md#management-api), run against each database by a subclass.
  */
 abstract class ProjectsAndKeysContract extends HeraldServerTest {
+
+    /** One character, two UTF-16 units, four bytes of UTF-8. */
+    private static final String EMOJI = "\uD83D\uDE00";
 
     private final Http1Client http;
     private final AdminClient admin;
@@ -80,9 +85,36 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
     }
 
     @Test
-    void aNameOverTwoHundredCharactersIsRefused() {
-        assertThat(admin.call(Method.POST, "/projects", "{\"name\":\"" + "n".repeat(201) + "\"}").status(), is(400));
+    void aNameOverTwoHundredCharactersIsRefusedAsTooLong() {
         assertThat(admin.call(Method.POST, "/projects", "{\"name\":\"" + "n".repeat(200) + "\"}").status(), is(201));
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"" + "n".repeat(201) + "\"}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.body(), is("{\"error\":\"name is too long: 201 characters, more than the 200 allowed\","
+                + "\"code\":\"VALIDATION_ERROR\",\"details\":{\"field\":\"name\"}}"));
+    }
+
+    /** Characters as the writer counts them (code points): an emoji is one, though it is two UTF-16 units. */
+    @ParameterizedTest
+    @ValueSource(ints = {101, 200})
+    void aNameOfEmojiIsMeasuredInCharacters(int count) {
+        String name = EMOJI.repeat(count);
+        AdminClient.Answer created = admin.call(Method.POST, "/projects", "{\"name\":\"" + name + "\"}");
+        assertThat(created.status(), is(201));
+        assertThat("as stored", admin.call(Method.GET, "/projects/" + created.object().getString("id")).object()
+                .getString("name"), is(name));
+    }
+
+    @Test
+    void twoHundredAndOneEmojiAreMoreThanTwoHundredCharacters() {
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"" + EMOJI.repeat(201) + "\"}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getString("error"), is("name is too long: 201 characters, more than the 200 allowed"));
+    }
+
+    @Test
+    void aBlankNameIsRequiredNotTooLong() {
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"  \"}");
+        assertThat(refused.object().getString("error"), is("name is required: 1 to 200 characters, not blank"));
     }
 
     @Test
@@ -145,6 +177,58 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
         assertThat(body, answer.status(), is(400));
         String field = JsonBodies.object(body).keySet().iterator().next();
         assertThat(answer.object().getJsonObject("details").getString("field"), is(field));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"nmae\":\"Shop\"}|nmae|unknown field \"nmae\"; did you mean \"name\"?",
+            "{\"name\":\"Shop\",\"owner\":\"me\"}|owner|unknown field \"owner\"; writable fields: name",
+            "{\"name\":\"Shop\",\"createdAt\":\"2026-11-22T10:00:00.000Z\"}|createdAt|field \"createdAt\" is read-only; writable fields: name"})
+    void anUnknownFieldIsRefusedWhenAProjectIsCreated(String body, String field, String message) {
+        int before = admin.call(Method.GET, "/projects").array().size();
+        assertRefused(admin.call(Method.POST, "/projects", body), field, message, List.of("name"));
+        assertThat(admin.call(Method.GET, "/projects").array(), hasSize(before));
+    }
+
+    /** Issued (POST) or changed (PATCH): either way no key is added and the one there stays as it was. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "POST|{\"show_past\":true}|show_past|unknown field \"show_past\"; did you mean \"showPast\"?",
+            "POST|{\"orderby\":\"endDate_asc\"}|orderby|unknown field \"orderby\"; did you mean \"orderBy\"?",
+            "POST|{\"label\":\"web\"}|label|unknown field \"label\"; writable fields: key, showPast, showFuture, orderBy",
+            "POST|{\"revokedAt\":null}|revokedAt|field \"revokedAt\" is read-only; writable fields: key, showPast, showFuture, orderBy",
+            "PATCH|{\"showpast\":true}|showpast|unknown field \"showpast\"; did you mean \"showPast\"?",
+            "PATCH|{\"showFutur\":true}|showFutur|unknown field \"showFutur\"; did you mean \"showFuture\"?",
+            "PATCH|{\"showPast\":true,\"limit\":5}|limit|unknown field \"limit\"; writable fields: showPast, showFuture, orderBy",
+            "PATCH|{\"key\":\"abc\"}|key|field \"key\" is read-only; writable fields: showPast, showFuture, orderBy"})
+    void anUnknownKeyFieldIsRefusedAndChangesNothing(String method, String body, String field, String message) {
+        String keys = "/projects/" + newProject() + "/api-keys";
+        JsonObject key = admin.created(keys, "{}");
+        boolean issue = method.equals("POST");
+        AdminClient.Answer answer = admin.call(Method.create(method), issue ? keys : "/api-keys/" + key.getString("key"),
+                                               body);
+        List<String> writable = issue ? List.of("key", "showPast", "showFuture", "orderBy")
+                : List.of("showPast", "showFuture", "orderBy");
+        assertRefused(answer, field, message, writable);
+        assertThat(admin.call(Method.GET, keys).array(), is(JsonBodies.array("[" + key + "]")));
+    }
+
+    private static void assertRefused(AdminClient.Answer answer, String field, String message, List<String> allowed) {
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object(), is(JsonBodies.validationError(message, field, allowed)));
+    }
+
+    @Test
+    void anUnknownOrderingListsTheOrderings() {
+        String project = newProject();
+        String expected = "{\"error\":\"orderBy must be one of createdAt_desc, createdAt_asc, startDate_asc,"
+                + " startDate_desc, endDate_asc, endDate_desc\",\"code\":\"VALIDATION_ERROR\",\"details\":"
+                + "{\"field\":\"orderBy\",\"allowed\":[\"createdAt_desc\",\"createdAt_asc\",\"startDate_asc\","
+                + "\"startDate_desc\",\"endDate_asc\",\"endDate_desc\"]}}";
+        assertThat(admin.call(Method.POST, "/projects/" + project + "/api-keys", "{\"orderBy\":\"newest\"}").body(),
+                   is(expected));
+        String key = admin.created("/projects/" + project + "/api-keys", "{}").getString("key");
+        assertThat(admin.call(Method.PATCH, "/api-keys/" + key, "{\"orderBy\":\"createdAt\"}").body(), is(expected));
     }
 
     @Test

@@ -103,6 +103,8 @@ class OpenApiTest extends HeraldServerTest {
     private void walkThroughEveryRoute() {
         String project = id(send("POST", "/api/v1/admin/projects", "{\"name\":\"Shop\"}", "application/json", true), "id");
         send("POST", "/api/v1/admin/projects", "{}", "application/json", true);
+        send("POST", "/api/v1/admin/projects", "{\"nmae\":\"Shop\"}", "application/json", true);
+        send("POST", "/api/v1/admin/projects", "{\"name\":\"Shop\"}", "text/plain", true);
         send("GET", "/api/v1/admin/projects", null, null, true);
         send("GET", "/api/v1/admin/projects", null, null, false);
         send("PUT", "/api/v1/admin/projects", "{}", "application/json", true);
@@ -162,6 +164,7 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", track + "/enhanced", "{\"type\":\"conversion\",\"timestamp\":\"2026-11-22T09:00:00Z\","
                 + "\"metadata\":{\"sdk\":\"web\"}}", "application/json", false);
         send("POST", track + "/enhanced", "{\"type\":\"dismiss\"}", "application/json", false);
+        send("POST", track + "/enhanced", "{\"kind\":\"click\"}", "application/json", false);
 
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=2026-11-22&to=2026-11-22", null, null, true);

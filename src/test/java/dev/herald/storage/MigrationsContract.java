@@ -47,7 +47,7 @@ abstract class MigrationsContract {
                 while (rows.next()) {
                     versions.add(rows.getInt(1));
                 }
-                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7));
+                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8));
             }
         }
     }

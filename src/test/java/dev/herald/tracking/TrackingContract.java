@@ -38,6 +38,10 @@ import static org.hamcrest.Matchers.nullValue;
 abstract class TrackingContract extends HeraldServerTest {
 
     private static final String JSON = "application/json";
+    /** The public API fixes each message (docs/api.md#errors); {@code details} says what the endpoint takes instead. */
+    private static final String SIMPLE_TYPES = "{\"field\":\"type\",\"allowed\":[\"impression\",\"click\"]}";
+    private static final String ENHANCED_TYPES = "{\"field\":\"type\",\"allowed\":[\"impression\",\"click\",\"conversion\"]}";
+    private static final String MEDIA_TYPES = "{\"field\":\"Content-Type\",\"allowed\":[\"application/json\",\"text/plain\"]}";
 
     private final Http1Client client;
     private final URI uri;
@@ -213,22 +217,25 @@ abstract class TrackingContract extends HeraldServerTest {
     @ValueSource(strings = {"{\"type\":\"conversion\"}", "{\"type\":\"dismiss\"}", "{\"type\":\"Click\"}",
             "{\"type\":5}", "{\"type\":\"\"}", "{\"type\":{}}", "{\"type\":[\"click\"]}"})
     void simpleRejectsOtherTypes(String body) throws Exception {
-        assertError(post(simple(notification.id()), JSON, body), 400, "INVALID_INTERACTION_TYPE", "Invalid interaction type");
+        assertError(post(simple(notification.id()), JSON, body), 400, "INVALID_INTERACTION_TYPE", "Invalid interaction type",
+                    SIMPLE_TYPES);
         assertThat(herald.interactions(notification.id()), is(empty()));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"type\":\"dismiss\"}", "{\"type\":\"IMPRESSION\"}", "{\"type\":true}", "{\"type\":\"view\"}"})
     void enhancedRejectsOtherTypes(String body) {
-        assertError(post(enhanced(notification.id()), JSON, body), 400, "INVALID_INTERACTION_TYPE", "Invalid interaction type");
+        assertError(post(enhanced(notification.id()), JSON, body), 400, "INVALID_INTERACTION_TYPE",
+                    "Invalid interaction type", ENHANCED_TYPES);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"{}", "{\"type\":null}", "{\"kind\":\"click\"}"})
     void aMissingTypeIsAMissingParameter(String body) {
-        for (String path : List.of(simple(notification.id()), enhanced(notification.id()))) {
-            assertError(post(path, JSON, body), 400, "MISSING_PARAMETER", "Missing required parameter: type");
-        }
+        assertError(post(simple(notification.id()), JSON, body), 400, "MISSING_PARAMETER",
+                    "Missing required parameter: type", SIMPLE_TYPES);
+        assertError(post(enhanced(notification.id()), JSON, body), 400, "MISSING_PARAMETER",
+                    "Missing required parameter: type", ENHANCED_TYPES);
     }
 
     @ParameterizedTest
@@ -253,7 +260,7 @@ abstract class TrackingContract extends HeraldServerTest {
             "application/json; charset=iso-8859-1", "text/plain; charset=utf-16", "multipart/form-data; boundary=x"})
     void otherMediaTypesAreUnsupported(String contentType) {
         assertError(post(simple(notification.id()), contentType, "{\"type\":\"click\"}"), 415,
-                    "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
+                    "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type", MEDIA_TYPES);
     }
 
     @Test
@@ -263,7 +270,8 @@ abstract class TrackingContract extends HeraldServerTest {
                 + "Content-Length: " + body.length, body);
         assertThat(response.status(), is(415));
         assertThat(response.headers().get("content-type"), is(JSON));
-        assertThat(response.body(), is("{\"message\":\"Unsupported media type\",\"code\":\"UNSUPPORTED_MEDIA_TYPE\"}"));
+        assertThat(response.body(), is("{\"message\":\"Unsupported media type\",\"code\":\"UNSUPPORTED_MEDIA_TYPE\","
+                + "\"details\":" + MEDIA_TYPES + "}"));
     }
 
     @Test
@@ -370,7 +378,7 @@ abstract class TrackingContract extends HeraldServerTest {
     @Test
     void theMediaTypeIsCheckedBeforeTheBody() {
         assertError(post(simple(notification.id()), "application/xml", "not json"), 415,
-                    "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type");
+                    "UNSUPPORTED_MEDIA_TYPE", "Unsupported media type", MEDIA_TYPES);
     }
 
     @Test
@@ -381,13 +389,13 @@ abstract class TrackingContract extends HeraldServerTest {
     @Test
     void aMissingTypeIsReportedBeforeABadTimestamp() {
         assertError(post(enhanced(notification.id()), JSON, "{\"timestamp\":\"bad\"}"), 400,
-                    "MISSING_PARAMETER", "Missing required parameter: type");
+                    "MISSING_PARAMETER", "Missing required parameter: type", ENHANCED_TYPES);
     }
 
     @Test
     void anInvalidTypeIsReportedBeforeBadTimestampOrMetadata() {
         assertError(post(enhanced(notification.id()), JSON, "{\"type\":\"dismiss\",\"timestamp\":\"bad\",\"metadata\":1}"),
-                    400, "INVALID_INTERACTION_TYPE", "Invalid interaction type");
+                    400, "INVALID_INTERACTION_TYPE", "Invalid interaction type", ENHANCED_TYPES);
     }
 
     @Test
@@ -401,7 +409,7 @@ abstract class TrackingContract extends HeraldServerTest {
         assertError(post(enhanced("no_such_notification"), JSON, "{\"type\":\"click\",\"metadata\":[]}"),
                     400, "INVALID_PARAMETER", "Invalid metadata");
         assertError(post(simple("no_such_notification"), JSON, "{\"type\":\"conversion\"}"),
-                    400, "INVALID_INTERACTION_TYPE", "Invalid interaction type");
+                    400, "INVALID_INTERACTION_TYPE", "Invalid interaction type", SIMPLE_TYPES);
     }
 
     private Http1ClientResponse post(String path, String contentType, String body) {
@@ -416,10 +424,20 @@ abstract class TrackingContract extends HeraldServerTest {
     }
 
     private static void assertError(Http1ClientResponse response, int status, String code, String message) {
+        assertError(response, status, code, message, null);
+    }
+
+    /**
+     * The whole body, to the byte: the message as the specification writes it, then the code, then the details.
+     *
+     * @param details the {@code details} object's JSON, or null when the answer has none
+     */
+    private static void assertError(Http1ClientResponse response, int status, String code, String message, String details) {
         try (response) {
             assertThat(response.status().code(), is(status));
             assertThat(response.headers().contentType().orElseThrow().mediaType().text(), is(JSON));
-            assertThat(response.as(String.class), is("{\"message\":\"" + message + "\",\"code\":\"" + code + "\"}"));
+            assertThat(response.as(String.class), is("{\"message\":\"" + message + "\",\"code\":\"" + code + "\""
+                    + (details == null ? "" : ",\"details\":" + details) + "}"));
         }
     }
 
