@@ -87,15 +87,15 @@ public final class Main {
         // Before the database: a taken port must not cost a migration, nor end in exit code 0.
         ListenAddresses.requireFree(host, ConfigValues.port(config.get("server.port"), 8080), "server.port, SERVER_PORT");
         ListenAddresses.requireFree(observe.host(), observe.port(), "observe.port, OBSERVE_PORT");
-        Clock clock = Clock.systemUTC();
-        // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
-        StartingDatabase database = Database.start(config.get("db"), clock);
-        Services services = Services.create(database.serving(), config, clock);
-
+        // Helidon reads its server.* settings here: one it cannot read ends the start before the database is touched.
         WebServerConfig.Builder builder = WebServer.builder()
                 .config(config.get("server"))
                 // Our own handler below stops the server before the database it writes through.
                 .shutdownHook(false);
+        Clock clock = Clock.systemUTC();
+        // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
+        StartingDatabase database = Database.start(config.get("db"), clock);
+        Services services = Services.create(database.serving(), config, clock);
         server(builder, config, services);
         WebServer server = builder.build();
         database.awaitSchema();

@@ -55,6 +55,14 @@ class StartFailuresTest {
                                   + "free one, e.g. 8081");
     }
 
+    /** server.* beyond port and host is Helidon's: its own readers fail, and the line still names the setting. */
+    @Test
+    void aHelidonServerSettingInTheWrongFormIsNamedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("SERVER_MAX_DASH_PAYLOAD_DASH_SIZE", "abc"),
+                          "server.max-payload-size (SERVER_MAX_DASH_PAYLOAD_DASH_SIZE) is \"abc\", which is not of the "
+                                  + "form it needs (README, Configuration)");
+    }
+
     @Test
     void aDurationInTheWrongFormShowsTheRightOne() throws Exception {
         assertFailedStart(h2(), Map.of("DB_STARTUP_DASH_TIMEOUT", "30s"),
