@@ -2,6 +2,7 @@ package dev.herald;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.not;
 
 /**
@@ -126,6 +128,22 @@ class StartFailuresTest {
                 + " (up to PT6S, db.startup-timeout): "));
         assertThat(ended.log(), containsString("INFO dev.herald.storage.Database: Still waiting for the database at "
                 + url + ", "));
+    }
+
+    /** Embedded H2 has no server to wait for: a file it cannot create ends the start at once, in one line. */
+    @Test
+    void anEmbeddedDatabaseThatCannotBeCreatedEndsTheStartAtOnce() throws Exception {
+        Path notADirectory = Files.writeString(directory.resolve("a-file"), "");
+        String url = "jdbc:h2:file:" + notADirectory.resolve("herald");
+        long started = System.nanoTime();
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, LISTENERS + "db:\n  connection:\n    url: \""
+                + url + "\"\n", Map.of());
+        assertThat("not retried for db.startup-timeout (30 s)",
+                   Duration.ofNanos(System.nanoTime() - started), lessThan(Duration.ofSeconds(20)));
+        assertOneLine(ended, "The embedded H2 database at " + url);
+        assertThat(ended.log(), containsString("; check that the directory in db.connection.url (DB_CONNECTION_URL) "
+                + "exists or can be created, and that this user may write there\n"));
+        assertThat("nothing of H2's own on the console", ended.log(), not(containsString("org.h2.")));
     }
 
     /** A misspelled setting outside {@code db} is a warning: Herald starts and says which key it ignored. */

@@ -111,10 +111,12 @@ public final class Database {
     }
 
     /**
-     * Two H2 settings, unless the URL chooses them itself. H2 folds unquoted names to upper case; the row mappers
+     * Three H2 settings, unless the URL chooses them itself. H2 folds unquoted names to upper case; the row mappers
      * use the lower-case names MariaDB reports. And H2 writes a commit to its file up to 500 ms later by default
      * (WRITE_DELAY): it runs inside Herald, so a kill -9 lost interactions already answered 204 (29 of 484 in
      * TrackingDrainTest). With 0 every commit is in the file (the operating system's cache) before the answer.
+     * And no trace file: H2 writes its errors into one beside the database, and to the console, stack traces and
+     * all, when it cannot; Herald reports them itself.
      */
     static String connectionUrl(Dialect dialect, String url) {
         if (dialect != Dialect.H2) {
@@ -122,7 +124,8 @@ public final class Database {
         }
         String settings = url.toUpperCase(Locale.ROOT);
         String withCase = settings.contains("DATABASE_TO_") ? url : url + ";DATABASE_TO_LOWER=TRUE";
-        return settings.contains("WRITE_DELAY") ? withCase : withCase + ";WRITE_DELAY=0";
+        String withDelay = settings.contains("WRITE_DELAY") ? withCase : withCase + ";WRITE_DELAY=0";
+        return settings.contains("TRACE_LEVEL_FILE") ? withDelay : withDelay + ";TRACE_LEVEL_FILE=0";
     }
 
     /**

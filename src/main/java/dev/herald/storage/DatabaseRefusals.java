@@ -1,6 +1,7 @@
 package dev.herald.storage;
 
 import java.sql.SQLException;
+import java.util.Locale;
 
 /**
  * The answers of a database that waiting cannot change: the start ends at once, with what to do, instead of
@@ -22,6 +23,9 @@ final class DatabaseRefusals {
     private static final String CREDENTIALS = "check db.connection.username and db.connection.password "
             + "(DB_CONNECTION_USERNAME, DB_CONNECTION_PASSWORD)";
 
+    private static final String H2_FILES = "check that the directory in db.connection.url (DB_CONNECTION_URL) exists "
+            + "or can be created, and that this user may write there";
+
     private DatabaseRefusals() {
     }
 
@@ -32,11 +36,22 @@ final class DatabaseRefusals {
      */
     static void throwIfPermanent(SQLException e, String url, String user) {
         String advice = advice(e);
+        if (isEmbedded(url)) {
+            // Embedded H2 opens its files in this process: there is no server that could come up while we wait.
+            throw new IllegalStateException("The embedded H2 database at " + url + " could not be opened: "
+                    + e.getMessage() + "; " + (advice != null ? advice : H2_FILES), e);
+        }
         if (advice != null) {
             throw new IllegalStateException("The database at " + url + " refused "
                     + (user == null ? "the connection" : "user '" + user + "'") + ": " + e.getMessage() + "; " + advice,
                     e);
         }
+    }
+
+    /** H2 in this process, not an H2 server reached over TCP. */
+    static boolean isEmbedded(String url) {
+        String lower = url.toLowerCase(Locale.ROOT);
+        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
     }
 
     private static String advice(SQLException e) {

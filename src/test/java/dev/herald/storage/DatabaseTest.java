@@ -58,11 +58,12 @@ class DatabaseTest {
     }
 
     @Test
-    void h2NamesAreFoldedToLowerCaseAndCommitsWrittenAtOnceUnlessTheUrlChooses() {
+    void h2NamesAreFoldedToLowerCaseCommitsWrittenAtOnceAndNoTraceFileUnlessTheUrlChooses() {
         assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x"),
-                   is("jdbc:h2:mem:x;DATABASE_TO_LOWER=TRUE;WRITE_DELAY=0"));
-        assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100"),
-                   is("jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100"));
+                   is("jdbc:h2:mem:x;DATABASE_TO_LOWER=TRUE;WRITE_DELAY=0;TRACE_LEVEL_FILE=0"));
+        assertThat(Database.connectionUrl(Dialect.H2,
+                                          "jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100;TRACE_LEVEL_FILE=1"),
+                   is("jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100;TRACE_LEVEL_FILE=1"));
         assertThat(Database.connectionUrl(Dialect.MARIADB, "jdbc:mariadb://h/db"), is("jdbc:mariadb://h/db"));
     }
 }
