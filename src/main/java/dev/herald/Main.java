@@ -79,6 +79,9 @@ public final class Main {
     }
 
     private static void start(String[] args) {
+        if (Arguments.answeredAlone(args)) {
+            return;
+        }
         LOGGER.log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
         Config config = HeraldConfig.load(args);
         checkSettings(config);

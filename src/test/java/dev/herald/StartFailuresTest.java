@@ -130,6 +130,26 @@ class StartFailuresTest {
                 + url + ", "));
     }
 
+    @Test
+    void aSecondArgumentOrAnUnknownOptionIsRefused() throws Exception {
+        assertOneLine(ChildHerald.failedStart(directory, Map.of(), "config/dev.yaml", "config/prod.yaml"),
+                      "Herald takes one argument, its configuration file, not 2: config/dev.yaml config/prod.yaml "
+                              + "(--help)");
+        assertOneLine(ChildHerald.failedStart(directory, Map.of(), "--port=9000"),
+                      "Unknown option --port=9000; Herald takes one argument, its configuration file (--help)");
+    }
+
+    @Test
+    void helpAndVersionAnswerAndEnd() throws Exception {
+        ChildHerald.Ended help = ChildHerald.failedStart(directory, Map.of(), "--help");
+        assertThat(help.exitCode(), is(0));
+        assertThat(help.log(), containsString("Usage: herald [CONFIGURATION-FILE]\n"));
+        ChildHerald.Ended version = ChildHerald.failedStart(directory, Map.of(), "--version");
+        assertThat(version.exitCode(), is(0));
+        assertThat(version.log().matches("(?s).*Herald \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n"), is(true));
+        assertThat("nothing started", Files.exists(directory.resolve("data")), is(false));
+    }
+
     /** Embedded H2 has no server to wait for: a file it cannot create ends the start at once, in one line. */
     @Test
     void anEmbeddedDatabaseThatCannotBeCreatedEndsTheStartAtOnce() throws Exception {

@@ -61,7 +61,7 @@ public final class ChildHerald implements AutoCloseable {
         return ended(launch(directory, yaml, List.of(), environment), directory);
     }
 
-    /** A start without a file of its own, with these program arguments, that is to fail. */
+    /** A run without a file of its own, with these program arguments, that is to end by itself (a failed start). */
     public static Ended failedStart(Path directory, Map<String, String> environment, String... arguments)
             throws IOException, InterruptedException {
         Files.createDirectories(directory);

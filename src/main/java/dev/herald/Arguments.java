@@ -1,0 +1,43 @@
+package dev.herald;
+
+import dev.herald.config.BadSetting;
+
+/**
+ * Herald's command line: one argument, the configuration file, or none (then {@code HERALD_CONFIG}, or the bundled
+ * defaults). {@code --help} and {@code --version} answer and end; anything else that looks like an option, or a
+ * second argument, ends the start with a line that says so, rather than being read as a file name or ignored.
+ */
+final class Arguments {
+
+    static final String USAGE = """
+            Usage: herald [CONFIGURATION-FILE]
+              Starts Herald with the settings of CONFIGURATION-FILE (YAML) over the bundled defaults; without it, the
+              file named by HERALD_CONFIG, if any. Environment variables override the file (SERVER_PORT sets
+              server.port). Stop it with SIGTERM (kill PID, or Ctrl-C).
+              --help     this text
+              --version  Herald's version""";
+
+    private Arguments() {
+    }
+
+    /** Whether the arguments asked for an answer rather than a start (it has been printed). */
+    static boolean answeredAlone(String[] args) {
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println(USAGE);
+            return true;
+        }
+        if (args.length == 1 && args[0].equals("--version")) {
+            System.out.println("Herald " + Version.current());
+            return true;
+        }
+        if (args.length > 1) {
+            throw new BadSetting("Herald takes one argument, its configuration file, not " + args.length + ": "
+                    + String.join(" ", args) + " (--help)");
+        }
+        if (args.length == 1 && args[0].startsWith("-")) {
+            throw new BadSetting("Unknown option " + args[0] + "; Herald takes one argument, its configuration file "
+                    + "(--help)");
+        }
+        return false;
+    }
+}
