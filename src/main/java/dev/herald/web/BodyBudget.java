@@ -47,7 +47,15 @@ public final class BodyBudget implements Filter {
             chain.proceed();
             return;
         }
-        long size = reservation(request);
+        long most = ApiPaths.isAdmin(request) ? RequestBodies.MAX_ADMIN_BYTES : RequestBodies.MAX_PUBLIC_BYTES;
+        OptionalLong announced = request.headers().contentLength();
+        if (announced.isPresent() && announced.getAsLong() > most) {
+            // Its route answers 413 from the announced length and reads nothing: it holds no memory, and must get
+            // that 413 rather than a 503 because the client's other bodies have not been released yet.
+            chain.proceed();
+            return;
+        }
+        long size = announced.orElse(most);
         Object client = clientOf.apply(request);
         if (!reserveForClient(client, size)) {
             refuse(request, response);
@@ -89,13 +97,6 @@ public final class BodyBudget implements Filter {
 
     private void release(Object client, long size) {
         reservedByClient.computeIfPresent(client, (key, held) -> held - size == 0 ? null : held - size);
-    }
-
-    /** What the body may take: its announced length, but never more than its route reads. */
-    private static long reservation(RoutingRequest request) {
-        long most = ApiPaths.isAdmin(request) ? RequestBodies.MAX_ADMIN_BYTES : RequestBodies.MAX_PUBLIC_BYTES;
-        OptionalLong announced = request.headers().contentLength();
-        return announced.isPresent() ? Math.min(announced.getAsLong(), most) : most;
     }
 
     private boolean reserve(long size) {

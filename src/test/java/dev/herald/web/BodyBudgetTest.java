@@ -65,6 +65,9 @@ class BodyBudgetTest {
             JsonObject body = JsonBodies.object(refused.body());
             assertThat(body.getString("code"), is("SERVER_BUSY"));
             assertThat(body.containsKey("message"), is(true));
+            assertThat("a body over its route's limit is never read: 413 at once, whatever the client holds",
+                       RawHttp.exchange(uri, InetAddress.getByName("127.0.0.2"), track + "Content-Length: 70000",
+                                        new byte[0]).status(), is(413));
             assertThat("another client is served", eventually("127.0.0.3", track + "Content-Length: 16", 204).status(),
                        is(204));
 
