@@ -17,7 +17,8 @@ import static org.hamcrest.Matchers.nullValue;
 
 /**
  * An environment variable replaces a list set in the file, whole: an operator who rotates admin tokens through the
- * environment must not leave the file's token working. Each list setting, in a Herald of its own, as it is run.
+ * environment must not leave the file's token working. Each list setting, in a Herald of its own, as it is run; and
+ * a HikariCP setting, whose camelCase name an environment variable can only give in capitals.
  */
 class EnvironmentOverridesTest {
 
@@ -36,6 +37,7 @@ class EnvironmentOverridesTest {
                 db:
                   connection:
                     url: "jdbc:h2:file:./data/herald"
+                    maximumPoolSize: 7
                 admin:
                   tokens: ["%s"]
                 cors:
@@ -47,7 +49,9 @@ class EnvironmentOverridesTest {
         Map<String, String> environment = Map.of(
                 "ADMIN_TOKENS", ENV_TOKEN,
                 "CORS_ALLOWED_DASH_ORIGINS", "https://env.example",
-                "RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES", "127.0.0.1");
+                "RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES", "127.0.0.1",
+                // HikariCP's camelCase name, as an environment variable can spell it.
+                "DB_CONNECTION_MAXIMUMPOOLSIZE", "3");
         try (ChildHerald herald = ChildHerald.start(directory, yaml, environment)) {
             URI server = URI.create("http://127.0.0.1:" + herald.port());
 
@@ -65,8 +69,23 @@ class EnvironmentOverridesTest {
             assertThat("the third from one client is past its limit", feedFrom(server, "203.0.113.10"), is(429));
             assertThat("another client behind the trusted proxy has a limit of its own",
                        feedFrom(server, "203.0.113.11"), is(not(429)));
+            assertThat("the pool fills to the environment's size, not the file's", poolSize(herald), is(3L));
             assertThat("the JVM's code for a stop by SIGTERM", herald.stop(), is(143));
         }
+    }
+
+    /** Open connections once the pool has filled (it does so in the background): the largest seen within 5 s. */
+    private static long poolSize(ChildHerald herald) throws Exception {
+        URI observe = URI.create("http://127.0.0.1:" + herald.observePort());
+        long largest = 0;
+        for (long deadline = System.nanoTime() + 5_000_000_000L; System.nanoTime() < deadline; Thread.sleep(100)) {
+            for (String line : RawHttp.exchange(observe, "GET /observe/metrics HTTP/1.1\r\nHost: x").body().split("\n")) {
+                if (line.startsWith("herald_db_pool_connections ")) {
+                    largest = Math.max(largest, Long.parseLong(line.substring(line.indexOf(' ') + 1).strip()));
+                }
+            }
+        }
+        return largest;
     }
 
     private static int admin(URI server, String token) throws Exception {

@@ -1,7 +1,5 @@
 package dev.herald.config;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +9,9 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
+import dev.herald.storage.HikariSettings;
 import dev.herald.text.NearestName;
 
-import com.zaxxer.hikari.HikariConfig;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 
@@ -23,7 +21,8 @@ import io.helidon.config.ConfigSources;
  *
  * <p>The known keys are those of the bundled application.yaml, the few with no default, HikariCP's properties under
  * {@code db.connection}, and the DB Client's parameters. {@code server} is Helidon's (it has dozens of keys) and is
- * not checked; {@code db.statements.*} and the driver's {@code db.connection.dataSource.*} are free.
+ * not checked; {@code db.statements.*} and the driver's {@code db.connection.dataSource.*} are free. HikariCP's names
+ * are known in any case, as environment variables deliver them in lower case.
  */
 public final class KnownSettings {
 
@@ -34,10 +33,11 @@ public final class KnownSettings {
                                                                  "admin", "limits", "feed", "tracking", "server");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "cors.allowed-origins",
                                                               "rate-limit.trusted-proxies");
-    private static final Set<String> FREE_PREFIXES = Set.of("db.statements.", "db.connection.dataSource.");
+    private static final Set<String> FREE_PREFIXES = Set.of("db.statements.");
     // Helidon's JdbcParametersConfig, 4.1.7.
     private static final Set<String> DB_CLIENT_PARAMETERS = Set.of("use-n-string", "use-string-binding",
             "string-binding-size", "use-byte-array-binding", "timestamp-for-local-time", "set-object-for-java-time");
+    private static final String CONNECTION = "db.connection.";
     private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
 
     private final Set<String> known;
@@ -54,7 +54,7 @@ public final class KnownSettings {
                 .disableSystemPropertiesSource()
                 .build();
         defaults.asMap().orElseGet(Map::of).keySet().forEach(known::add);
-        hikariProperties().forEach(property -> known.add("db.connection." + property));
+        HikariSettings.names().forEach(property -> known.add("db.connection." + property));
         DB_CLIENT_PARAMETERS.forEach(parameter -> known.add("db.parameters." + parameter));
         return new KnownSettings(known);
     }
@@ -80,9 +80,7 @@ public final class KnownSettings {
             });
             Optional<String> near = nearest(plain);
             String message = plain + " (" + origin.apply(key) + ") is not a setting Herald knows"
-                    + near.map(name -> " (did you mean " + name + "?"
-                            + (name.equalsIgnoreCase(plain) ? " Environment variables cannot spell mixed-case "
-                            + "names: set it in the configuration file" : "") + ")").orElse("");
+                    + near.map(name -> " (did you mean " + name + "?)").orElse("");
             if (plain.equals("db") || plain.startsWith("db.")) {
                 throw new BadSetting(message + ": Herald stops rather than start on a database other than meant");
             }
@@ -101,6 +99,11 @@ public final class KnownSettings {
         if (known.contains(key) || !isHeralds(key) && !isSectionTypo(key)) {
             return true;
         }
+        if (key.startsWith(CONNECTION)) {
+            // From the environment, HikariCP's names come in lower case; the driver reads its options in any case.
+            String property = key.substring(CONNECTION.length());
+            return HikariSettings.canonical(property).isPresent() || HikariSettings.isDriverOption(property);
+        }
         return FREE_PREFIXES.stream().anyMatch(key::startsWith);
     }
 
@@ -113,18 +116,5 @@ public final class KnownSettings {
 
     private Optional<String> nearest(String key) {
         return NearestName.among(key, List.copyOf(known));
-    }
-
-    /** HikariCP's settings, as it reads them: a property for each one-argument setter of HikariConfig. */
-    private static List<String> hikariProperties() {
-        List<String> properties = new ArrayList<>(List.of("url"));
-        for (Method method : HikariConfig.class.getMethods()) {
-            if (method.getName().startsWith("set") && method.getParameterCount() == 1
-                    && !Modifier.isStatic(method.getModifiers()) && method.getName().length() > 3) {
-                String name = method.getName().substring(3);
-                properties.add(Character.toLowerCase(name.charAt(0)) + name.substring(1));
-            }
-        }
-        return properties;
     }
 }

@@ -57,7 +57,7 @@ public final class Database {
         Dialect dialect = Dialect.of(url);
         Duration startupTimeout = ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
 
-        Map<String, String> settings = new HashMap<>(dbConfig.detach().asMap().orElseGet(Map::of));
+        Map<String, String> settings = HikariSettings.spelledForHikari(dbConfig.detach().asMap().orElseGet(Map::of));
         settings.remove("startup-timeout");
         settings.put("connection.url", connectionUrl(dialect, url));
         chooseUser(settings, dialect);

@@ -66,4 +66,19 @@ class DatabaseTest {
                    is("jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100;TRACE_LEVEL_FILE=1"));
         assertThat(Database.connectionUrl(Dialect.MARIADB, "jdbc:mariadb://h/db"), is("jdbc:mariadb://h/db"));
     }
+
+    /** Environment variables deliver HikariCP's names in lower case; where both spellings are set, theirs wins. */
+    @Test
+    void hikariNamesFromTheEnvironmentAreSpelledAsHikariReadsThemAndWin() {
+        Map<String, String> spelled = HikariSettings.spelledForHikari(Map.of(
+                "connection.maximumPoolSize", "20",
+                "connection.maximumpoolsize", "3",
+                "connection.datasource.sockettimeout", "1000",
+                "connection.url", "jdbc:h2:mem:x",
+                "statements.ping", "SELECT 1"));
+        assertThat(spelled, is(Map.of("connection.maximumPoolSize", "3",
+                                      "connection.dataSource.sockettimeout", "1000",
+                                      "connection.url", "jdbc:h2:mem:x",
+                                      "statements.ping", "SELECT 1")));
+    }
 }
