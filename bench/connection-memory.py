@@ -4,7 +4,7 @@
 Start Herald first with the limits opened wide, so that nothing refuses the connections being measured, e.g.:
   LIMITS_CONNECTIONS=100000 LIMITS_CONNECTIONS_DASH_PER_DASH_CLIENT=100000 \
   LIMITS_BODY_DASH_BYTES_DASH_IN_DASH_FLIGHT=1000000000 LIMITS_READ_DASH_TIMEOUT=PT600S \
-  java -XX:+UseSerialGC -Xms8m -Xmx96m -Xss512k -jar target/herald.jar config/dev.yaml
+  java -XX:+UseSerialGC -Xms8m -Xmx80m -Xss512k -jar target/herald.jar config/dev.yaml
 then:
   bench/connection-memory.py KIND COUNT PID [PORT]
 KIND: idle (one request answered, then kept alive), partial (8 KB of headers, never finished),

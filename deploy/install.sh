@@ -78,7 +78,7 @@ if [ ! -e /etc/herald/herald.env ]; then
 # Bearer tokens of the management API, comma-separated, each at least 32 characters (a shorter one stops Herald);
 # make each with: openssl rand -hex 32
 #ADMIN_TOKENS=
-# More heap for a busy instance (the launcher's default is 96 MB):
+# More heap for a busy instance (the launcher's default is 80 MB):
 #HERALD_JAVA_OPTS=-Xmx512m
 ENV
     chown root:root /etc/herald/herald.env

@@ -27,63 +27,86 @@ import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
 
 /**
- * The review's memory attacks, scaled to seconds against half the launcher's heap (-Xmx48m, serial GC, exit on
- * OutOfMemoryError as the image does), all at once and from hundreds of addresses: connections that send part of
- * their headers and stall, bodies announced at 64 KiB that stop one byte short, one address opening a hundred
- * connections, and clients that request the largest feed a project may have and never read it. Before the limits,
- * each of these alone ended the process. Herald must stay up, keep its answers, and serve normally afterwards.
+ * The review's memory attacks, all at once and from hundreds of addresses, against a child Herald that exits on
+ * OutOfMemoryError as the image does: connections that send part of their headers and stall, bodies announced at
+ * 64 KiB that stop one byte short, one address opening more connections than it may, and clients that request the
+ * largest feed a project may have and never read it. Before the limits, each of these alone ended the process.
+ * Herald must stay up, keep its answers, and serve normally afterwards. Twice: with the launcher's heap and the
+ * default limits, filling the listener (docs/security.md, Capacity), and with a smaller heap and smaller limits.
  */
 class HostileClientsTest {
 
     private static final String TOKEN = "hostile-clients-admin-token-0123456789abcdef";
-    private static final int PARTIAL_HEADERS = 450;
-    private static final int STALLED_BODIES = 300;
-    private static final int FROM_ONE_ADDRESS = 100;
     private static final int SLOW_READERS = 40;
 
     @TempDir
     Path directory;
 
+    /** The launcher's heap (jlink/herald) and every default limit: the listener's 1,000 connections all taken. */
     @Test
-    void theProcessOutlivesEveryAttackAndServesAfterwards() throws Exception {
+    void theLaunchersHeapOutlivesTheAttacksAtTheDefaultLimits() throws Exception {
+        attack(List.of("-Xms8m", "-Xmx80m", "-XX:MaxMetaspaceSize=64m"), "", new Attack(700, 300, 150));
+    }
+
+    /** Less than two thirds of it, with the limits scaled down: the limits, not the heap's slack, keep it alive. */
+    @Test
+    void aSmallerHeapOutlivesTheAttacksAtSmallerLimits() throws Exception {
+        attack(List.of("-Xmx48m"), """
+                limits:
+                  connections: 400
+                  connections-per-client: 50
+                  read-timeout: PT2S
+                  body-bytes-in-flight: 2097152
+                feed:
+                  cache:
+                    max-bytes: 4194304
+                """, new Attack(450, 300, 100));
+    }
+
+    /** How many connections each attack opens: with partial headers, with stalled bodies, from one address. */
+    private record Attack(int partialHeaders, int stalledBodies, int fromOneAddress) {
+    }
+
+    private void attack(List<String> heap, String limits, Attack attack) throws Exception {
         TestDatabase database = TestDatabase.h2File(directory.resolve("data"));
-        try (ChildHerald herald = ChildHerald.start(directory.resolve("run"), config(database),
-                                                    List.of("-XX:+UseSerialGC", "-Xmx48m", "-Xss512k",
-                                                            "-XX:+ExitOnOutOfMemoryError"))) {
+        List<String> jvm = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError"));
+        jvm.addAll(heap);
+        try (ChildHerald herald = ChildHerald.start(directory.resolve("run"), config(database) + limits, jvm)) {
             URI api = URI.create("http://127.0.0.1:" + herald.port());
             String key = aProjectWithTheLargestFeedAllowed(api);
             int feedBytes = get(api, "/api/v1/public/" + key + "/notifications").body().length();
             assertThat("the feed is near limits.feed-bytes", feedBytes, greaterThan(900_000));
 
-            List<SocketChannel> attack = new ArrayList<>();
+            List<SocketChannel> held = new ArrayList<>();
             int refusedFromOneAddress;
             try {
                 // First, while the listener still accepts: past limits.connections, connections wait unaccepted.
                 List<SocketChannel> oneAddress = new ArrayList<>();
-                for (int i = 0; i < FROM_ONE_ADDRESS; i++) {
+                for (int i = 0; i < attack.fromOneAddress(); i++) {
                     oneAddress.add(open(herald.port(), InetAddress.getByName("127.4.0.1"), ""));
                 }
-                attack.addAll(oneAddress);
+                held.addAll(oneAddress);
                 refusedFromOneAddress = refusals(oneAddress);
-                for (int i = 0; i < PARTIAL_HEADERS; i++) {
-                    attack.add(open(herald.port(), address(1, i), "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\n"
+                for (int i = 0; i < attack.partialHeaders(); i++) {
+                    held.add(open(herald.port(), address(1, i), "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\n"
                             + "X-Pad: " + "a".repeat(16_000)));
                 }
-                for (int i = 0; i < STALLED_BODIES; i++) {
-                    attack.add(open(herald.port(), address(2, i), "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\n"
+                for (int i = 0; i < attack.stalledBodies(); i++) {
+                    held.add(open(herald.port(), address(2, i), "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\n"
                             + "Content-Type: application/json\r\nContent-Length: 65536\r\n\r\n" + "x".repeat(65_535)));
                 }
                 for (int i = 0; i < SLOW_READERS; i++) {
-                    attack.add(open(herald.port(), address(3, i), "GET /api/v1/public/" + key
+                    held.add(open(herald.port(), address(3, i), "GET /api/v1/public/" + key
                             + "/notifications HTTP/1.1\r\nHost: x\r\n\r\n"));
                 }
 
                 // Held for a while, so that the server lives with all of it at once.
                 Thread.sleep(1_500);
                 assertThat("alive under attack:\n" + herald.log(), herald.isAlive(), is(true));
-                assertThat(refusedFromOneAddress, greaterThanOrEqualTo(FROM_ONE_ADDRESS - 50));
+                assertThat("past connections-per-client, answered 429", refusedFromOneAddress,
+                           greaterThanOrEqualTo(attack.fromOneAddress() - 100));
             } finally {
-                for (SocketChannel channel : attack) {
+                for (SocketChannel channel : held) {
                     channel.close();
                 }
             }
@@ -114,14 +137,6 @@ class HostileClientsTest {
                   tokens: ["%s"]
                 rate-limit:
                   requests: 1000000
-                limits:
-                  connections: 400
-                  connections-per-client: 50
-                  read-timeout: PT2S
-                  body-bytes-in-flight: 2097152
-                feed:
-                  cache:
-                    max-bytes: 4194304
                 """.formatted(database.url(), TOKEN);
     }
 

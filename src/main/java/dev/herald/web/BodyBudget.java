@@ -17,7 +17,7 @@ import io.helidon.webserver.http.ServerRequest;
 /**
  * At most {@code limits.body-bytes-in-flight} bytes of request bodies held in memory at once, all requests
  * together. Each body is read whole before it is used, and a client can announce 64 KiB, send all but the last
- * byte and wait: a thousand such requests from many addresses held 64 MB, and the heap is 96 MB. A request
+ * byte and wait: a thousand such requests from many addresses held 64 MB, and the heap is 80 MB. A request
  * reserves what its body may take (its Content-Length, at most what its route reads) before any route reads it
  * and gives it back when answered. Past the budget it is answered 503 at once, its body unread. One client (as
  * the rate limit counts clients) may hold at most an eighth of it (never less than one management API body):
