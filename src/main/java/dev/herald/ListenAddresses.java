@@ -18,23 +18,41 @@ final class ListenAddresses {
     }
 
     /**
-     * @param setting  the settings that name the address, for the message ({@code server.port}, with its variable)
+     * @param hostSetting the setting that names the host, with its variable ({@code server.host, SERVER_HOST})
+     * @param portSetting the setting that names the port, with its variable
      * @throws IllegalStateException naming the address and the setting when it cannot be bound
      */
-    static void requireFree(String host, int port, String setting) {
+    static void requireFree(String host, int port, String hostSetting, String portSetting) {
+        InetSocketAddress address = new InetSocketAddress(host, port);
+        if (address.isUnresolved()) {
+            throw new IllegalStateException(host + " is not a name or address this host can resolve (" + hostSetting
+                    + ")");
+        }
         if (port == 0) {
             return;
         }
         try (ServerSocket probe = new ServerSocket()) {
             // As Helidon binds its listeners: a port in TIME_WAIT after a restart is free.
             probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress(host, port));
+            probe.bind(address);
         } catch (BindException e) {
-            throw new IllegalStateException(host + ":" + port + " is already in use or not available here (" + setting
-                    + "): stop what listens there, or choose another port");
+            if (String.valueOf(e.getMessage()).contains("assign requested address")) {
+                throw new IllegalStateException(host + " is not an address of this host (" + hostSetting
+                        + "): use one of its own, or 0.0.0.0 for all");
+            }
+            throw new IllegalStateException(host + ":" + port + " is already in use or not available here ("
+                    + portSetting + "): stop what listens there, or choose another port");
         } catch (IOException e) {
-            throw new IllegalStateException("Cannot listen on " + host + ":" + port + " (" + setting + "): "
-                                                    + e.getMessage());
+            throw new IllegalStateException("Cannot listen on " + host + ":" + port + " (" + hostSetting + ", "
+                    + portSetting + "): " + e.getMessage());
+        }
+    }
+
+    /** The two listeners cannot share a port; Helidon would bind one, fail the other, and say so in a stack trace. */
+    static void requireDistinct(int port, int observePort) {
+        if (port != 0 && port == observePort) {
+            throw new IllegalStateException("server.port (SERVER_PORT) and observe.port (OBSERVE_PORT) are both " + port
+                    + ": the public API and the operations listener need a port each");
         }
     }
 

@@ -88,8 +88,11 @@ public final class Main {
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
         String host = ConfigValues.string(config.get("server.host")).orElse("0.0.0.0");
         // Before the database: a taken port must not cost a migration, nor end in exit code 0.
-        ListenAddresses.requireFree(host, ConfigValues.port(config.get("server.port"), 8080), "server.port, SERVER_PORT");
-        ListenAddresses.requireFree(observe.host(), observe.port(), "observe.port, OBSERVE_PORT");
+        int port = ConfigValues.port(config.get("server.port"), 8080);
+        ListenAddresses.requireDistinct(port, observe.port());
+        ListenAddresses.requireFree(host, port, "server.host, SERVER_HOST", "server.port, SERVER_PORT");
+        ListenAddresses.requireFree(observe.host(), observe.port(), "observe.host, OBSERVE_HOST",
+                                    "observe.port, OBSERVE_PORT");
         // Helidon reads its server.* settings here: one it cannot read ends the start before the database is touched.
         WebServerConfig.Builder builder = WebServer.builder()
                 .config(config.get("server"))
@@ -192,6 +195,7 @@ public final class Main {
      * names the setting, before the database is opened or migrated.
      */
     private static void checkSettings(Config config) {
+        Database.settings(config.get("db"));
         ConfigValues.port(config.get("server.port"), 8080);
         ConfigValues.duration(config.get("server.shutdown-grace-period"), Duration.ofSeconds(5));
         ConfigValues.bool(config.get("access-log.enabled"), false);

@@ -1,5 +1,7 @@
 package dev.herald;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -150,6 +152,85 @@ class StartFailuresTest {
         assertThat("nothing started", Files.exists(directory.resolve("data")), is(false));
     }
 
+    /** A password written into the URL is masked wherever the driver's words quote the URL. */
+    @Test
+    void aPasswordInTheUrlNeverReachesTheLog() throws Exception {
+        assertFailedStart(h2(), Map.of("DB_CONNECTION_URL", "jdbc:mariadb:127.0.0.1/herald?password=Secret-1;x",
+                                       "DB_CONNECTION_USERNAME", "herald"),
+                          "db.connection.url (DB_CONNECTION_URL) or a driver option under db.connection.dataSource is "
+                                  + "refused by the MariaDB driver: error parsing url: url parsing error : '//' is not "
+                                  + "present in the url jdbc:mariadb:127.0.0.1/herald?password=***");
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, h2(), Map.of(
+                "DB_CONNECTION_URL", "jdbc:mariadb://herald:Sec@ret-2@127.0.0.1:3306/herald",
+                "DB_CONNECTION_USERNAME", "herald"));
+        assertOneLine(ended, "db.connection.url (DB_CONNECTION_URL) or a driver option");
+        for (String secret : List.of("Secret-1", "Sec@ret-2", "ret-2")) {
+            assertThat(ended.log() + secret, ended.log().contains(secret), is(false));
+        }
+    }
+
+    /** HikariCP reads its settings when the pool opens, after the migrations began: they are read before. */
+    @Test
+    void aPoolSettingHikariCannotTakeIsNamedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("DB_CONNECTION_MAXIMUMPOOLSIZE", "abc"),
+                          "db.connection.maximumPoolSize (DB_CONNECTION_MAXIMUMPOOLSIZE) is \"abc\", which HikariCP "
+                                  + "refuses: java.lang.NumberFormatException: For input string: \"abc\"\n");
+    }
+
+    /** The driver reads its options when it connects, which start-up would retry as a database not answering. */
+    @Test
+    void aDriverOptionTheDriverCannotTakeIsNamedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("DB_CONNECTION_URL", "jdbc:mariadb://127.0.0.1:3306/herald?sslMode=bogus",
+                                       "DB_CONNECTION_USERNAME", "herald"),
+                          "db.connection.url (DB_CONNECTION_URL) or a driver option under db.connection.dataSource is "
+                                  + "refused by the MariaDB driver: error parsing url: Wrong argument value 'bogus' for "
+                                  + "SslMode\n");
+    }
+
+    @Test
+    void theTwoListenersCannotShareAPort() throws Exception {
+        assertFailedStart(h2(), Map.of("SERVER_PORT", "18555", "OBSERVE_PORT", "18555"),
+                          "server.port (SERVER_PORT) and observe.port (OBSERVE_PORT) are both 18555: the public API and "
+                                  + "the operations listener need a port each");
+    }
+
+    @Test
+    void aHostThatIsNotThisMachinesIsNamedAsTheHost() throws Exception {
+        // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
+        assertFailedStart(h2(), Map.of("SERVER_HOST", "192.0.2.1", "SERVER_PORT", "18556"),
+                          "192.0.2.1 is not an address of this host (server.host, SERVER_HOST): use one of its own, or "
+                                  + "0.0.0.0 for all");
+        assertFailedStart(h2(), Map.of("SERVER_HOST", "nohost.invalid"),
+                          "nohost.invalid is not a name or address this host can resolve (server.host, SERVER_HOST)");
+    }
+
+    /** As container platforms write secrets: Helidon cannot merge the key below the file's list. */
+    @Test
+    void anEnvironmentVariableBelowAListIsNamed() throws Exception {
+        assertFailedStart(h2() + "admin:\n  tokens: [\"0123456789abcdef0123456789abcdef\"]\n",
+                          Map.of("ADMIN_TOKENS_FILE", "/run/secrets/tokens"),
+                          "The environment variable ADMIN_TOKENS_FILE sets a key below a list setting, which has none; "
+                                  + "unset it (a list is one comma-separated variable: ADMIN_TOKENS=tokenA,tokenB)");
+    }
+
+    /** A server that accepts and never answers: each attempt is cut at 5 s, so the wait is reported as it goes. */
+    @Test
+    void aDatabaseThatAcceptsButNeverAnswersIsWaitedForAloud() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String url = "jdbc:mariadb://127.0.0.1:" + silent.getLocalPort() + "/herald";
+            ChildHerald.Ended ended = ChildHerald.failedStart(directory, LISTENERS + """
+                    db:
+                      startup-timeout: PT8S
+                      connection:
+                        url: "%s"
+                        username: herald
+                    """.formatted(url), Map.of());
+            assertOneLine(ended, "The database at " + url + " did not answer within db.startup-timeout (PT8S): ");
+            assertThat(ended.log(), containsString("Waiting for the database at " + url + " (up to PT8S, "
+                    + "db.startup-timeout): "));
+        }
+    }
+
     /** Embedded H2 has no server to wait for: a file it cannot create ends the start at once, in one line. */
     @Test
     void anEmbeddedDatabaseThatCannotBeCreatedEndsTheStartAtOnce() throws Exception {
@@ -170,12 +251,15 @@ class StartFailuresTest {
     @Test
     void aMisspelledSettingIsNamedWithTheNearestOneAndHeraldStarts() throws Exception {
         try (ChildHerald herald = ChildHerald.start(directory, h2() + "limits:\n  conections: 5\n",
-                                                    Map.of("TRACKING_BATCH_LINGR", "PT0.001S"))) {
+                                                    Map.of("TRACKING_BATCH_LINGR", "PT0.001S", "DB_PORT", "3306"))) {
             assertThat(herald.log(), containsString("WARNING dev.herald.config.HeraldConfig: limits.conections (file "
                     + directory.resolve("herald.yaml") + ") is not a setting Herald knows (did you mean "
                     + "limits.connections?); it is ignored\n"));
             assertThat(herald.log(), containsString("tracking.batch.lingr (environment variable TRACKING_BATCH_LINGR)"
                     + " is not a setting Herald knows (did you mean tracking.batch.linger?); it is ignored\n"));
+            // Kubernetes sets DB_PORT for a service named db: far from any setting, it is not taken for a typo.
+            assertThat(herald.log(), containsString("db.port (environment variable DB_PORT) is not a setting Herald "
+                    + "knows; it is ignored\n"));
             assertThat("the JVM's code for a stop by SIGTERM", herald.stop(), is(143));
         }
     }

@@ -26,6 +26,11 @@ final class ConfigFileErrors {
                         + (yaml.getContext() == null ? "" : " (" + yaml.getContext() + ")");
             }
         }
+        Optional<String> clash = KnownSettings.listClash();
+        if (clash.isPresent()) {
+            return "The environment variable " + clash.get() + " sets a key below a list setting, which has none; unset "
+                    + "it (a list is one comma-separated variable: ADMIN_TOKENS=tokenA,tokenB)";
+        }
         return source + " cannot be read: " + firstLine(deepest(e).getMessage());
     }
 

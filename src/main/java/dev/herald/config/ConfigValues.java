@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Optional;
 
 import io.helidon.config.Config;
-import io.helidon.config.ConfigException;
 
 /**
  * Reads one setting of a given form, or says which setting is wrong, what it holds and what form it needs, with an
@@ -87,12 +86,8 @@ public final class ConfigValues {
             String value = node.asString().get();
             return value.isBlank() ? List.of() : Arrays.stream(value.split(",")).map(String::strip).toList();
         }
-        try {
-            return node.asList(String.class).get();
-        } catch (ConfigException e) {
-            throw new BadSetting(node.key() + " (" + environmentName(node) + ") must be a list, e.g. [\"a\", \"b\"], or "
-                    + "a comma-separated value, not a section");
-        }
+        // A section's values are read as the list (Helidon reads {a: x} as [x]); the unknown keys are warned of.
+        return node.asList(String.class).get();
     }
 
     /** The environment variable that sets a key: {@code db.startup-timeout} is {@code DB_STARTUP_DASH_TIMEOUT}. */

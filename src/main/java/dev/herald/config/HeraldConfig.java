@@ -69,12 +69,12 @@ public final class HeraldConfig {
     private static void checkKeys(Optional<Path> file) {
         KnownSettings known = KnownSettings.bundled();
         List<String> warnings = new ArrayList<>();
-        file.ifPresent(path -> warnings.addAll(known.check(fileKeys(path), key -> "file " + path)));
+        file.ifPresent(path -> warnings.addAll(known.check(fileKeys(path), key -> "file " + path, true)));
         Map<String, String> environment = environmentKeys();
-        warnings.addAll(known.check(environment.keySet(), key -> "environment variable " + environment.get(key)));
+        warnings.addAll(known.check(environment.keySet(), key -> "environment variable " + environment.get(key), false));
         warnings.addAll(known.check(System.getProperties().stringPropertyNames().stream()
                                             .filter(KnownSettings::isHeralds).toList(),
-                                    key -> "system property " + key));
+                                    key -> "system property " + key, true));
         warnings.forEach(warning -> LOGGER.log(Level.WARNING, warning));
     }
 

@@ -64,10 +64,13 @@ public final class KnownSettings {
      *
      * @param keys   the keys the source sets
      * @param origin how the operator set a key ({@code file config/prod.yaml}), for the message
-     * @return one warning per unknown key outside {@code db}
+     * @param strict whether every unknown key under {@code db} is an error: in a file, yes; in the environment only
+     *               one close to a known key, since a container platform sets variables of its own ({@code DB_PORT}
+     *               for a service named db)
+     * @return one warning per unknown key that is not an error
      * @throws BadSetting for an unknown key under {@code db}, or a section where a single value belongs
      */
-    public List<String> check(Iterable<String> keys, Function<String, String> origin) {
+    public List<String> check(Iterable<String> keys, Function<String, String> origin, boolean strict) {
         List<String> warnings = new ArrayList<>();
         for (String key : keys) {
             String plain = LIST_INDEX.matcher(key).replaceAll("");
@@ -81,12 +84,24 @@ public final class KnownSettings {
             Optional<String> near = nearest(plain);
             String message = plain + " (" + origin.apply(key) + ") is not a setting Herald knows"
                     + near.map(name -> " (did you mean " + name + "?)").orElse("");
-            if (plain.equals("db") || plain.startsWith("db.")) {
+            if ((plain.equals("db") || plain.startsWith("db.")) && (strict || near.isPresent())) {
                 throw new BadSetting(message + ": Herald stops rather than start on a database other than meant");
             }
             warnings.add(message + "; it is ignored");
         }
         return warnings;
+    }
+
+    /**
+     * An environment variable below a list setting that is no entry of it ({@code ADMIN_TOKENS_FILE}, as container
+     * platforms write secrets): Helidon cannot merge it with a list from the file, and fails the whole configuration.
+     */
+    static Optional<String> listClash() {
+        return System.getenv().keySet().stream()
+                .filter(name -> WITHOUT_DEFAULT.stream().map(ConfigValues::environmentName)
+                        .anyMatch(list -> name.startsWith(list + "_") && !name.substring(list.length() + 1).matches("\\d+")))
+                .sorted()
+                .findFirst();
     }
 
     /** Whether a key is one of Herald's sections: only those are checked, the rest of the environment is not ours. */

@@ -52,17 +52,10 @@ public final class Database {
      * Nothing may be served before {@link StartingDatabase#awaitSchema()} returns.
      */
     public static StartingDatabase start(Config dbConfig, Clock clock) {
-        String url = ConfigValues.string(dbConfig.get("connection.url"))
-                .orElseThrow(() -> new BadSetting("db.connection.url (DB_CONNECTION_URL) is not set"));
+        Map<String, String> serving = settings(dbConfig);
+        String url = ConfigValues.string(dbConfig.get("connection.url")).orElseThrow();
         Dialect dialect = Dialect.of(url);
         Duration startupTimeout = ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
-
-        Map<String, String> settings = HikariSettings.spelledForHikari(dbConfig.detach().asMap().orElseGet(Map::of));
-        settings.remove("startup-timeout");
-        settings.put("connection.url", connectionUrl(dialect, url));
-        chooseUser(settings, dialect);
-        chooseDialectStatements(settings, dialect);
-        Map<String, String> serving = Map.copyOf(settings);
         LOGGER.log(Level.INFO, "Database: " + dialect.displayName() + " at " + DatabaseUrls.withoutSecrets(url)
                 + ", user " + serving.get("connection.username"));
 
@@ -84,6 +77,26 @@ public final class Database {
             pool.close();
             throw e;
         }
+    }
+
+    /**
+     * The {@code db} settings as the pool, the driver and the DB Client take them, every one checked: a value
+     * HikariCP or the driver cannot read ends the start here, naming it, before anything is migrated.
+     *
+     * @throws BadSetting naming the setting
+     */
+    public static Map<String, String> settings(Config dbConfig) {
+        String url = ConfigValues.string(dbConfig.get("connection.url"))
+                .orElseThrow(() -> new BadSetting("db.connection.url (DB_CONNECTION_URL) is not set"));
+        Dialect dialect = Dialect.of(url);
+        ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
+        Map<String, String> settings = HikariSettings.spelledForHikari(dbConfig.detach().asMap().orElseGet(Map::of));
+        settings.remove("startup-timeout");
+        settings.put("connection.url", connectionUrl(dialect, url));
+        chooseUser(settings, dialect);
+        chooseDialectStatements(settings, dialect);
+        ConnectionChecks.check(settings, dialect);
+        return Map.copyOf(settings);
     }
 
     /**

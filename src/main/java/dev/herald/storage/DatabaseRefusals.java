@@ -30,21 +30,21 @@ final class DatabaseRefusals {
     }
 
     /**
+     * @param reason the driver's message, secrets masked (the exception is not chained: its message may hold them)
      * @param url  the URL without secrets
      * @param user the configured user, or null
      * @throws IllegalStateException when waiting cannot help, saying what to do
      */
-    static void throwIfPermanent(SQLException e, String url, String user) {
+    static void throwIfPermanent(SQLException e, String reason, String url, String user) {
         String advice = advice(e);
         if (isEmbedded(url)) {
             // Embedded H2 opens its files in this process: there is no server that could come up while we wait.
             throw new IllegalStateException("The embedded H2 database at " + url + " could not be opened: "
-                    + e.getMessage() + "; " + (advice != null ? advice : H2_FILES), e);
+                    + reason + "; " + (advice != null ? advice : H2_FILES));
         }
         if (advice != null) {
             throw new IllegalStateException("The database at " + url + " refused "
-                    + (user == null ? "the connection" : "user '" + user + "'") + ": " + e.getMessage() + "; " + advice,
-                    e);
+                    + (user == null ? "the connection" : "user '" + user + "'") + ": " + reason + "; " + advice);
         }
     }
 

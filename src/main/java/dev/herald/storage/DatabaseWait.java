@@ -1,7 +1,6 @@
 package dev.herald.storage;
 
 import java.lang.System.Logger.Level;
-import java.sql.SQLException;
 import java.time.Duration;
 
 /**
@@ -28,17 +27,18 @@ final class DatabaseWait {
         return timeout.minus(elapsed());
     }
 
-    void failed(SQLException e) {
+    /** @param reason the failure, secrets masked */
+    void failed(String reason) {
         long now = System.nanoTime();
         if (!waiting) {
             waiting = true;
             nextProgress = now + PROGRESS_EVERY.toNanos();
             LOGGER.log(Level.INFO, "Waiting for the database at " + url + " (up to " + timeout
-                    + ", db.startup-timeout): " + e.getMessage());
+                    + ", db.startup-timeout): " + reason);
         } else if (now - nextProgress >= 0) {
             nextProgress = now + PROGRESS_EVERY.toNanos();
             LOGGER.log(Level.INFO, "Still waiting for the database at " + url + ", " + elapsed().toSeconds() + " s of "
-                    + timeout.toSeconds() + ": " + e.getMessage());
+                    + timeout.toSeconds() + ": " + reason);
         }
     }
 

@@ -36,27 +36,32 @@ public final class HikariSettings {
     }
 
     /**
-     * The {@code connection.*} settings with HikariCP's spelling. Where a setting is given in both spellings, the lower
-     * case one came from the environment, which overrides the file.
+     * The {@code connection.*} settings with HikariCP's spelling, the driver's options in lower case. Where a setting
+     * is given in two spellings, the lower case one came from the environment, which overrides the file.
      */
     static Map<String, String> spelledForHikari(Map<String, String> settings) {
         Map<String, String> spelled = new HashMap<>();
         Map<String, String> fromEnvironment = new HashMap<>();
         settings.forEach((key, value) -> {
-            String canonical = canonicalKey(key);
-            (canonical.equals(key) ? spelled : fromEnvironment).put(canonical, value);
+            // Helidon gives an environment variable's key in lower case; a file's keeps its camelCase.
+            boolean lowerCase = key.equals(key.toLowerCase(Locale.ROOT));
+            (lowerCase ? fromEnvironment : spelled).put(canonicalKey(key), value);
         });
         spelled.putAll(fromEnvironment);
         return spelled;
     }
 
+    /**
+     * HikariCP's spelling for its own settings; the driver's options in lower case (it reads them in any case, and
+     * two spellings of one option would both reach it, the file's winning).
+     */
     private static String canonicalKey(String key) {
         if (!key.startsWith("connection.")) {
             return key;
         }
         String property = key.substring("connection.".length());
         if (isDriverOption(property)) {
-            return "connection." + DRIVER_PREFIX + property.substring(DRIVER_PREFIX.length());
+            return "connection." + DRIVER_PREFIX + property.substring(DRIVER_PREFIX.length()).toLowerCase(Locale.ROOT);
         }
         return canonical(property).map(name -> "connection." + name).orElse(key);
     }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -14,8 +15,11 @@ import java.util.Properties;
 final class SchemaConnection {
 
     private static final String DRIVER_SETTINGS = "connection.dataSource.";
-    private static final String SOCKET_TIMEOUT = "socketTimeout";
-    private static final String CONNECT_TIMEOUT = "connectTimeout";
+    // Driver options arrive in lower case (HikariSettings); the driver reads them in any case.
+    private static final String SOCKET_TIMEOUT = "sockettimeout";
+    private static final String CONNECT_TIMEOUT = "connecttimeout";
+    // Each attempt at most this long, so that a server that accepts and never answers is reported while waited for.
+    private static final long LONGEST_ATTEMPT_MILLIS = 5_000;
     private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
     private SchemaConnection() {
@@ -30,19 +34,24 @@ final class SchemaConnection {
      */
     static Connection open(Map<String, String> settings, Dialect dialect, Duration startupTimeout) {
         String url = settings.get("connection.url");
-        DatabaseWait wait = new DatabaseWait(DatabaseUrls.withoutSecrets(url), startupTimeout);
+        String shownUrl = DatabaseUrls.withoutSecrets(url);
+        DatabaseWait wait = new DatabaseWait(shownUrl, startupTimeout);
         while (true) {
             try {
                 return DriverManager.getConnection(url, properties(settings, dialect, wait.timeLeft()));
             } catch (SQLException e) {
-                DatabaseRefusals.throwIfPermanent(e, DatabaseUrls.withoutSecrets(url), settings.get("connection.username"));
+                // The driver's words may hold the URL as written, password and all: only a masked copy goes on, and
+                // the exception is not chained for the same reason.
+                String reason = DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,
+                                                            settings.get("connection.password"));
+                DatabaseRefusals.throwIfPermanent(e, reason, shownUrl, settings.get("connection.username"));
                 // The attempt itself may have used up the time: measure what is left after it.
                 if (wait.timeLeft().compareTo(RETRY_PAUSE) <= 0) {
-                    throw new IllegalStateException("The database at " + DatabaseUrls.withoutSecrets(url)
-                            + " did not answer within db.startup-timeout (" + startupTimeout + "): " + e.getMessage()
-                            + "; is it running and reachable from here? (DB_STARTUP_DASH_TIMEOUT waits longer)", e);
+                    throw new IllegalStateException("The database at " + shownUrl + " did not answer within "
+                            + "db.startup-timeout (" + startupTimeout + "): " + reason
+                            + "; is it running and reachable from here? (DB_STARTUP_DASH_TIMEOUT waits longer)");
                 }
-                wait.failed(e);
+                wait.failed(reason);
                 pause();
             }
         }
@@ -55,7 +64,9 @@ final class SchemaConnection {
      * does not know.
      */
     static Properties properties(Map<String, String> settings, Dialect dialect, Duration left) {
-        Properties properties = Settings.under(settings, DRIVER_SETTINGS);
+        Properties properties = new Properties();
+        Settings.under(settings, DRIVER_SETTINGS).forEach((name, value) ->
+                properties.setProperty(((String) name).toLowerCase(Locale.ROOT), (String) value));
         properties.remove(SOCKET_TIMEOUT);
         if (dialect == Dialect.MARIADB) {
             boundConnectTimeout(properties, left);
@@ -66,7 +77,7 @@ final class SchemaConnection {
     }
 
     private static void boundConnectTimeout(Properties properties, Duration left) {
-        long leftMillis = Math.max(1, left.toMillis());
+        long leftMillis = Math.max(1, Math.min(left.toMillis(), LONGEST_ATTEMPT_MILLIS));
         long connectTimeout = Long.parseLong(properties.getProperty(CONNECT_TIMEOUT, String.valueOf(leftMillis)));
         properties.setProperty(CONNECT_TIMEOUT, String.valueOf(Math.min(connectTimeout, leftMillis)));
     }

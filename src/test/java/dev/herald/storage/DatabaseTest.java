@@ -23,8 +23,9 @@ class DatabaseTest {
                 "connection.dataSource.connectTimeout", "5000",
                 "connection.dataSource.useCompression", "true"), Dialect.MARIADB, Duration.ofSeconds(2));
 
-        assertThat(properties, is(Map.of("user", "herald", "password", "secret", "connectTimeout", "2000",
-                                          "useCompression", "true")));
+        // Driver options in lower case: the driver reads them in any case, and one spelling cannot shadow another.
+        assertThat(properties, is(Map.of("user", "herald", "password", "secret", "connecttimeout", "2000",
+                                          "usecompression", "true")));
     }
 
     @Test
@@ -32,7 +33,7 @@ class DatabaseTest {
         Properties properties = SchemaConnection.properties(Map.of(
                 "connection.dataSource.connectTimeout", "1000"), Dialect.MARIADB, Duration.ofSeconds(30));
 
-        assertThat(properties.getProperty("connectTimeout"), is("1000"));
+        assertThat(properties.getProperty("connecttimeout"), is("1000"));
     }
 
     @Test
@@ -80,5 +81,17 @@ class DatabaseTest {
                                       "connection.dataSource.sockettimeout", "1000",
                                       "connection.url", "jdbc:h2:mem:x",
                                       "statements.ping", "SELECT 1")));
+    }
+
+    /** The driver reads options in any case: one spelling reaches it, the environment's value (lower case) winning. */
+    @Test
+    void aDriverOptionFromTheEnvironmentWinsOverTheFilesSpelling() {
+        Map<String, String> spelled = HikariSettings.spelledForHikari(Map.of(
+                "connection.dataSource.socketTimeout", "1000",
+                "connection.datasource.sockettimeout", "5000"));
+        assertThat(spelled, is(Map.of("connection.dataSource.sockettimeout", "5000")));
+        Properties schema = SchemaConnection.properties(spelled, Dialect.MARIADB, Duration.ofSeconds(30));
+        assertThat("migrations run without the serving socket time-out", schema.containsKey("sockettimeout"),
+                   is(false));
     }
 }
