@@ -47,6 +47,14 @@ class StartFailuresTest {
     }
 
     @Test
+    void aFileThatIsNoMappingIsNamed() throws Exception {
+        // (The comment keeps ChildHerald from adding an observe: section to it.)
+        assertFailedStart("# not an observe: section\n- server\n- db\n", Map.of(), "Configuration file "
+                + directory.resolve("herald.yaml").toAbsolutePath() + " is not a mapping of settings: its top level must "
+                + "be keys such as server: and db:");
+    }
+
+    @Test
     void aPortThatIsNoNumberSaysWhatItMustBe() throws Exception {
         assertFailedStart(h2(), Map.of("SERVER_PORT", "abc"),
                           "server.port (SERVER_PORT) is \"abc\"; it must be a whole number, e.g. 8080");

@@ -26,6 +26,10 @@ final class ConfigFileErrors {
                         + (yaml.getContext() == null ? "" : " (" + yaml.getContext() + ")");
             }
         }
+        if (deepest(e) instanceof ClassCastException) {
+            // SnakeYAML read a list or a single value where Helidon expects a mapping of keys.
+            return source + " is not a mapping of settings: its top level must be keys such as server: and db:";
+        }
         Optional<String> clash = KnownSettings.listClash();
         if (clash.isPresent()) {
             return "The environment variable " + clash.get() + " sets a key below a list setting, which has none; unset "

@@ -3,6 +3,7 @@ package dev.herald.ratelimit;
 import java.time.Duration;
 import java.util.List;
 
+import dev.herald.config.BadSetting;
 import dev.herald.config.ConfigValues;
 
 import io.helidon.config.Config;
@@ -25,9 +26,18 @@ public record RateLimitSettings(int requests, Duration window, List<IpRange> tru
                 ConfigValues.integer(config.get("requests"), 1000),
                 ConfigValues.duration(config.get("window"), Duration.ofSeconds(60)),
                 ConfigValues.list(config.get("trusted-proxies")).stream()
-                        .map(IpRange::parse)
+                        .map(RateLimitSettings::trustedProxy)
                         .toList(),
                 ConfigValues.integer(config.get("max-clients"), 100_000),
                 new Ipv6Prefix(ConfigValues.integer(config.get("ipv6-prefix"), Ipv6Prefix.DEFAULT)));
+    }
+
+    private static IpRange trustedProxy(String entry) {
+        try {
+            return IpRange.parse(entry);
+        } catch (IllegalArgumentException e) {
+            throw new BadSetting("rate-limit.trusted-proxies (RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES): " + e.getMessage()
+                    + "; write an address or a CIDR range, e.g. 10.0.0.0/8 or 2001:db8::/32");
+        }
     }
 }
