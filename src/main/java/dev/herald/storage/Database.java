@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.herald.config.BadSetting;
 import dev.herald.config.ConfigValues;
@@ -32,6 +34,8 @@ public final class Database {
 
     private static final System.Logger LOGGER = System.getLogger(Database.class.getName());
     private static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
+    // MariaDB's driver also reads the user from the URL.
+    private static final Pattern URL_USER = Pattern.compile("[?&]user=([^&]*)");
 
     private Database() {
     }
@@ -57,7 +61,7 @@ public final class Database {
         Dialect dialect = Dialect.of(url);
         Duration startupTimeout = ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
         LOGGER.log(Level.INFO, "Database: " + dialect.displayName() + " at " + DatabaseUrls.withoutSecrets(url)
-                + ", user " + serving.get("connection.username"));
+                + ", user " + user(serving));
 
         CompletableFuture<Void> connected = new CompletableFuture<>();
         CompletableFuture<Void> schema = CompletableFuture.runAsync(
@@ -108,11 +112,24 @@ public final class Database {
             return;
         }
         if (dialect != Dialect.H2) {
+            if (URL_USER.matcher(settings.get("connection.url")).find()) {
+                return;
+            }
             throw new BadSetting("db.connection.username (DB_CONNECTION_USERNAME) is not set: MariaDB needs the user "
                     + "Herald connects as (README, Production)");
         }
         settings.put("connection.username", "sa");
         settings.putIfAbsent("connection.password", "");
+    }
+
+    /** The user Herald connects as: the setting, else the one the URL names ({@code ?user=herald}). */
+    static String user(Map<String, String> settings) {
+        String configured = settings.get("connection.username");
+        if (configured != null) {
+            return configured;
+        }
+        Matcher inUrl = URL_USER.matcher(settings.get("connection.url"));
+        return inUrl.find() ? inUrl.group(1) : "(none)";
     }
 
     private static void awaitConnection(CompletableFuture<Void> connected) {

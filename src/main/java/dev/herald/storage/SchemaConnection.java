@@ -44,7 +44,7 @@ final class SchemaConnection {
                 // the exception is not chained for the same reason.
                 String reason = DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,
                                                             settings.get("connection.password"));
-                DatabaseRefusals.throwIfPermanent(e, reason, shownUrl, settings.get("connection.username"));
+                DatabaseRefusals.throwIfPermanent(e, reason, shownUrl, Database.user(settings));
                 // The attempt itself may have used up the time: measure what is left after it.
                 if (wait.timeLeft().compareTo(RETRY_PAUSE) <= 0) {
                     throw new IllegalStateException("The database at " + shownUrl + " did not answer within "

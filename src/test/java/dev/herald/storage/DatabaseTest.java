@@ -5,10 +5,13 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import dev.herald.config.BadSetting;
+
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class DatabaseTest {
 
@@ -93,5 +96,16 @@ class DatabaseTest {
         Properties schema = SchemaConnection.properties(spelled, Dialect.MARIADB, Duration.ofSeconds(30));
         assertThat("migrations run without the serving socket time-out", schema.containsKey("sockettimeout"),
                    is(false));
+    }
+
+    /** MariaDB's driver reads the user from the URL too: a URL that names one needs no db.connection.username. */
+    @Test
+    void aMariaDbUrlThatNamesItsUserNeedsNoUsernameSetting() {
+        Map<String, String> settings = new HashMap<>(Map.of(
+                "connection.url", "jdbc:mariadb://db/herald?user=herald&password=secret"));
+        Database.chooseUser(settings, Dialect.MARIADB);
+        assertThat(Database.user(settings), is("herald"));
+        Map<String, String> without = new HashMap<>(Map.of("connection.url", "jdbc:mariadb://db/herald"));
+        assertThrows(BadSetting.class, () -> Database.chooseUser(without, Dialect.MARIADB));
     }
 }
