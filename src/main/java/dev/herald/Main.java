@@ -192,10 +192,10 @@ public final class Main {
 
     /**
      * Reads the settings a person can get wrong before anything starts: a mistake ends the start with the line that
-     * names the setting, before the database is opened or migrated.
+     * names the setting, before the database is opened or migrated. The db settings are read first thing in
+     * {@link Database#start}, before it connects.
      */
     private static void checkSettings(Config config) {
-        Database.settings(config.get("db"));
         ConfigValues.port(config.get("server.port"), 8080);
         ConfigValues.duration(config.get("server.shutdown-grace-period"), Duration.ofSeconds(5));
         ConfigValues.bool(config.get("access-log.enabled"), false);

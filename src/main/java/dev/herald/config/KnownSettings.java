@@ -29,8 +29,6 @@ public final class KnownSettings {
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
                                                        "limits", "feed", "tracking");
-    private static final List<String> OWNED_AND_SERVER = List.of("observe", "db", "rate-limit", "cors", "access-log",
-                                                                 "admin", "limits", "feed", "tracking", "server");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "cors.allowed-origins",
                                                               "rate-limit.trusted-proxies");
     private static final Set<String> FREE_PREFIXES = Set.of("db.statements.");
@@ -126,7 +124,9 @@ public final class KnownSettings {
     private static boolean isSectionTypo(String key) {
         int dot = key.indexOf('.');
         String section = dot < 0 ? key : key.substring(0, dot);
-        return !section.equals("server") && NearestName.among(section, OWNED_AND_SERVER).isPresent();
+        List<String> sections = new ArrayList<>(SECTIONS);
+        sections.add("server");
+        return !section.equals("server") && NearestName.among(section, sections).isPresent();
     }
 
     private Optional<String> nearest(String key) {

@@ -20,6 +20,7 @@ import com.zaxxer.hikari.HikariConfig;
 public final class HikariSettings {
 
     static final String DRIVER_PREFIX = "dataSource.";
+    private static final List<String> NAMES = readNames();
     private static final Map<String, String> BY_LOWER_CASE = byLowerCase();
 
     private HikariSettings() {
@@ -68,7 +69,7 @@ public final class HikariSettings {
 
     private static Map<String, String> byLowerCase() {
         Map<String, String> names = new HashMap<>();
-        for (String name : names()) {
+        for (String name : NAMES) {
             names.put(name.toLowerCase(Locale.ROOT), name);
         }
         return Map.copyOf(names);
@@ -76,6 +77,10 @@ public final class HikariSettings {
 
     /** Every property: {@code url} and one for each one-argument setter of HikariConfig. */
     public static List<String> names() {
+        return NAMES;
+    }
+
+    private static List<String> readNames() {
         List<String> properties = new ArrayList<>(List.of("url"));
         for (Method method : HikariConfig.class.getMethods()) {
             if (method.getName().startsWith("set") && method.getParameterCount() == 1
@@ -84,6 +89,6 @@ public final class HikariSettings {
                 properties.add(Character.toLowerCase(name.charAt(0)) + name.substring(1));
             }
         }
-        return properties;
+        return List.copyOf(properties);
     }
 }
