@@ -30,13 +30,7 @@ class EnvironmentOverridesTest {
 
     @Test
     void everyListFromTheEnvironmentReplacesTheFilesList() throws Exception {
-        String yaml = """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                db:
-                  connection:
-                    url: "jdbc:h2:file:./data/herald"
+        String yaml = ChildHerald.onDatabase("jdbc:h2:file:./data/herald") + """
                     maximumPoolSize: 7
                 admin:
                   tokens: ["%s"]

@@ -126,18 +126,12 @@ class HostileClientsTest {
     }
 
     private static String config(TestDatabase database) {
-        return """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                db:
-                  connection:
-                    url: "%s"
+        return ChildHerald.onDatabase(database.url()) + """
                 admin:
                   tokens: ["%s"]
                 rate-limit:
                   requests: 1000000
-                """.formatted(database.url(), TOKEN);
+                """.formatted(TOKEN);
     }
 
     /** As many 30 KB notifications as limits.feed-bytes (1 MiB) lets one project publish; its key. */

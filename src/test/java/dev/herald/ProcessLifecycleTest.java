@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.herald.notification.Notification;
+import dev.herald.support.ChildHerald;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.TestHerald;
 
@@ -41,6 +42,7 @@ import static org.hamcrest.Matchers.startsWith;
  */
 class ProcessLifecycleTest {
 
+    private static final String OBSERVE_ANY_PORT = "observe:\n  port: 0\n";
     private static final Pattern LISTENING = Pattern.compile("Herald listening on http://[^:]+:(\\d+)");
 
     @TempDir
@@ -53,18 +55,8 @@ class ProcessLifecycleTest {
         try (TestHerald herald = TestHerald.start(database)) {
             notification = herald.notification(herald.project()).save();
         }
-        Path configFile = Files.writeString(workDirectory.resolve("test.yaml"), """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                observe:
-                  port: 0
-                db:
-                  connection:
-                    url: "%s"
-                rate-limit:
-                  requests: 5
-                """.formatted(database.url()));
+        Path configFile = Files.writeString(workDirectory.resolve("test.yaml"), ChildHerald.onDatabase(database.url())
+                + OBSERVE_ANY_PORT + "rate-limit:\n  requests: 5\n");
 
         ProcessBuilder builder = childHerald();
         builder.environment().put("HERALD_CONFIG", configFile.toString());
@@ -152,16 +144,8 @@ class ProcessLifecycleTest {
      */
     @Test
     void aShortAdminTokenEndsTheStartWithExitCode1() throws Exception {
-        Path configFile = Files.writeString(workDirectory.resolve("short.yaml"), """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                observe:
-                  port: 0
-                db:
-                  connection:
-                    url: "jdbc:h2:file:./data/never-created"
-                """);
+        Path configFile = Files.writeString(workDirectory.resolve("short.yaml"),
+                ChildHerald.onDatabase("jdbc:h2:file:./data/never-created") + OBSERVE_ANY_PORT);
         ProcessBuilder builder = childHerald(configFile.toString());
         builder.environment().put("ADMIN_TOKENS", "0123456789abcdef0123456789abcdef, too-short-to-be-safe");
         Process herald = builder.start();
@@ -182,16 +166,8 @@ class ProcessLifecycleTest {
     void tokensFromTheEnvironmentAreTrimmed() throws Exception {
         String first = "tokA-0123456789abcdef0123456789abcdef";
         String second = "tokB-0123456789abcdef0123456789abcdef";
-        Path configFile = Files.writeString(workDirectory.resolve("tokens.yaml"), """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                observe:
-                  port: 0
-                db:
-                  connection:
-                    url: "%s"
-                """.formatted(TestDatabase.h2File(workDirectory).url()));
+        Path configFile = Files.writeString(workDirectory.resolve("tokens.yaml"),
+                ChildHerald.onDatabase(TestDatabase.h2File(workDirectory).url()) + OBSERVE_ANY_PORT);
         ProcessBuilder builder = childHerald(configFile.toString());
         builder.environment().put("ADMIN_TOKENS", first + ", " + second + " ,");
         Process herald = builder.start();

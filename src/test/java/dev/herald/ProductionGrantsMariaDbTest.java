@@ -56,18 +56,13 @@ class ProductionGrantsMariaDbTest {
                 for (String sql : statements) {
                     statement.execute(sql);
                 }
-                try (ChildHerald herald = ChildHerald.start(directory, """
-                        server:
-                          port: 0
-                          host: 127.0.0.1
-                        db:
-                          connection:
-                            url: "jdbc:%s%s"
+                try (ChildHerald herald = ChildHerald.start(directory, ChildHerald.onDatabase(
+                        "jdbc:" + TestDatabase.mariadbServer() + database) + """
                             username: "%s"
                             password: "%s"
                         admin:
                           tokens: ["%s"]
-                        """.formatted(TestDatabase.mariadbServer(), database, user, password, TOKEN), Map.of())) {
+                        """.formatted(user, password, TOKEN), Map.of())) {
                     firstFiveMinutes(URI.create("http://127.0.0.1:" + herald.port()));
                 }
             } finally {

@@ -126,13 +126,10 @@ class StartFailuresTest {
     @Test
     void anUnreachableDatabaseIsWaitedForAloudThenGivenUp() throws Exception {
         String url = "jdbc:mariadb://127.0.0.1:1/herald";
-        ChildHerald.Ended ended = ChildHerald.failedStart(directory, LISTENERS + """
-                db:
-                  startup-timeout: PT6S
-                  connection:
-                    url: "%s"
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, ChildHerald.onDatabase(url) + """
                     username: herald
-                """.formatted(url), Map.of());
+                  startup-timeout: PT6S
+                """, Map.of());
         assertOneLine(ended, "The database at " + url + " did not answer within db.startup-timeout (PT6S): ");
         assertThat(ended.log(), containsString("INFO dev.herald.storage.Database: Waiting for the database at " + url
                 + " (up to PT6S, db.startup-timeout): "));
@@ -226,13 +223,10 @@ class StartFailuresTest {
     void aDatabaseThatAcceptsButNeverAnswersIsWaitedForAloud() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             String url = "jdbc:mariadb://127.0.0.1:" + silent.getLocalPort() + "/herald";
-            ChildHerald.Ended ended = ChildHerald.failedStart(directory, LISTENERS + """
-                    db:
-                      startup-timeout: PT8S
-                      connection:
-                        url: "%s"
+            ChildHerald.Ended ended = ChildHerald.failedStart(directory, ChildHerald.onDatabase(url) + """
                         username: herald
-                    """.formatted(url), Map.of());
+                      startup-timeout: PT8S
+                    """, Map.of());
             assertOneLine(ended, "The database at " + url + " did not answer within db.startup-timeout (PT8S): ");
             assertThat(ended.log(), containsString("Waiting for the database at " + url + " (up to PT8S, "
                     + "db.startup-timeout): "));
@@ -245,8 +239,7 @@ class StartFailuresTest {
         Path notADirectory = Files.writeString(directory.resolve("a-file"), "");
         String url = "jdbc:h2:file:" + notADirectory.resolve("herald");
         long started = System.nanoTime();
-        ChildHerald.Ended ended = ChildHerald.failedStart(directory, LISTENERS + "db:\n  connection:\n    url: \""
-                + url + "\"\n", Map.of());
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, ChildHerald.onDatabase(url), Map.of());
         assertThat("not retried for db.startup-timeout (30 s)",
                    Duration.ofNanos(System.nanoTime() - started), lessThan(Duration.ofSeconds(20)));
         assertOneLine(ended, "The embedded H2 database at " + url);
@@ -293,7 +286,7 @@ class StartFailuresTest {
     }
 
     private String h2() {
-        return LISTENERS + "db:\n  connection:\n    url: \"jdbc:h2:file:./data/herald\"\n";
+        return ChildHerald.onDatabase("jdbc:h2:file:./data/herald");
     }
 
     private void assertFailedStart(String yaml, Map<String, String> environment, String line) throws Exception {

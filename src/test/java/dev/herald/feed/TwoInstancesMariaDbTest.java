@@ -64,19 +64,13 @@ class TwoInstancesMariaDbTest extends HeraldServerTest {
 
     @BeforeAll
     static void startOther() throws Exception {
-        other = ChildHerald.start(directory.resolve("b"), """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                db:
-                  connection:
-                    url: "%s"
+        other = ChildHerald.start(directory.resolve("b"), ChildHerald.onDatabase(database.url()) + """
                     username: "%s"
                     password: "%s"
                 feed:
                   cache:
                     max-staleness: %s
-                """.formatted(database.url(), database.username(), database.password(), BOUND));
+                """.formatted(database.username(), database.password(), BOUND));
     }
 
     @AfterAll

@@ -36,6 +36,21 @@ public final class ChildHerald implements AutoCloseable {
     }
 
     /**
+     * A configuration on this database, listening on loopback on a free port. Settings of {@code db.connection}
+     * (username, password) may follow it directly, other sections after them.
+     */
+    public static String onDatabase(String url) {
+        return """
+                server:
+                  port: 0
+                  host: 127.0.0.1
+                db:
+                  connection:
+                    url: "%s"
+                """.formatted(url);
+    }
+
+    /**
      * Starts Herald in {@code directory} with this configuration (YAML) and waits until it listens. Unless the
      * configuration says otherwise, the operations listener takes any free port.
      */

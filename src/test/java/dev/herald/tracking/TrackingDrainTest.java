@@ -97,19 +97,13 @@ class TrackingDrainTest {
     }
 
     private static String config(TestDatabase database) {
-        return """
-                server:
-                  port: 0
-                  host: 127.0.0.1
-                db:
-                  connection:
-                    url: "%s"
+        return ChildHerald.onDatabase(database.url()) + """
                 rate-limit:
                   requests: 1000000
                 tracking:
                   batch:
                     linger: PT0.005S
-                """.formatted(database.url());
+                """;
     }
 
     /** Tracks until the server stops answering; the answers it got, by kind. */
