@@ -2,7 +2,8 @@
 # Herald's two hot paths against their ceilings on this machine, in one run:
 #   the feed: a cache hit, the 304 answer and the cache turned off, against nginx serving the same bytes from a
 #     file and a bare Helidon route (bench/BareRoute.java) sending them from memory;
-#   tracking: simple, enhanced and with batching turned off, against the bare route parsing the body alone;
+#   tracking: simple, enhanced and with batching turned off, against the bare route parsing the body alone, with
+#     what the interaction writer did in each run (transactions, interactions and time in each);
 #   a cache miss, timed after a change through the management API, for a key whose 50 current notifications sit
 #     on top of 10,000 expired ones and for a key without that history;
 #   resident memory after start and at its peak under the runs.
@@ -144,6 +145,32 @@ start_herald() {
         > "$WORK/$name.log" 2>&1 &
     PIDS[$name]=$!
     await_line "$name" "Herald listening"
+    OBSERVE_PORTS[$name]=$(sed -n 's/.*health, metrics and OpenAPI on http:.*:\([0-9]*\)$/\1/p' "$WORK/$name.log")
+    [ -n "${OBSERVE_PORTS[$name]}" ] || die "$name logged no operations port"
+}
+declare -A OBSERVE_PORTS=()
+
+# The writer's counters (transactions, interactions, seconds in committed transactions) from a Herald's metrics.
+writer_counters() {
+    curl -sS --max-time 10 "http://127.0.0.1:${OBSERVE_PORTS[$1]}/observe/metrics" | awk '
+        $1 == "herald_tracking_batches_total" { b = $2 }
+        $1 == "herald_tracking_written_total" { w = $2 }
+        $1 == "herald_tracking_commit_seconds_total" { s = $2 }
+        END { printf "%d %d %s\n", b, w, s }'
+}
+# What the writer did between two readings: where a tracking request's time goes besides HTTP. A request waits
+# for the transaction in progress, then for its own, so its latency is one to two of these plus the parse.
+writer_delta() {
+    local label=$1 before=$2 after=$3
+    awk -v label="$label" -v before="$before" -v after="$after" 'BEGIN {
+        split(before, b, " "); split(after, a, " ")
+        n = a[1] - b[1]
+        if (n <= 0) { printf "   writer: no transaction in %s\n", label; exit }
+        line = sprintf("%-34s %9d transactions, %6.1f interactions and %5.2f ms each on average", \
+                       label, n, (a[2] - b[2]) / n, (a[3] - b[3]) * 1000 / n)
+        print "   writer:" substr(line, 35)
+        print line > "/dev/stderr"
+    }' 2>> "$WORK/writer-lines"
 }
 
 # The schema as Herald makes it, then the rows. 50 current notifications with ~500-byte rich-text messages,
@@ -465,10 +492,14 @@ measure_post bare_post "bare route, POST" "http://127.0.0.1:$BARE_PORT/track" "$
 warm_up -s bench/hotpaths.lua "$(track_url $TRACK_WARMUP)" -- 204 "$(track_body)"
 warm_up -s bench/hotpaths.lua "$(track_url $TRACK_WARMUP)/enhanced" -- 204 "$(enhanced_body)"
 jfr_start tracking
+WRITER_BEFORE=$(writer_counters herald)
 measure_post track_simple "Herald tracking, simple" "$(track_url $TRACK_SIMPLE)" "$(track_body)"
 check_stored track_simple $TRACK_SIMPLE
+WRITER_AFTER=$(writer_counters herald)
+writer_delta "Herald tracking, simple" "$WRITER_BEFORE" "$WRITER_AFTER"
 measure_post track_enhanced "Herald tracking, enhanced" "$(track_url $TRACK_ENHANCED)/enhanced" "$(enhanced_body)"
 check_stored track_enhanced $TRACK_ENHANCED
+writer_delta "Herald tracking, enhanced" "$WRITER_AFTER" "$(writer_counters herald)"
 jfr_stop tracking
 NAIVE_TRACK="http://127.0.0.1:$NAIVE_PORT/api/v1/public/track"
 warm_up -s bench/hotpaths.lua "$NAIVE_TRACK/$TRACK_WARMUP" -- 204 "$(track_body)"
@@ -500,6 +531,9 @@ echo "(errors: answers other than the run's expected status, plus requests wrk g
 for name in herald naive; do logged_failures "$name"; done
 echo
 printf '%s\n' "${STORED_LINES[@]}"
+echo
+echo "the interaction writer during each run (transactions committed; interactions and time in each):"
+cat "$WORK/writer-lines"
 echo
 echo "Herald feed hit / nginx:                  $(ratio "$(rps hit)" "$(rps nginx)") (requests/s)"
 echo "Herald feed hit / bare GET:               $(ratio "$(rps hit)" "$(rps bare_get)") (requests/s)"
