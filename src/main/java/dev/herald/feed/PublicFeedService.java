@@ -8,6 +8,7 @@ import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
 import dev.herald.web.ApiException;
 import dev.herald.web.Bodies;
+import dev.herald.web.EntityTag;
 import dev.herald.web.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;

@@ -1,4 +1,4 @@
-package dev.herald.feed;
+package dev.herald.web;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -9,14 +9,14 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.ServerRequestHeaders;
 
 /**
- * Strong ETags from a hash of the body, and {@code If-None-Match} matching (RFC 9110 §13.1.2, weak comparison).
+ * Strong ETags from a hash of the body (the feed's answers, the browser SDK's files), and {@code If-None-Match} matching (RFC 9110 §13.1.2, weak comparison).
  */
-final class EntityTag {
+public final class EntityTag {
 
     private EntityTag() {
     }
 
-    static String of(byte[] body) {
+    public static String of(byte[] body) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
             // 128 bits of the digest are plenty to tell two feeds apart and keep the header short.
@@ -26,7 +26,7 @@ final class EntityTag {
         }
     }
 
-    static boolean matchesIfNoneMatch(ServerRequestHeaders headers, String tag) {
+    public static boolean matchesIfNoneMatch(ServerRequestHeaders headers, String tag) {
         if (!headers.contains(HeaderNames.IF_NONE_MATCH)) {
             return false;
         }
