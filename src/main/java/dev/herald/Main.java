@@ -30,6 +30,7 @@ import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.ConnectionsPerClient;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
+import dev.herald.sdk.SdkService;
 import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
 import dev.herald.storage.ServingDatabase;
@@ -164,6 +165,7 @@ public final class Main {
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db, services.notifications()))
+                .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .any(RouteFallbacks::notFound);
     }
 

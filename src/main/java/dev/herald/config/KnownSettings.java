@@ -28,7 +28,7 @@ public final class KnownSettings {
 
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
-                                                       "limits", "feed", "tracking");
+                                                       "limits", "feed", "tracking", "sdk");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "cors.allowed-origins",
                                                               "rate-limit.trusted-proxies");
     private static final Set<String> FREE_PREFIXES = Set.of("db.statements.");

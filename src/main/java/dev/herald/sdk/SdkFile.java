@@ -1,0 +1,45 @@
+package dev.herald.sdk;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+import dev.herald.web.EntityTag;
+
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+
+/**
+ * One file of the browser SDK, read once from the module: its bytes, and the headers every answer for it carries.
+ * The ETag is a hash of the bytes, so every instance of the same version gives the same one.
+ *
+ * @param name    the file's name under {@code /sdk/v1/}
+ * @param bytes   the content, sent as it is
+ * @param tag     the ETag's value, for {@code If-None-Match}
+ * @param headers Content-Type, ETag, Cache-Control and whatever else the file needs, built once
+ */
+record SdkFile(String name, byte[] bytes, String tag, Header[] headers) {
+
+    static SdkFile of(String name, String contentType, String cacheControl, Header... more) {
+        byte[] bytes = read(name);
+        String tag = EntityTag.of(bytes);
+        Header[] headers = new Header[3 + more.length];
+        headers[0] = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, contentType);
+        headers[1] = HeaderValues.createCached(HeaderNames.ETAG, tag);
+        headers[2] = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, cacheControl);
+        System.arraycopy(more, 0, headers, 3, more.length);
+        return new SdkFile(name, bytes, tag, headers);
+    }
+
+    private static byte[] read(String name) {
+        try (InputStream in = SdkFile.class.getResourceAsStream("/sdk/v1/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the SDK file " + name + " is missing from the build");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.herald.sdk;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.herald.config.ConfigValues;
+import dev.herald.web.Bodies;
+import dev.herald.web.EntityTag;
+import dev.herald.web.RouteFallbacks;
+
+import io.helidon.config.Config;
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+/**
+ * The browser SDK at {@code /sdk/v1/} (docs/browser.md): {@code herald.js} (a plain script, which an ES module may
+ * import too) and {@code herald.mjs} (its exports), and the demo page where {@code sdk.demo.enabled} is true.
+ *
+ * <p>The scripts may be cached for a week and revalidated with their ETag: {@code v1} names the SDK's interface,
+ * which later versions keep, so a browser that holds last week's file still works with this server. They carry
+ * {@code Access-Control-Allow-Origin: *}, which a module script from another origin needs, and
+ * {@code Cross-Origin-Resource-Policy: cross-origin}, which pages that isolate themselves need.
+ */
+public final class SdkService implements HttpService {
+
+    public static final String PATH = "/sdk/v1";
+    static final String SCRIPT_CACHE = "public, max-age=604800";
+    /** The demo shows the widget under the strictest policy it supports (docs/browser.md, Content-Security-Policy). */
+    static final String DEMO_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https:; "
+            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+    private static final String ALLOWED_METHODS = "GET, HEAD";
+    private static final Header[] SCRIPT_HEADERS = {
+            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
+            HeaderValues.createCached(HeaderNames.create("Cross-Origin-Resource-Policy"), "cross-origin")};
+
+    private final List<SdkFile> files;
+
+    private SdkService(List<SdkFile> files) {
+        this.files = files;
+    }
+
+    public static SdkService create(Config sdk) {
+        List<SdkFile> files = new ArrayList<>();
+        files.add(SdkFile.of("herald.js", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
+        files.add(SdkFile.of("herald.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
+        if (ConfigValues.bool(sdk.get("demo.enabled"), false)) {
+            Header policy = HeaderValues.createCached(HeaderNames.create("Content-Security-Policy"), DEMO_POLICY);
+            files.add(SdkFile.of("demo.html", "text/html; charset=utf-8", "no-cache", policy));
+            files.add(SdkFile.of("demo.js", "text/javascript; charset=utf-8", "no-cache"));
+            files.add(SdkFile.of("demo.css", "text/css; charset=utf-8", "no-cache"));
+        }
+        return new SdkService(List.copyOf(files));
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        for (SdkFile file : files) {
+            String path = "/" + file.name();
+            rules.get(path, (request, response) -> send(file, request, response))
+                    .head(path, (request, response) -> send(file, request, response))
+                    .any(path, RouteFallbacks.methodNotAllowed(ALLOWED_METHODS));
+        }
+    }
+
+    private static void send(SdkFile file, ServerRequest request, ServerResponse response) {
+        for (Header header : file.headers()) {
+            response.header(header);
+        }
+        if (EntityTag.matchesIfNoneMatch(request.headers(), file.tag())) {
+            response.status(Status.NOT_MODIFIED_304).send();
+            return;
+        }
+        Bodies.sendShared(request, response, file.bytes());
+    }
+}
