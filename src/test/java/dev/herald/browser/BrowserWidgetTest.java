@@ -1,0 +1,468 @@
+package dev.herald.browser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import dev.herald.apikey.ApiKey;
+import dev.herald.notification.Action;
+import dev.herald.notification.Notification;
+import dev.herald.project.Project;
+import dev.herald.support.MainBuiltServer;
+import dev.herald.support.TestDatabase;
+import dev.herald.support.TestHerald;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
+
+/**
+ * The browser SDK in a real browser (headless Chromium), embedded in a page of another origin under a strict
+ * Content-Security-Policy, against a real Herald on H2: what it renders, what it refuses to run, what it records and
+ * when, how it polls, and that neither the page nor the widget can break the other (docs/browser.md).
+ */
+class BrowserWidgetTest {
+
+    private static final String SHADOW = "const root = document.getElementById('widget').shadowRoot;";
+    /** Where the test writes its screenshots; docs/screenshots with -Dherald.screenshots=docs (docs/browser.md). */
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
+
+    private static TestDatabase database;
+    private static MainBuiltServer server;
+    private static TestHerald herald;
+    private static HostPages pages;
+    private static Chromium browser;
+
+    @BeforeAll
+    static void start() throws IOException, InterruptedException {
+        browser = Chromium.start();
+        database = TestDatabase.h2();
+        server = MainBuiltServer.start(database, Map.of("sdk.demo.enabled", "true"));
+        herald = server.herald();
+        pages = new HostPages(server.uri());
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        if (pages != null) {
+            pages.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        if (database != null) {
+            database.close();
+        }
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void thePanelShowsTheKeysNotificationsInTheKeysOrder() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        List<String> newestFirst = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Notification notification = herald.notification(project).message(doc("Release " + i))
+                    .createdAt(TestHerald.START.minusSeconds(600 - i)).save();
+            newestFirst.addFirst(notification.id());
+        }
+        browser.open(pages.page(key.key(), false, null));
+        assertThat(items(3), is(newestFirst));
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part=item] .message').textContent"),
+                   is(Json.createValue("Release 2")));
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part=badge]').textContent"),
+                   is(Json.createValue("3")));
+    }
+
+    @Test
+    void markupAndScriptsFromTheApiRenderInert() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        // Stored behind the API's back: the client must be safe whatever the server lets through.
+        List<String> corpus = List.of(
+                "<img src=x onerror=\"window.__xss='img'\"><script>window.__xss='script'</script>",
+                "<a href=\"javascript:window.__xss='link'\">link</a><a href=\"https://example.com/ok\" onclick=\"window.__xss='onclick'\">ok</a>",
+                "<svg onload=\"window.__xss='svg'\"></svg><iframe src=\"javascript:window.__xss='frame'\"></iframe>"
+                        + "<object data=\"data:text/html,<script>parent.__xss='object'</script>\"></object>",
+                "<p style=\"color:red\" onmouseover=\"window.__xss='p'\">styled</p><img src=\"data:image/svg+xml,<svg/>\">",
+                "<template><img src=x onerror=\"window.__xss='template'\"></template><math><mi>x</mi></math>",
+                doc("<img src=x onerror=\"window.__xss='text'\">"),
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"js\","
+                        + "\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":\"javascript:window.__xss='mark'\"}}]},"
+                        + "{\"type\":\"image\",\"attrs\":{\"src\":\"data:image/png;base64,AAAA\"}},"
+                        + "{\"type\":\"script\",\"content\":[{\"type\":\"text\",\"text\":\"unknown node\"}]}]}]}");
+        for (String message : corpus) {
+            herald.notification(project).message(message).save();
+        }
+        browser.open(pages.page(key.key(), false, null));
+        items(corpus.size());
+        browser.script(SHADOW + "root.querySelectorAll('*').forEach((e) => { for (const t of ['click', 'mouseover', "
+                + "'load', 'error']) e.dispatchEvent(new Event(t)); });");
+        browser.await("await new Promise((done) => setTimeout(done, 1500));");
+        assertThat(browser.script("return window.__xss === undefined ? 'none' : window.__xss"), is(Json.createValue("none")));
+        JsonObject found = (JsonObject) browser.script(SHADOW + """
+                const all = [...root.querySelectorAll('*')];
+                return {
+                  handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name) || a.name === 'style')
+                                                                 .map((a) => e.tagName + ' ' + a.name)),
+                  tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))].filter((t) => !['div', 'p', 'a', 'img',
+                         'article', 'button', 'span', 'header', 'h2', 'svg', 'path', 'strong', 'em'].includes(t)),
+                  hrefs: [...root.querySelectorAll('[href]')].map((e) => e.getAttribute('href'))
+                         .filter((h) => !/^https?:/.test(h)),
+                  srcs: [...root.querySelectorAll('[src]')].map((e) => e.getAttribute('src')).filter((s) => !/^https?:/.test(s)),
+                  text: root.querySelector('[part=panel]').textContent
+                };""");
+        assertThat(found.getJsonArray("handlers").toString(), found.getJsonArray("handlers"), is(empty()));
+        assertThat(found.getJsonArray("tags").toString(), found.getJsonArray("tags"), is(empty()));
+        assertThat(found.getJsonArray("hrefs"), is(empty()));
+        assertThat(found.getJsonArray("srcs"), is(empty()));
+        String text = found.getString("text");
+        assertThat(text, containsString("<img src=x onerror=\"window.__xss='text'\">"));
+        assertThat(text, containsString("unknown node"));
+        assertThat(text, containsString("styled"));
+        // The client API alone, with a link the server would refuse: no anchor at all.
+        assertThat(browser.script("""
+                const out = Herald.renderMessage({type: 'doc', content: [{type: 'paragraph', content: [{type: 'text',
+                  text: 'x', marks: [{type: 'link', attrs: {href: 'javascript:alert(1)'}}, {type: 'bold'}]}]}]});
+                const box = document.createElement('div');
+                box.append(out);
+                return box.innerHTML;"""), is(Json.createValue("<p><strong>x</strong></p>")));
+    }
+
+    @Test
+    void anImpressionCountsOnlyOnceSeenForASecondAndOnlyOnce() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String id = herald.notification(project).message(doc("Seen?")).save().id();
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        browser.await("await new Promise((done) => setTimeout(done, 2000));");
+        assertThat("closed panel: nothing seen", stored(id, "impression", 0, 1500), is(0L));
+
+        browser.script(SHADOW + "root.host.open(); setTimeout(() => root.host.close(), 400);");
+        browser.await("await new Promise((done) => setTimeout(done, 1500));");
+        assertThat("visible for 0.4 s only", stored(id, "impression", 0, 1500), is(0L));
+
+        browser.script(SHADOW + "root.host.open();");
+        assertThat("visible for a second", stored(id, "impression", 1, 5000), is(1L));
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        browser.script(SHADOW + "root.host.open();");
+        browser.await("await new Promise((done) => setTimeout(done, 2500));");
+        assertThat("once per browser, after a reload too", stored(id, "impression", 2, 1500), is(1L));
+    }
+
+    @Test
+    void aClickOnTheCallToActionIsInTheStats() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String id = herald.notification(project).message(doc("Sale"))
+                .action(new Action(Action.Type.LINK, "https://example.com/sale", "_blank")).save().id();
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        JsonObject link = (JsonObject) browser.script(SHADOW + """
+                root.host.open();
+                const a = root.querySelector('a[part~=action]');
+                a.addEventListener('click', (e) => e.preventDefault());
+                a.click();
+                return {href: a.href, target: a.target, rel: a.rel};""");
+        assertThat(link.getString("href"), is("https://example.com/sale"));
+        assertThat(link.getString("rel"), is("noopener noreferrer"));
+        assertThat(stored(id, "click", 1, 5000), is(1L));
+    }
+
+    @Test
+    void closeDismissesTheNotificationInThisBrowserForGood() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String closable = herald.notification(project).message(doc("Closable"))
+                .action(new Action(Action.Type.CLOSE, null, null)).createdAt(TestHerald.START.minusSeconds(5)).save().id();
+        String other = herald.notification(project).message(doc("Stays")).save().id();
+        browser.open(pages.page(key.key(), false, null));
+        assertThat(items(2), is(List.of(other, closable)));
+        browser.script(SHADOW + "root.host.open(); root.querySelector('button[part~=dismiss]').click();");
+        assertThat(items(1), is(List.of(other)));
+        browser.open(pages.page(key.key(), false, null));
+        browser.await("await new Promise((done) => setTimeout(done, 500));");
+        assertThat(items(1), is(List.of(other)));
+        assertThat(stored(closable, "click", 1, 5000), is(1L));
+    }
+
+    @Test
+    void pollsRevalidateWithTheEtagAndGet304() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Polled")).save();
+        browser.open(pages.page(key.key(), false, 5));
+        items(1);
+        JsonArray events = waitFor(() -> (JsonArray) browser.script("return window.__events"),
+                                   found -> found.size() >= 2, 12_000);
+        assertThat(events.getJsonObject(0).getBoolean("notModified"), is(false));
+        assertThat(events.getJsonObject(1).getBoolean("notModified"), is(true));
+        // The client API on its own: the second fetch sends If-None-Match itself (through CORS) and gets 304.
+        JsonValue flags = browser.await("""
+                const client = Herald.createClient({apiKey: arguments[0], baseUrl: arguments[1]});
+                const first = await client.fetch();
+                const second = await client.fetch();
+                return [first.notModified, second.notModified, second.notifications.length];""",
+                key.key(), server.uri().toString());
+        assertThat(flags.toString(), is("[false,true,1]"));
+    }
+
+    @Test
+    void tooManyRequestsBacksOffForAtLeastRetryAfter() throws Exception {
+        try (TestDatabase own = TestDatabase.h2();
+             MainBuiltServer limited = MainBuiltServer.start(own, Map.of("rate-limit.requests", "1",
+                                                                         "rate-limit.window", "PT30S"));
+             HostPages limitedPages = new HostPages(limited.uri())) {
+            TestHerald other = limited.herald();
+            Project project = other.project();
+            ApiKey key = other.key(project);
+            other.notification(project).message(doc("Limited")).save();
+            // The first poll is the window's one request; the second, 5 s later, is refused for the rest of 30 s.
+            browser.open(limitedPages.page(key.key(), false, 5));
+            JsonArray events = waitFor(() -> (JsonArray) browser.script("return window.__events"),
+                                       found -> found.size() >= 2, 12_000);
+            assertThat(events.getJsonObject(0).getString("type"), is("herald-update"));
+            JsonObject error = events.getJsonObject(1);
+            assertThat(error.getString("type"), is("herald-error"));
+            assertThat(error.getInt("status"), is(429));
+            assertThat(((JsonNumber) error.get("retryIn")).doubleValue(), greaterThanOrEqualTo(20.0));
+            browser.await("await new Promise((done) => setTimeout(done, 7000));");
+            assertThat("no request before Retry-After", ((JsonArray) browser.script("return window.__events")).size(), is(2));
+        }
+    }
+
+    @Test
+    void theStrictPolicyPageLogsNoViolation() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Under CSP")).image("https://example.invalid/picture.png")
+                .action(new Action(Action.Type.LINK, "https://example.com/", "_blank")).save();
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        browser.script(SHADOW + "root.host.open();");
+        browser.await("await new Promise((done) => setTimeout(done, 800));");
+        assertThat(browser.script("return window.__violations").toString(), is("[]"));
+        // The styles did apply: constructable style sheets are not blocked by style-src 'self'.
+        assertThat(browser.script(SHADOW + "return getComputedStyle(root.querySelector('.launcher')).borderRadius"),
+                   is(Json.createValue("50%")));
+        // And as an ES module imported straight from Herald by a page of another origin.
+        browser.open(pages.modulePage());
+        JsonValue module = waitFor(() -> browser.script("return window.__module || null"),
+                                   value -> value != JsonValue.NULL, 5000);
+        assertThat(module.toString(), is("[\"function\",\"function\",\"function\",\"function\",\"true\"]"));
+        assertThat(browser.script("return window.__violations").toString(), is("[]"));
+    }
+
+    @Test
+    void hostileHostCssChangesNothingInTheWidget() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Styled?"))
+                .action(new Action(Action.Type.CLOSE, null, null)).save();
+        String styles = """
+                const root = document.getElementById('widget').shadowRoot;
+                root.host.open();
+                const props = ['color', 'font-size', 'font-family', 'font-weight', 'line-height', 'letter-spacing',
+                  'background-color', 'border-top-width', 'border-top-style', 'padding-top', 'margin-top', 'width',
+                  'height', 'display', 'text-transform', 'box-sizing', 'border-radius'];
+                return ['.launcher', '[part=panel]', '[part=item]', '.message p', 'button[part~=action]', 'h2']
+                  .map((s) => s + ' ' + props.map((p) => p + '=' + getComputedStyle(root.querySelector(s))
+                                                  .getPropertyValue(p)).join(';'));""";
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        List<String> plain = Chromium.strings(browser.script(styles));
+        browser.open(pages.page(key.key(), true, null));
+        items(1);
+        assertThat("the hostile sheet is in force on the page", browser.script(
+                "return getComputedStyle(document.querySelector('body > p')).textTransform"), is(Json.createValue("uppercase")));
+        assertThat(Chromium.strings(browser.script(styles)), is(plain));
+    }
+
+    @Test
+    void thePanelMovesOnlyWhereTheUserAllowsMotion() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Moving?")).save();
+        List<String> animations = new ArrayList<>();
+        try {
+            for (String motion : List.of("no-preference", "reduce")) {
+                browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
+                        Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "prefers-reduced-motion")
+                                .add("value", motion))).build());
+                browser.open(pages.page(key.key(), false, null));
+                items(1);
+                animations.add(((jakarta.json.JsonString) browser.script(SHADOW
+                        + "root.host.open(); return getComputedStyle(root.querySelector('[part=panel]')).animationName"))
+                        .getString());
+            }
+        } finally {
+            browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
+                    Json.createArrayBuilder()).build());
+        }
+        assertThat(animations, is(List.of("in", "none")));
+    }
+
+    @Test
+    void keyboardReachesItKeepsFocusInTheOpenPanelAndEscapeCloses() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Keys"))
+                .action(new Action(Action.Type.LINK, "https://example.com/", "_blank")).save();
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        browser.script(SHADOW + "root.querySelector('.launcher').focus();");
+        browser.press("Enter", 13, false);
+        String focused = SHADOW + "return (root.activeElement && root.activeElement.getAttribute('part')) || 'outside'";
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part=panel]').hidden"), is(JsonValue.FALSE));
+        assertThat(browser.script(focused), is(Json.createValue("close")));
+        assertThat(browser.script(SHADOW + "return root.querySelector('.launcher').getAttribute('aria-expanded')"),
+                   is(Json.createValue("true")));
+        List<String> visited = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            browser.press("Tab", 9, false);
+            visited.add(((jakarta.json.JsonString) browser.script(focused)).getString());
+        }
+        assertThat(visited, is(List.of("action", "close", "action", "close", "action")));
+        browser.press("Tab", 9, true);
+        assertThat(browser.script(focused), is(Json.createValue("close")));
+        browser.press("Escape", 27, false);
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part=panel]').hidden"), is(JsonValue.TRUE));
+        assertThat(browser.script(focused), is(Json.createValue("launcher")));
+        assertThat(browser.script(SHADOW + "const p = root.querySelector('[part=panel]'); return [p.getAttribute('role'),"
+                + " root.getElementById(p.getAttribute('aria-labelledby')).textContent].join(' ')"),
+                   is(Json.createValue("dialog Announcements")));
+    }
+
+    @Test
+    void screenshotsOfTheDemoInLightDarkAndOnA320PixelPhone() throws IOException {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).createdAt(TestHerald.START.minusSeconds(60)).message("""
+                {"type":"doc","content":[{"type":"heading","attrs":{"level":1},"content":[{"type":"text","text":"Saved filters are here"}]},
+                {"type":"paragraph","content":[{"type":"text","text":"Keep any view of a report as a "},{"type":"text","marks":[{"type":"bold"}],"text":"saved filter"},
+                {"type":"text","text":" and share it with your team. "},{"type":"text","marks":[{"type":"link","attrs":{"href":"https://example.com/docs"}}],"text":"Read the guide"}]}]}""")
+                .action(new Action(Action.Type.LINK, "https://example.com/filters", "_blank")).save();
+        herald.notification(project).message("""
+                {"type":"doc","content":[{"type":"heading","attrs":{"level":1},"content":[{"type":"text","text":"Maintenance on Sunday"}]},
+                {"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"02:00 to 02:30 UTC"}]}]},
+                {"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"Dashboards stay readable"}]}]}]}]}""")
+                .action(new Action(Action.Type.CLOSE, null, null)).save();
+        Files.createDirectories(SCREENSHOTS);
+        String demo = server.uri() + "/sdk/v1/demo.html?key=" + key.key();
+        for (String scheme : List.of("light", "dark")) {
+            browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
+                    Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "prefers-color-scheme")
+                            .add("value", scheme))).build());
+            browser.open(demo);
+            items(2);
+            browser.script(SHADOW + "root.host.open();");
+            browser.await("await new Promise((done) => setTimeout(done, 400));");
+            assertThat(browser.script(SHADOW + "return matchMedia('(prefers-color-scheme: dark)').matches"),
+                       is(scheme.equals("dark") ? JsonValue.TRUE : JsonValue.FALSE));
+            save("browser-" + scheme + ".png", browser.screenshot());
+        }
+        browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
+                Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "prefers-color-scheme")
+                        .add("value", "light"))).build());
+        browser.devTools("Emulation.setDeviceMetricsOverride", Json.createObjectBuilder().add("width", 320)
+                .add("height", 640).add("deviceScaleFactor", 1).add("mobile", true).build());
+        try {
+            browser.open(demo);
+            items(2);
+            browser.script(SHADOW + "root.host.open();");
+            browser.await("await new Promise((done) => setTimeout(done, 400));");
+            JsonObject box = (JsonObject) browser.script(SHADOW + """
+                    const r = root.querySelector('[part=panel]').getBoundingClientRect();
+                    const text = root.querySelector('.message');
+                    return {left: r.left, right: r.right, width: innerWidth,
+                            overflow: text.scrollWidth - text.clientWidth};""");
+            assertThat(((JsonNumber) box.get("left")).doubleValue(), greaterThanOrEqualTo(0.0));
+            assertThat(((JsonNumber) box.get("right")).doubleValue(), lessThanOrEqualTo(320.0));
+            assertThat("no text cut off sideways", ((JsonNumber) box.get("overflow")).intValue(), is(0));
+            save("browser-320px.png", browser.screenshot());
+        } finally {
+            browser.devTools("Emulation.clearDeviceMetricsOverride", Json.createObjectBuilder().build());
+        }
+    }
+
+    private static void save(String name, byte[] png) throws IOException {
+        assertThat("a PNG of some substance", png.length, greaterThan(10_000));
+        Files.write(SCREENSHOTS.resolve(name), png);
+    }
+
+    /** The ids of the rendered items, once there are {@code count}. */
+    private static List<String> items(int count) {
+        try {
+            return Chromium.strings(waitFor(() -> browser.script("""
+                    const widget = document.getElementById('widget');
+                    const items = widget && widget.shadowRoot ? widget.shadowRoot.querySelectorAll('[part=item]') : [];
+                    return [...items].map((item) => item.dataset.id);"""),
+                    value -> ((JsonArray) value).size() == count, 10_000));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; the page's errors, events and violations: " + browser.script(
+                    "return [location.href, document.documentElement.outerHTML.slice(0, 600), window.__errors, window.__events, window.__violations]"), e);
+        }
+    }
+
+    /** How many interactions of a type are stored, once it is {@code expected} or after {@code millis}. */
+    private static long stored(String notificationId, String type, long expected, long millis) throws SQLException {
+        long deadline = System.currentTimeMillis() + millis;
+        while (true) {
+            long count = herald.interactions(notificationId).stream().filter(i -> i.type().equals(type)).count();
+            if (count == expected && expected > 0 || System.currentTimeMillis() > deadline) {
+                return count;
+            }
+            sleep(100);
+        }
+    }
+
+    private static <T> T waitFor(Supplier<T> read, java.util.function.Predicate<T> done, long millis) {
+        long deadline = System.currentTimeMillis() + millis;
+        T value = read.get();
+        while (!done.test(value)) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("not within " + millis + " ms: " + value);
+            }
+            sleep(100);
+            value = read.get();
+        }
+        return value;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String doc(String text) {
+        return Json.createObjectBuilder().add("type", "doc").add("content", Json.createArrayBuilder().add(
+                Json.createObjectBuilder().add("type", "paragraph").add("content", Json.createArrayBuilder().add(
+                        Json.createObjectBuilder().add("type", "text").add("text", text))))).build().toString();
+    }
+}

@@ -1,0 +1,176 @@
+package dev.herald.browser;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Headless Chromium driven through chromedriver's W3C WebDriver protocol, spoken over HTTP with the JSON the
+ * project already has: no Selenium, whose jars would have to join the module's tests. One browser per test class.
+ * Where Chromium is missing, tests are skipped with how to run them, except under {@code CI=true}, where they fail.
+ */
+final class Chromium implements AutoCloseable {
+
+    private static final Path BROWSER = Path.of("/usr/bin/chromium");
+    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+
+    private final Process driver;
+    private final Http1Client client;
+    private final String session;
+
+    private Chromium(Process driver, Http1Client client, String session) {
+        this.driver = driver;
+        this.client = client;
+        this.session = session;
+    }
+
+    static Chromium start() throws IOException, InterruptedException {
+        if (!Files.isExecutable(BROWSER) || !Files.isExecutable(DRIVER)) {
+            String message = "Chromium is not installed (" + BROWSER + ", " + DRIVER + "): apt-get install chromium "
+                    + "chromium-driver, then mvn verify (.ci/run installs them)";
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError(message);
+            }
+            Assumptions.abort(message);
+        }
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Process driver = new ProcessBuilder(DRIVER.toString(), "--port=" + port, "--allowed-ips=127.0.0.1")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Http1Client client = Http1Client.builder().baseUri("http://127.0.0.1:" + port)
+                .readTimeout(Duration.ofSeconds(60)).build();
+        for (int attempt = 0; ; attempt++) {
+            try (Http1ClientResponse response = client.get("/status").request()) {
+                if (response.status().code() == 200) {
+                    break;
+                }
+            } catch (RuntimeException notYet) {
+                if (attempt > 100) {
+                    driver.destroyForcibly();
+                    throw new AssertionError("chromedriver did not start", notYet);
+                }
+            }
+            Thread.sleep(100);
+        }
+        // As root (CI) Chromium needs --no-sandbox; the window is the size screenshots are taken at.
+        JsonObject capabilities = Json.createObjectBuilder().add("capabilities", Json.createObjectBuilder()
+                .add("alwaysMatch", Json.createObjectBuilder()
+                        .add("browserName", "chrome")
+                        .add("goog:chromeOptions", Json.createObjectBuilder()
+                                .add("binary", BROWSER.toString())
+                                .add("args", Json.createArrayBuilder(List.of("--headless=new", "--no-sandbox",
+                                        "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1024,768",
+                                        "--hide-scrollbars", "--force-color-profile=srgb", "--lang=en-US")))))).build();
+        JsonObject created = call(client, "POST", "/session", capabilities);
+        return new Chromium(driver, client, created.getJsonObject("value").getString("sessionId"));
+    }
+
+    void open(String url) {
+        command("POST", "/url", Json.createObjectBuilder().add("url", url).build());
+    }
+
+    /** Runs a function body in the page ({@code arguments[0]} …) and returns what it returns. */
+    JsonValue script(String body, Object... arguments) {
+        return command("POST", "/execute/sync", scriptRequest(body, arguments));
+    }
+
+    /** Runs an async function body in the page: its returned promise's value (up to the 60 s read time-out). */
+    JsonValue await(String body, Object... arguments) {
+        return script("return (async () => {" + body + "})()", arguments);
+    }
+
+    /** A DevTools command (emulated media, viewport, key presses), through chromedriver. */
+    JsonValue devTools(String command, JsonObject parameters) {
+        return command("POST", "/goog/cdp/execute",
+                       Json.createObjectBuilder().add("cmd", command).add("params", parameters).build());
+    }
+
+    byte[] screenshot() {
+        return Base64.getDecoder().decode(((jakarta.json.JsonString) command("GET", "/screenshot", null)).getString());
+    }
+
+    /** A real key press (Tab, Escape, Enter) on whatever has the focus. */
+    void press(String key, int keyCode, boolean shift) {
+        // Enter activates a button only as a key that types ("keyDown" with its text); the others need no text.
+        String down = key.equals("Enter") ? "keyDown" : "rawKeyDown";
+        for (String type : List.of(down, "keyUp")) {
+            var event = Json.createObjectBuilder().add("type", type).add("key", key).add("code", key)
+                    .add("windowsVirtualKeyCode", keyCode).add("modifiers", shift ? 8 : 0);
+            if (type.equals("keyDown")) {
+                event.add("text", "\r");
+            }
+            devTools("Input.dispatchKeyEvent", event.build());
+        }
+    }
+
+    private JsonValue command(String method, String path, JsonObject body) {
+        return call(client, method, "/session/" + session + path, body).get("value");
+    }
+
+    private static JsonObject scriptRequest(String body, Object... arguments) {
+        var args = Json.createArrayBuilder();
+        for (Object argument : arguments) {
+            if (argument instanceof Number number) {
+                args.add(number.longValue());
+            } else {
+                args.add(String.valueOf(argument));
+            }
+        }
+        return Json.createObjectBuilder().add("script", body).add("args", args).build();
+    }
+
+    private static JsonObject call(Http1Client client, String method, String path, JsonObject body) {
+        var request = client.method(io.helidon.http.Method.create(method)).path(path);
+        try (Http1ClientResponse response = body == null
+                ? request.request()
+                : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(body.toString())) {
+            String text = response.as(String.class);
+            JsonObject answer = Json.createReader(new StringReader(text)).readObject();
+            if (response.status().code() != 200) {
+                throw new AssertionError("WebDriver " + method + " " + path + " answered " + response.status().code()
+                        + ": " + errorOf(answer));
+            }
+            return answer;
+        }
+    }
+
+    private static String errorOf(JsonObject answer) {
+        JsonValue value = answer.get("value");
+        if (value instanceof JsonObject object && object.containsKey("message")) {
+            return object.getString("error", "") + ": " + object.getString("message");
+        }
+        return answer.toString();
+    }
+
+    static List<String> strings(JsonValue value) {
+        return ((JsonArray) value).getValuesAs(jakarta.json.JsonString.class).stream()
+                .map(jakarta.json.JsonString::getString).toList();
+    }
+
+    @Override
+    public void close() {
+        try {
+            call(client, "DELETE", "/session/" + session, null);
+        } catch (RuntimeException | AssertionError ignored) {
+            // The browser goes with its driver below.
+        }
+        driver.destroy();
+        client.closeResource();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.herald.browser;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+/**
+ * A customer's site on another origin than Herald's: pages that embed the widget the way docs/browser.md says, under
+ * the strict Content-Security-Policy of the issue (the SDK self-hosted, so that {@code script-src 'self'} holds),
+ * optionally with hostile CSS. Each page's script records policy violations and the widget's events for the test.
+ */
+final class HostPages implements AutoCloseable {
+
+    /** The widget's events and the page's policy violations, kept in the page for the test to read. */
+    private static final String PAGE_SCRIPT = """
+            window.__violations = [];
+            window.__events = [];
+            window.__errors = [];
+            window.addEventListener('error', (e) => window.__errors.push(String(e.message || e)));
+            window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
+            document.addEventListener('securitypolicyviolation', (e) => {
+              window.__violations.push(e.violatedDirective + ' ' + e.blockedURI);
+            });
+            document.addEventListener('DOMContentLoaded', () => {
+              const query = new URLSearchParams(location.search);
+              const widget = document.getElementById('widget');
+              for (const name of ['herald-update', 'herald-error']) {
+                widget.addEventListener(name, (e) => window.__events.push({
+                  type: name, status: e.detail.status, retryIn: e.detail.retryIn,
+                  notModified: e.detail.notModified, count: e.detail.notifications && e.detail.notifications.length
+                }));
+              }
+              if (query.get('interval')) widget.setAttribute('poll-interval', query.get('interval'));
+              widget.setAttribute('base-url', query.get('base'));
+              widget.setAttribute('api-key', query.get('key'));
+            });
+            """;
+    /** Rules a careless host page has: every element, buttons and paragraphs, all important. */
+    static final String HOSTILE_CSS = """
+            * { color: #f00 !important; font-size: 31px !important; font-family: serif !important;
+                line-height: 3 !important; letter-spacing: 4px !important; box-sizing: content-box !important; }
+            button { background: #0f0 !important; border: 7px dashed #00f !important; padding: 20px !important;
+                     width: 300px !important; border-radius: 0 !important; }
+            p { margin: 40px !important; text-transform: uppercase !important; display: inline !important; }
+            herald-announcements { display: block !important; font-weight: 900 !important; }
+            """;
+
+    private final WebServer server;
+    private final byte[] sdk;
+    private final String heraldOrigin;
+
+    HostPages(URI herald) {
+        this.heraldOrigin = "http://" + herald.getHost() + ":" + herald.getPort();
+        Http1Client client = Http1Client.builder().baseUri(heraldOrigin).build();
+        this.sdk = client.get("/sdk/v1/herald.js").requestEntity(byte[].class);
+        this.server = WebServer.builder().host("127.0.0.1").port(0).shutdownHook(false)
+                .routing(routing -> routing
+                        .get("/page.html", this::page)
+                        .get("/module.html", this::modulePage)
+                        .get("/module.js", this::moduleScript)
+                        .get("/page.js", (request, response) -> script(response, PAGE_SCRIPT.getBytes(StandardCharsets.UTF_8)))
+                        .get("/herald.js", (request, response) -> script(response, sdk))
+                        .get("/hostile.css", (request, response) -> {
+                            response.header(HeaderNames.CONTENT_TYPE, "text/css");
+                            response.send(HOSTILE_CSS);
+                        }))
+                .build().start();
+    }
+
+    /** The page for a key: {@code hostile} adds the hostile style sheet; {@code interval} the poll interval (s). */
+    String page(String key, boolean hostile, Integer interval) {
+        return origin() + "/page.html?key=" + key + "&base=" + URLEncoder.encode(heraldOrigin, StandardCharsets.UTF_8)
+                + (hostile ? "&hostile=1" : "")
+                + (interval == null ? "" : "&interval=" + interval);
+    }
+
+    String modulePage() {
+        return origin() + "/module.html";
+    }
+
+    String origin() {
+        return "http://127.0.0.1:" + server.port();
+    }
+
+    private void page(ServerRequest request, ServerResponse response) {
+        boolean hostile = request.query().contains("hostile");
+        strictPolicy(response, "'self'");
+        response.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
+        response.send("""
+                <!doctype html>
+                <html lang="en">
+                <head>
+                <meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>A customer's page</title>
+                %s<script src="/page.js"></script>
+                <script src="/herald.js" defer></script>
+                </head>
+                <body>
+                <p>The host page's own text.</p>
+                <button type="button">The host page's button</button>
+                <herald-announcements id="widget"></herald-announcements>
+                </body>
+                </html>
+                """.formatted(hostile ? "<link rel=\"stylesheet\" href=\"/hostile.css\">\n" : ""));
+    }
+
+    private void modulePage(ServerRequest request, ServerResponse response) {
+        strictPolicy(response, "'self' " + heraldOrigin);
+        response.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
+        response.send("""
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>module</title>
+                <script src="/page.js"></script>
+                <script type="module" src="/module.js"></script>
+                </head><body></body></html>
+                """);
+    }
+
+    /** The SDK imported as an ES module straight from Herald, from another origin. */
+    private void moduleScript(ServerRequest request, ServerResponse response) {
+        script(response, """
+                import Herald, { createClient, renderMessage, HeraldAnnouncements } from '%s/sdk/v1/herald.mjs';
+                window.__module = [typeof createClient, typeof renderMessage, typeof HeraldAnnouncements,
+                                   typeof Herald.createClient, String(customElements.get('herald-announcements') === HeraldAnnouncements)];
+                """.formatted(heraldOrigin).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void strictPolicy(ServerResponse response, String scripts) {
+        response.header(HeaderNames.create("Content-Security-Policy"), "default-src 'self'; script-src " + scripts
+                + "; style-src 'self'; img-src https:; connect-src " + heraldOrigin);
+    }
+
+    private static void script(ServerResponse response, byte[] content) {
+        response.header(HeaderNames.CONTENT_TYPE, "text/javascript; charset=utf-8");
+        response.send(content);
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+}
