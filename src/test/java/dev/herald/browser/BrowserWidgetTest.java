@@ -230,6 +230,41 @@ class BrowserWidgetTest {
     }
 
     @Test
+    void aHiddenTabDoesNotPollAndPollsOnceShownAgain() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Hidden")).save();
+        browser.open(pages.page(key.key(), false, 5));
+        waitFor(() -> (JsonArray) browser.script("return window.__events"), found -> found.size() == 1, 5000);
+        // What the browser reports for a tab in the background, told to the page the way the browser tells it.
+        browser.script("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+                + "document.dispatchEvent(new Event('visibilitychange'));");
+        browser.await("await new Promise((done) => setTimeout(done, 7000));");
+        assertThat("no poll while hidden", ((JsonArray) browser.script("return window.__events")).size(), is(1));
+        browser.script("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+                + "document.dispatchEvent(new Event('visibilitychange'));");
+        waitFor(() -> (JsonArray) browser.script("return window.__events"), found -> found.size() == 2, 2000);
+    }
+
+    @Test
+    void aConversionGoesToTheEnhancedEndpointWithItsMetadataAndTime() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String id = herald.notification(project).message(doc("Upgrade")).save().id();
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        // The test server's clock stands at TestHerald.START: the timestamp must lie in its window.
+        browser.script("Herald.createClient({apiKey: arguments[0], baseUrl: arguments[1]})"
+                + ".trackConversion(arguments[2], {plan: 'pro'}, arguments[3]);",
+                key.key(), server.uri().toString(), id, TestHerald.START.toEpochMilli());
+        assertThat(stored(id, "conversion", 1, 5000), is(1L));
+        TestHerald.StoredInteraction conversion = herald.interactions(id).getFirst();
+        assertThat(conversion.endpoint(), is("enhanced"));
+        assertThat(conversion.metadata(), is("{\"plan\":\"pro\"}"));
+        assertThat(conversion.occurredAt(), is(TestHerald.START.toEpochMilli()));
+    }
+
+    @Test
     void tooManyRequestsBacksOffForAtLeastRetryAfter() throws Exception {
         try (TestDatabase own = TestDatabase.h2();
              MainBuiltServer limited = MainBuiltServer.start(own, Map.of("rate-limit.requests", "1",
