@@ -86,8 +86,13 @@ if [ "$TRAINING_DB" != h2 ]; then
     fi
 fi
 trap cleanup EXIT
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
-       || echo 18899)
+# Two ports the system gives out at once (both sockets open together, so they differ), for the two listeners: the
+# port next to a free one may be taken, which failed a CI run once.
+read -r PORT OBSERVE_PORT < <(python3 -c '
+import socket
+a, b = socket.socket(), socket.socket()
+a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
+print(a.getsockname()[1], b.getsockname()[1])' 2>/dev/null || echo 18899 18900)
 if [ "$TRAINING_DB" = mariadb ]; then
     training_sql "CREATE DATABASE $TRAINING_SCHEMA CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
     DB_SETTINGS="url: \"jdbc:mariadb://$M_HOST:$M_PORT/$TRAINING_SCHEMA\", username: \"$M_USER\""
@@ -99,7 +104,7 @@ log "recording the start-up cache (training run on $TRAINING_DB)"
 TRAINING_TOKEN=training-token-0123456789abcdef0123456789
 cat > "$TRAINING/training.yaml" <<YAML
 server: {port: $PORT, host: 127.0.0.1}
-observe: {port: $((PORT + 1))}
+observe: {port: $OBSERVE_PORT}
 db:
   connection: {$DB_SETTINGS}
 # Train.java sends one wrong token a round: it must stay a 401 however many rounds, so no sign-in throttle here.
@@ -116,7 +121,7 @@ YAML
     DB_CONNECTION_PASSWORD="${HERALD_TRAINING_MARIADB_PASSWORD:-}" \
     "$OLDPWD/$IMAGE/bin/herald" "$TRAINING/training.yaml" > "$TRAINING/herald.log" 2>&1) &
 HERALD=$!
-if ! java -Drounds="${TRAIN_ROUNDS:-3}" jlink/Train.java "$PORT" "$TRAINING_TOKEN" $((PORT + 1)); then
+if ! java -Drounds="${TRAIN_ROUNDS:-3}" jlink/Train.java "$PORT" "$TRAINING_TOKEN" "$OBSERVE_PORT"; then
     kill "$HERALD" 2>/dev/null || true
     cat "$TRAINING/herald.log"
     exit 1
