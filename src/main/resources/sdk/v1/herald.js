@@ -3,18 +3,17 @@
   'use strict';
   const W = globalThis;
   const D = W.document;
-  if (W.Herald) return;
+  // Once per page; an element with id="Herald" is not us.
+  if (W.Herald && W.Herald.version) return;
 
-  // localStorage where the browser allows it (private modes and sandboxed frames may throw); this page's memory
-  // where it does not, so that nothing is counted twice while the page lives.
+  // Read once; memory stays right where storage is refused or full, so nothing counts twice.
   const memory = {};
   const store = {
     get(name) {
-      try {
-        const saved = W.localStorage.getItem('herald:' + name);
-        if (saved) return JSON.parse(saved) || [];
-      } catch (e) { /* memory below */ }
-      return memory[name] || [];
+      if (!memory[name]) {
+        try { memory[name] = JSON.parse(W.localStorage.getItem('herald:' + name)) || []; } catch (e) { memory[name] = []; }
+      }
+      return memory[name];
     },
     add(name, value) {
       const values = store.get(name);
@@ -26,12 +25,10 @@
     }
   };
 
-  /** An absolute http(s) URL, or null: every link and image goes through here. */
+  // Absolute http(s) only: every link and image passes here.
   const safeUrl = (value) => {
-    try {
-      const url = new URL(String(value), D.baseURI);
-      return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-    } catch (e) { return null; }
+    if (typeof value !== 'string' || !/^https?:\/\//i.test(value.trim())) return null;
+    try { return new URL(value.trim()).href; } catch (e) { return null; }
   };
 
   const el = (tag, part, text) => {
@@ -41,7 +38,7 @@
     return node;
   };
 
-  // --- Rich text: the document tree (or HTML, parsed inert into the same tree) becomes DOM through an allow-list.
+  // Rich text (or HTML, parsed inert into the same tree) becomes DOM through an allow-list.
   const BLOCK = {
     paragraph: 'p', blockquote: 'blockquote', bulletList: 'ul', bullet_list: 'ul', orderedList: 'ol',
     ordered_list: 'ol', listItem: 'li', list_item: 'li', codeBlock: 'pre', code_block: 'pre',
@@ -92,7 +89,7 @@
     }
     if (type === 'doc' && depth === 0) tag = null;
     else if (!tag || depth > 32) {
-      // Unknown (or absurdly deep): its text only.
+      // Unknown or too deep: text only.
       parent.append(D.createTextNode(textOf(node)));
       return;
     }
@@ -102,16 +99,17 @@
     if (tag) parent.append(target);
   };
 
-  // HTML elements kept, as nodes or marks of the tree above; everything else keeps its text, or goes with it.
+  // HTML kept as the tree's nodes or marks; the rest keeps its text, or goes with it.
   const HTML_BLOCK = {
     P: 'paragraph', BLOCKQUOTE: 'blockquote', UL: 'bulletList', OL: 'orderedList', LI: 'listItem', PRE: 'codeBlock',
     HR: 'horizontalRule', BR: 'hardBreak', IMG: 'image', H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6
   };
   const HTML_MARK = { STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strike', DEL: 'strike', CODE: 'code', A: 'link' };
-  const DROPPED = /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT|IFRAME|OBJECT|EMBED|SVG|MATH|TEXTAREA|SELECT|HEAD|TITLE)$/;
+  const DROPPED = /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT|NOEMBED|IFRAME|OBJECT|EMBED|HEAD|TITLE|BUTTON|INPUT|SELECT|OPTION|OPTGROUP|TEXTAREA|DATALIST|OUTPUT)$/;
   const fromHtml = (node, marks) => {
     if (node.nodeType === 3) return [{ type: 'text', text: node.data, marks }];
-    if (node.nodeType !== 1 || DROPPED.test(node.tagName)) return [];
+    // SVG and MathML go whole.
+    if (node.nodeType !== 1 || node.namespaceURI !== 'http://www.w3.org/1999/xhtml' || DROPPED.test(node.tagName)) return [];
     const tag = node.tagName;
     const mark = HTML_MARK[tag];
     const inner = mark ? marks.concat({ type: mark, attrs: { href: node.getAttribute('href') } }) : marks;
@@ -122,12 +120,17 @@
     return block ? [{ type: block, content }] : content;
   };
 
-  /** A notification's message (a document tree, its JSON, HTML or plain text) as DOM nodes, never as markup. */
+  // A message (tree, its JSON, HTML or text) as DOM nodes, never markup.
   const renderMessage = (message) => {
     const out = D.createDocumentFragment();
     let doc = message;
     if (typeof doc === 'string' && doc.trim()[0] === '{') {
       try { doc = JSON.parse(doc); } catch (e) { /* not a document: HTML or text */ }
+    }
+    if (typeof doc === 'string' && !/[<&]/.test(doc)) {
+      // Plain text needs no parser.
+      out.append(el('p', null, doc));
+      return out;
     }
     if (typeof doc === 'string') {
       const body = new DOMParser().parseFromString(doc, 'text/html').body;
@@ -137,24 +140,24 @@
     return out;
   };
 
-  // --- The client: the feed with ETag revalidation, and interactions sent so that they survive a page change.
+  // The client: the feed with ETag revalidation; interactions that survive leaving the page.
   const createClient = ({ apiKey, baseUrl = '' } = {}) => {
     if (!/^[A-Za-z0-9]{32,64}$/.test(String(apiKey))) throw new TypeError('Herald: api key must be 32 to 64 letters and digits');
     const base = String(baseUrl).replace(/\/+$/, '') + '/api/v1/public/';
     let etag = null;
     let last = [];
     const send = (path, body) => {
-      const url = base + 'track/' + encodeURIComponent(path);
+      const url = base + 'track/' + path;
       const data = JSON.stringify(body);
       try {
-        // text/plain: a simple request, no preflight; the beacon outlives the page.
+        // text/plain: no preflight; a beacon outlives the page.
         if (W.navigator.sendBeacon && W.navigator.sendBeacon(url, new Blob([data], { type: 'text/plain' }))) return Promise.resolve(true);
       } catch (e) { /* fall back below */ }
       return W.fetch(url, { method: 'POST', body: data, headers: { 'Content-Type': 'text/plain' }, keepalive: true, credentials: 'omit' })
         .then((response) => response.ok, () => false);
     };
     return {
-      /** The key's notifications: { notifications, notModified }; rejects with an Error carrying status and retryAfter (s). */
+      // { notifications, notModified }; an Error with status and retryAfter (s) otherwise.
       async fetch() {
         const response = await W.fetch(base + encodeURIComponent(apiKey) + '/notifications', {
           headers: etag ? { 'If-None-Match': etag } : {}, cache: 'no-store', credentials: 'omit'
@@ -170,9 +173,10 @@
         etag = response.headers.get('ETag');
         return { notifications: last, notModified: false };
       },
-      trackImpression: (id) => send(id, { type: 'impression' }),
-      trackClick: (id) => send(id, { type: 'click' }),
-      trackConversion: (id, metadata, timestamp) => send(id + '/enhanced', {
+      reset() { etag = null; },
+      trackImpression: (id) => send(encodeURIComponent(id), { type: 'impression' }),
+      trackClick: (id) => send(encodeURIComponent(id), { type: 'click' }),
+      trackConversion: (id, metadata, timestamp) => send(encodeURIComponent(id) + '/enhanced', {
         type: 'conversion', metadata: metadata ?? null,
         ...(timestamp != null && { timestamp: new Date(timestamp).toISOString() })
       })
@@ -224,7 +228,9 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
   };
 
   class HeraldAnnouncements extends (W.HTMLElement || Object) {
-    static get observedAttributes() { return ['api-key', 'base-url', 'heading']; }
+    static get observedAttributes() {
+      return ['api-key', 'base-url', 'heading', 'poll-interval', 'empty-text', 'action-text', 'dismiss-text'];
+    }
 
     constructor() {
       super();
@@ -266,61 +272,109 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.launcher.addEventListener('click', () => (this.panel.hidden ? this.open() : this.close()));
       close.addEventListener('click', () => this.close());
       this.panel.addEventListener('keydown', (event) => this.onKey(event));
+      this.nextAt = 0;
       this.onVisibility = () => { if (!D.hidden && this.due) this.poll(); };
+      // A click elsewhere closes the panel.
+      this.onOutside = (event) => { if (!this.panel.hidden && !event.composedPath().includes(this)) this.close(false); };
+      this.label();
     }
 
     connectedCallback() {
       D.addEventListener('visibilitychange', this.onVisibility);
-      this.start();
+      D.addEventListener('pointerdown', this.onOutside);
+      this.restart();
     }
 
     disconnectedCallback() {
       D.removeEventListener('visibilitychange', this.onVisibility);
+      D.removeEventListener('pointerdown', this.onOutside);
       W.clearTimeout(this.timer);
-      this.client = null;
+      this.stopWatching();
     }
 
-    attributeChangedCallback() {
-      if (this.isConnected) this.start();
+    attributeChangedCallback(name, before, after) {
+      if (before === after || !this.isConnected) return;
+      if (name === 'api-key' || name === 'base-url') this.restart();
+      else if (name === 'poll-interval') this.schedule(Math.min(this.interval, Math.max(0, (this.nextAt - Date.now()) / 1000)));
+      else if (name === 'heading') this.label();
+      else this.show(this.notifications);
     }
 
-    start() {
-      W.clearTimeout(this.timer);
+    // The markup's attributes and the insertion come at once: one start. Re-inserted with the same key and address,
+    // it keeps its ETag and next poll time (a back-off, a Retry-After).
+    restart() {
+      if (this.pending) return;
+      this.pending = true;
+      W.queueMicrotask(() => {
+        this.pending = false;
+        if (!this.isConnected) return;
+        this.label();
+        const key = this.getAttribute('api-key');
+        const base = this.getAttribute('base-url') || '';
+        if (this.client && this.config === key + ' ' + base) {
+          this.schedule(Math.max(0, (this.nextAt - Date.now()) / 1000));
+          return;
+        }
+        this.config = key + ' ' + base;
+        this.failures = 0;
+        W.clearTimeout(this.timer);
+        try {
+          this.client = createClient({ apiKey: key, baseUrl: base });
+        } catch (e) {
+          this.client = null;
+          this.show([]);
+          return;
+        }
+        this.schedule(0);
+      });
+    }
+
+    label() {
       this.titleElement.textContent = this.getAttribute('heading') || 'Announcements';
-      try {
-        this.client = createClient({ apiKey: this.getAttribute('api-key'), baseUrl: this.getAttribute('base-url') || '' });
-      } catch (e) {
-        this.client = null;
-        return;
-      }
-      this.poll();
+      this.updateBadge();
     }
 
-    /** Seconds between polls: the poll-interval attribute, 60 by default, 5 at least. */
-    get interval() { return Math.max(5, parseFloat(this.getAttribute('poll-interval')) || 60); }
+    // Seconds: 60 by default, 5 s to a day.
+    get interval() {
+      const seconds = parseFloat(this.getAttribute('poll-interval'));
+      return Number.isFinite(seconds) ? Math.min(86400, Math.max(5, seconds)) : 60;
+    }
+
+    // In a hidden tab, the poll waits until it is shown.
+    schedule(seconds) {
+      W.clearTimeout(this.timer);
+      this.nextAt = Date.now() + seconds * 1000;
+      this.nextPollIn = seconds;
+      this.timer = W.setTimeout(() => { if (D.hidden) this.due = true; else this.poll(); }, Math.min(seconds * 1000, 2 ** 31 - 1));
+    }
 
     async poll() {
       W.clearTimeout(this.timer);
       this.due = false;
       const client = this.client;
-      if (!client) return;
+      if (!client || !this.isConnected) return;
       let delay = this.interval;
       try {
         const answer = await client.fetch();
         if (client !== this.client) return;
+        try {
+          if (!answer.notModified) this.show(answer.notifications);
+        } catch (error) {
+          // Not shown: the next poll must get the whole feed, not a 304.
+          client.reset();
+          throw error;
+        }
         this.failures = 0;
-        if (!answer.notModified) this.show(answer.notifications);
         this.emit('update', answer);
       } catch (error) {
         if (client !== this.client) return;
-        // Exponential back-off with jitter, from the interval up to an hour; a 429's Retry-After at least.
+        // Back-off with jitter, up to an hour; a 429's Retry-After at least.
         this.failures += 1;
         delay = Math.min(3600, this.interval * 2 ** Math.min(this.failures, 10)) * (0.5 + Math.random() / 2);
         delay = Math.max(delay, error.retryAfter || 0);
-        this.emit('error', { status: error.status || 0, retryIn: delay });
+        this.emit('error', { status: error.status || 0, retryIn: delay, message: String(error.message || error) });
       }
-      this.nextPollIn = delay;
-      this.timer = W.setTimeout(() => { if (D.hidden) this.due = true; else this.poll(); }, delay * 1000);
+      if (this.isConnected) this.schedule(delay);
     }
 
     emit(name, detail) {
@@ -330,15 +384,15 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     show(notifications) {
       const dismissed = store.get('dismissed');
       this.notifications = notifications.filter((n) => n && !dismissed.includes(n.id));
-      this.observer?.disconnect();
-      this.seenTimers.forEach((timer) => W.clearTimeout(timer));
-      this.seenTimers.clear();
       this.list.replaceChildren(...this.notifications.map((n) => this.item(n)));
       if (!this.notifications.length) {
         const empty = el('p', 'empty', this.getAttribute('empty-text') || 'Nothing new.');
         empty.className = 'empty';
+        empty.setAttribute('role', 'listitem');
         this.list.append(empty);
       }
+      // Arrived while open: not unread.
+      if (!this.panel.hidden) this.notifications.forEach((n) => store.add('seen', n.id));
       this.observe();
       this.updateBadge();
     }
@@ -380,21 +434,32 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       return article;
     }
 
-    // An impression: at least half of a notification visible for one second, once per notification per browser.
+    // An impression: half of it (of a tall one, half a screen) on screen for 1 s in a visible tab, once per browser.
     observe() {
+      this.stopWatching();
       if (!W.IntersectionObserver || this.panel.hidden) return;
       this.observer = new IntersectionObserver((entries) => entries.forEach((entry) => {
         const id = entry.target.dataset.id;
-        if (entry.intersectionRatio >= 0.5 && !this.seenTimers.has(id)) {
+        const screen = entry.rootBounds ? entry.rootBounds.height : W.innerHeight;
+        const seen = entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= screen / 2;
+        if (seen && !this.seenTimers.has(id)) {
           this.seenTimers.set(id, W.setTimeout(() => {
-            if (store.add('impressions', id)) this.client?.trackImpression(id);
+            const client = this.client;
+            if (client && this.isConnected && !D.hidden && store.add('impressions', id)) client.trackImpression(id);
           }, 1000));
-        } else if (entry.intersectionRatio < 0.5) {
+        } else if (!seen) {
           W.clearTimeout(this.seenTimers.get(id));
           this.seenTimers.delete(id);
         }
-      }), { root: this.list, threshold: [0, 0.5] });
+      }), { threshold: [...Array(11).keys()].map((i) => i / 10) });
       this.list.querySelectorAll('[part=item]').forEach((item) => this.observer.observe(item));
+    }
+
+    stopWatching() {
+      this.observer?.disconnect();
+      this.observer = null;
+      this.seenTimers.forEach((timer) => W.clearTimeout(timer));
+      this.seenTimers.clear();
     }
 
     updateBadge() {
@@ -414,13 +479,13 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.panel.querySelector('[part=close]').focus();
     }
 
-    close() {
+    // The focus goes back to the launcher if it was in the panel.
+    close(refocus = true) {
+      const inside = this.panel.contains(this.shadowRoot.activeElement);
       this.panel.hidden = true;
       this.launcher.setAttribute('aria-expanded', 'false');
-      this.observer?.disconnect();
-      this.seenTimers.forEach((timer) => W.clearTimeout(timer));
-      this.seenTimers.clear();
-      this.launcher.focus();
+      this.stopWatching();
+      if (refocus && inside) this.launcher.focus();
     }
 
     // Escape closes; Tab stays within the open panel.
