@@ -36,6 +36,7 @@ final class HostPages implements AutoCloseable {
                   notModified: e.detail.notModified, count: e.detail.notifications && e.detail.notifications.length
                 }));
               }
+              if (query.get('embed')) return;
               if (query.get('interval')) widget.setAttribute('poll-interval', query.get('interval'));
               widget.setAttribute('base-url', query.get('base'));
               widget.setAttribute('api-key', query.get('key'));
@@ -73,11 +74,25 @@ final class HostPages implements AutoCloseable {
                 .build().start();
     }
 
-    /** The page for a key: {@code hostile} adds the hostile style sheet; {@code interval} the poll interval (s). */
+    /**
+     * The page for a key: {@code hostile} adds the hostile style sheet; {@code interval} the poll interval (s). The
+     * page's script sets the widget's attributes once the document is loaded.
+     */
     String page(String key, boolean hostile, Integer interval) {
         return origin() + "/page.html?key=" + key + "&base=" + URLEncoder.encode(heraldOrigin, StandardCharsets.UTF_8)
                 + (hostile ? "&hostile=1" : "")
                 + (interval == null ? "" : "&interval=" + interval);
+    }
+
+    /** The documented embed: the attributes in the markup, as the browser upgrades the element with them. */
+    String embedPage(String key) {
+        return origin() + "/page.html?key=" + key + "&base=" + URLEncoder.encode(heraldOrigin, StandardCharsets.UTF_8)
+                + "&embed=1";
+    }
+
+    /** The same page without a Content-Security-Policy: whatever the widget let through would run. */
+    String pageWithoutPolicy(String key) {
+        return page(key, false, null) + "&nocsp=1";
     }
 
     String modulePage() {
@@ -90,7 +105,13 @@ final class HostPages implements AutoCloseable {
 
     private void page(ServerRequest request, ServerResponse response) {
         boolean hostile = request.query().contains("hostile");
-        strictPolicy(response, "'self'");
+        if (!request.query().contains("nocsp")) {
+            strictPolicy(response, "'self'");
+        }
+        String widget = request.query().contains("embed")
+                ? "<herald-announcements id=\"widget\" api-key=\"" + request.query().get("key") + "\" base-url=\""
+                  + request.query().get("base") + "\" heading=\"News\"></herald-announcements>"
+                : "<herald-announcements id=\"widget\"></herald-announcements>";
         response.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
         response.send("""
                 <!doctype html>
@@ -105,10 +126,10 @@ final class HostPages implements AutoCloseable {
                 <body>
                 <p>The host page's own text.</p>
                 <button type="button">The host page's button</button>
-                <herald-announcements id="widget"></herald-announcements>
+                %s
                 </body>
                 </html>
-                """.formatted(hostile ? "<link rel=\"stylesheet\" href=\"/hostile.css\">\n" : ""));
+                """.formatted(hostile ? "<link rel=\"stylesheet\" href=\"/hostile.css\">\n" : "", widget));
     }
 
     private void modulePage(ServerRequest request, ServerResponse response) {

@@ -63,8 +63,14 @@ class SdkServiceTest extends HeraldServerTest {
             assertThat(new String(response.as(byte[].class), StandardCharsets.UTF_8),
                        is(new String(source, StandardCharsets.UTF_8)));
         }
+        try (Http1ClientResponse response = client.get("/sdk/v1/herald.js").request()) {
+            assertThat(response.headers().get(HeaderNames.create("Cross-Origin-Resource-Policy")).get(), is("cross-origin"));
+        }
         try (Http1ClientResponse module = client.get("/sdk/v1/herald.mjs").request()) {
             assertThat(module.status().code(), is(200));
+            assertThat(module.headers().get(HeaderNames.CONTENT_TYPE).get(), is("text/javascript; charset=utf-8"));
+            assertThat(module.headers().get(HeaderNames.ETAG).get(), is(EntityTag.of(resource("herald.mjs"))));
+            assertThat(module.headers().get(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN).get(), is("*"));
             assertThat(module.as(String.class), containsString("import './herald.js';"));
         }
     }
@@ -120,7 +126,7 @@ class SdkServiceTest extends HeraldServerTest {
                            startsWith("default-src 'self'; script-src 'self'; style-src 'self'"));
                 assertThat(response.as(String.class), containsString("<herald-announcements"));
             }
-            // Another instance, the same file: the same ETag.
+            // Another instance, the same file: the same ETag (a hash of the bytes, nothing of the instance's).
             try (Http1ClientResponse mine = client.get("/sdk/v1/herald.js").request();
                  Http1ClientResponse theirs = other.get("/sdk/v1/herald.js").request()) {
                 assertThat(theirs.headers().get(HeaderNames.ETAG).get(), is(mine.headers().get(HeaderNames.ETAG).get()));
