@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
+import dev.herald.web.Bodies;
 import dev.herald.web.EntityTag;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
 
 /**
  * One file of the browser SDK, read once from the module: its bytes, and the headers every answer for it carries.
@@ -30,6 +34,18 @@ record SdkFile(String name, byte[] bytes, String tag, Header[] headers) {
         headers[2] = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, cacheControl);
         System.arraycopy(more, 0, headers, 3, more.length);
         return new SdkFile(name, bytes, tag, headers);
+    }
+
+    /** GET and HEAD: the file, or 304 when the browser holds it already. */
+    void send(ServerRequest request, ServerResponse response) {
+        for (Header header : headers) {
+            response.header(header);
+        }
+        if (EntityTag.matchesIfNoneMatch(request.headers(), tag)) {
+            response.status(Status.NOT_MODIFIED_304).send();
+            return;
+        }
+        Bodies.sendShared(request, response, bytes);
     }
 
     private static byte[] read(String name) {

@@ -4,19 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.herald.config.ConfigValues;
-import dev.herald.web.Bodies;
-import dev.herald.web.EntityTag;
 import dev.herald.web.RouteFallbacks;
 
 import io.helidon.config.Config;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
-import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
-import io.helidon.webserver.http.ServerRequest;
-import io.helidon.webserver.http.ServerResponse;
 
 /**
  * The browser SDK at {@code /sdk/v1/} (docs/browser.md): {@code herald.js} (a plain script, which an ES module may
@@ -63,20 +58,9 @@ public final class SdkService implements HttpService {
     public void routing(HttpRules rules) {
         for (SdkFile file : files) {
             String path = "/" + file.name();
-            rules.get(path, (request, response) -> send(file, request, response))
-                    .head(path, (request, response) -> send(file, request, response))
+            rules.get(path, file::send)
+                    .head(path, file::send)
                     .any(path, RouteFallbacks.methodNotAllowed(ALLOWED_METHODS));
         }
-    }
-
-    private static void send(SdkFile file, ServerRequest request, ServerResponse response) {
-        for (Header header : file.headers()) {
-            response.header(header);
-        }
-        if (EntityTag.matchesIfNoneMatch(request.headers(), file.tag())) {
-            response.status(Status.NOT_MODIFIED_304).send();
-            return;
-        }
-        Bodies.sendShared(request, response, file.bytes());
     }
 }
