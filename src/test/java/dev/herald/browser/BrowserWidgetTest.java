@@ -123,7 +123,7 @@ class BrowserWidgetTest {
         items(corpus.size());
         browser.script(SHADOW + "root.querySelectorAll('*').forEach((e) => { for (const t of ['click', 'mouseover', "
                 + "'load', 'error']) e.dispatchEvent(new Event(t)); });");
-        browser.await("await new Promise((done) => setTimeout(done, 1500));");
+        browser.pause(1500);
         assertThat(browser.script("return window.__xss === undefined ? 'none' : window.__xss"), is(Json.createValue("none")));
         JsonObject found = (JsonObject) browser.script(SHADOW + """
                 const all = [...root.querySelectorAll('*')];
@@ -176,11 +176,11 @@ class BrowserWidgetTest {
         String id = herald.notification(project).message(doc("Seen?")).save().id();
         browser.open(pages.page(key.key(), false, null));
         items(1);
-        browser.await("await new Promise((done) => setTimeout(done, 2000));");
+        browser.pause(2000);
         assertThat("closed panel: nothing seen", stored(id, "impression", 0, 1500), is(0L));
 
         browser.script(SHADOW + "root.host.open(); setTimeout(() => root.host.close(), 400);");
-        browser.await("await new Promise((done) => setTimeout(done, 1500));");
+        browser.pause(1500);
         assertThat("visible for 0.4 s only", stored(id, "impression", 0, 1500), is(0L));
 
         browser.script(SHADOW + "root.host.open();");
@@ -188,7 +188,7 @@ class BrowserWidgetTest {
         browser.open(pages.page(key.key(), false, null));
         items(1);
         browser.script(SHADOW + "root.host.open();");
-        browser.await("await new Promise((done) => setTimeout(done, 2500));");
+        browser.pause(2500);
         assertThat("once per browser, after a reload too", stored(id, "impression", 2, 1500), is(1L));
     }
 
@@ -257,12 +257,12 @@ class BrowserWidgetTest {
                 + ".filter((e) => e.name.includes('/notifications')).length";
         browser.open(pages.embedPage(key.key()));
         items(1);
-        browser.await("await new Promise((done) => setTimeout(done, 1000));");
+        browser.pause(1000);
         assertThat("one request for the markup's three attributes", browser.script(feedRequests), is(Json.createValue(1)));
         // Taken out of the page and put back (a framework re-rendering): no new request before the interval is up.
         browser.script(SHADOW + "const host = root.host; const parent = host.parentNode; host.remove();"
                 + " parent.append(host); host.remove(); parent.append(host);");
-        browser.await("await new Promise((done) => setTimeout(done, 1000));");
+        browser.pause(1000);
         assertThat(browser.script(feedRequests), is(Json.createValue(1)));
         assertThat(browser.script(SHADOW + "return root.querySelector('.launcher').getAttribute('aria-label')"),
                    is(Json.createValue("News, 1 unread")));
@@ -279,7 +279,7 @@ class BrowserWidgetTest {
         // What the browser reports for a tab in the background, told to the page the way the browser tells it.
         browser.script("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
                 + "document.dispatchEvent(new Event('visibilitychange'));");
-        browser.await("await new Promise((done) => setTimeout(done, 7000));");
+        browser.pause(7000);
         assertThat("no poll while hidden", ((JsonArray) browser.script("return window.__events")).size(), is(before + 0));
         browser.script("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
                 + "document.dispatchEvent(new Event('visibilitychange'));");
@@ -323,7 +323,7 @@ class BrowserWidgetTest {
             assertThat(error.getString("type"), is("herald-error"));
             assertThat(error.getInt("status"), is(429));
             assertThat(((JsonNumber) error.get("retryIn")).doubleValue(), greaterThanOrEqualTo(20.0));
-            browser.await("await new Promise((done) => setTimeout(done, 7000));");
+            browser.pause(7000);
             assertThat("no request before Retry-After", ((JsonArray) browser.script("return window.__events")).size(), is(2));
         }
     }
@@ -337,7 +337,7 @@ class BrowserWidgetTest {
         browser.open(pages.page(key.key(), false, null));
         items(1);
         browser.script(SHADOW + "root.host.open();");
-        browser.await("await new Promise((done) => setTimeout(done, 800));");
+        browser.pause(800);
         assertThat(browser.script("return window.__violations").toString(), is("[]"));
         // The styles did apply: constructable style sheets are not blocked by style-src 'self'.
         assertThat(browser.script(SHADOW + "return getComputedStyle(root.querySelector('.launcher')).borderRadius"),
@@ -383,18 +383,14 @@ class BrowserWidgetTest {
         List<String> animations = new ArrayList<>();
         try {
             for (String motion : List.of("no-preference", "reduce")) {
-                browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
-                        Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "prefers-reduced-motion")
-                                .add("value", motion))).build());
+                browser.emulateMedia("prefers-reduced-motion", motion);
                 browser.open(pages.page(key.key(), false, null));
                 items(1);
-                animations.add(((jakarta.json.JsonString) browser.script(SHADOW
-                        + "root.host.open(); return getComputedStyle(root.querySelector('[part=panel]')).animationName"))
-                        .getString());
+                animations.add(Chromium.text(browser.script(SHADOW
+                        + "root.host.open(); return getComputedStyle(root.querySelector('[part=panel]')).animationName")));
             }
         } finally {
-            browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
-                    Json.createArrayBuilder()).build());
+            browser.emulateMedia(null, null);
         }
         assertThat(animations, is(List.of("in", "none")));
     }
@@ -417,7 +413,7 @@ class BrowserWidgetTest {
         List<String> visited = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             browser.press("Tab", 9, false);
-            visited.add(((jakarta.json.JsonString) browser.script(focused)).getString());
+            visited.add(Chromium.text(browser.script(focused)));
         }
         assertThat(visited, is(List.of("action", "close", "action", "close", "action")));
         browser.press("Tab", 9, true);
@@ -447,27 +443,23 @@ class BrowserWidgetTest {
         Files.createDirectories(SCREENSHOTS);
         String demo = server.uri() + "/sdk/v1/demo.html?key=" + key.key();
         for (String scheme : List.of("light", "dark")) {
-            browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
-                    Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "prefers-color-scheme")
-                            .add("value", scheme))).build());
+            browser.emulateMedia("prefers-color-scheme", scheme);
             browser.open(demo);
             items(2);
             browser.script(SHADOW + "root.host.open();");
-            browser.await("await new Promise((done) => setTimeout(done, 400));");
+            browser.pause(400);
             assertThat(browser.script(SHADOW + "return matchMedia('(prefers-color-scheme: dark)').matches"),
                        is(scheme.equals("dark") ? JsonValue.TRUE : JsonValue.FALSE));
             save("browser-" + scheme + ".png", browser.screenshot());
         }
-        browser.devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features",
-                Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "prefers-color-scheme")
-                        .add("value", "light"))).build());
+        browser.emulateMedia("prefers-color-scheme", "light");
         browser.devTools("Emulation.setDeviceMetricsOverride", Json.createObjectBuilder().add("width", 320)
                 .add("height", 640).add("deviceScaleFactor", 1).add("mobile", true).build());
         try {
             browser.open(demo);
             items(2);
             browser.script(SHADOW + "root.host.open();");
-            browser.await("await new Promise((done) => setTimeout(done, 400));");
+            browser.pause(400);
             JsonObject box = (JsonObject) browser.script(SHADOW + """
                     const r = root.querySelector('[part=panel]').getBoundingClientRect();
                     const text = root.querySelector('.message');

@@ -15,6 +15,7 @@ import io.helidon.webclient.http1.Http1ClientResponse;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Assumptions;
 
@@ -101,8 +102,22 @@ final class Chromium implements AutoCloseable {
                        Json.createObjectBuilder().add("cmd", command).add("params", parameters).build());
     }
 
+    /** Waits in the page, so that its timers run as they would (the browser's clock, not the test's). */
+    void pause(long millis) {
+        await("await new Promise((done) => setTimeout(done, arguments[0]));", millis);
+    }
+
+    /** A media feature as the page sees it ({@code prefers-color-scheme: dark}); {@code null} ends every emulation. */
+    void emulateMedia(String feature, String value) {
+        var features = Json.createArrayBuilder();
+        if (feature != null) {
+            features.add(Json.createObjectBuilder().add("name", feature).add("value", value));
+        }
+        devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features", features).build());
+    }
+
     byte[] screenshot() {
-        return Base64.getDecoder().decode(((jakarta.json.JsonString) command("GET", "/screenshot", null)).getString());
+        return Base64.getDecoder().decode(text(command("GET", "/screenshot", null)));
     }
 
     /** A real key press (Tab, Escape, Enter) on whatever has the focus. */
@@ -159,8 +174,11 @@ final class Chromium implements AutoCloseable {
     }
 
     static List<String> strings(JsonValue value) {
-        return ((JsonArray) value).getValuesAs(jakarta.json.JsonString.class).stream()
-                .map(jakarta.json.JsonString::getString).toList();
+        return ((JsonArray) value).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+    }
+
+    static String text(JsonValue value) {
+        return ((JsonString) value).getString();
     }
 
     @Override
