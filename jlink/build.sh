@@ -86,13 +86,8 @@ if [ "$TRAINING_DB" != h2 ]; then
     fi
 fi
 trap cleanup EXIT
-# Two ports the system gives out at once (both sockets open together, so they differ), for the two listeners: the
-# port next to a free one may be taken, which failed a CI run once.
-read -r PORT OBSERVE_PORT < <(python3 -c '
-import socket
-a, b = socket.socket(), socket.socket()
-a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
-print(a.getsockname()[1], b.getsockname()[1])' 2>/dev/null || echo 18899 18900)
+# Two ports for the two listeners, chosen by the system (tools/free-ports.py; a fixed pair without python3).
+read -r PORT OBSERVE_PORT < <(python3 tools/free-ports.py 2 2>/dev/null || echo 18899 18900)
 if [ "$TRAINING_DB" = mariadb ]; then
     training_sql "CREATE DATABASE $TRAINING_SCHEMA CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
     DB_SETTINGS="url: \"jdbc:mariadb://$M_HOST:$M_PORT/$TRAINING_SCHEMA\", username: \"$M_USER\""
