@@ -344,7 +344,6 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     schedule(seconds) {
       W.clearTimeout(this.timer);
       this.nextAt = Date.now() + seconds * 1000;
-      this.nextPollIn = seconds;
       this.timer = W.setTimeout(() => { if (D.hidden) this.due = true; else this.poll(); }, Math.min(seconds * 1000, 2 ** 31 - 1));
     }
 
