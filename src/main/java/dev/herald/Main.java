@@ -201,6 +201,7 @@ public final class Main {
         ConfigValues.port(config.get("server.port"), 8080);
         ConfigValues.duration(config.get("server.shutdown-grace-period"), Duration.ofSeconds(5));
         ConfigValues.bool(config.get("access-log.enabled"), false);
+        ConfigValues.bool(config.get("sdk.demo.enabled"), false);
         FeedCacheSettings.from(config.get("feed.cache"));
         TrackingBatchSettings.from(config.get("tracking.batch"));
         AuthFailureSettings.from(config.get("admin.auth-failures"));

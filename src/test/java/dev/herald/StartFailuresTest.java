@@ -90,6 +90,12 @@ class StartFailuresTest {
     }
 
     @Test
+    void theDemoSwitchIsCheckedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("SDK_DEMO_ENABLED", "on"),
+                          "sdk.demo.enabled (SDK_DEMO_ENABLED) is \"on\"; it must be true or false");
+    }
+
+    @Test
     void aMisspelledDatabaseSettingStopsTheStartInsteadOfFallingBackToH2() throws Exception {
         assertFailedStart(LISTENERS + "db:\n  conection:\n    url: \"jdbc:mariadb://db.internal/herald\"\n", Map.of(),
                           "db.conection.url (file " + directory.resolve("herald.yaml")
