@@ -79,7 +79,7 @@ echo "notification $NOTIFICATION"
 STEP="fetch the notifications as a client"
 FEED=$(call "$BASE/public/$KEY/notifications")
 echo "$FEED"
-grep -q "$NOTIFICATION" <<<"$FEED" || fail "the notification is not in the feed"
+grep -qF "\"id\":\"$NOTIFICATION\"" <<<"$FEED" || fail "the notification is not in the feed"
 
 STEP="record an impression"
 call -X POST "$BASE/public/track/$NOTIFICATION" -H "$JSON" -d '{"type":"impression"}'
