@@ -64,7 +64,8 @@ public final class AdminRequests {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
         return Json.parseObject(bytes).orElseThrow(
-                () -> ApiException.validation("body", "The body must be one JSON object"));
+                () -> ApiException.validation("body", "The body must be one JSON object: valid JSON, at most "
+                        + Json.MAX_DEPTH + " levels deep, no name twice in one object"));
     }
 
     private static ApiException tooLarge() {
