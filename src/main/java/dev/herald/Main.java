@@ -46,6 +46,7 @@ import dev.herald.web.JsonDirectHandler;
 import dev.herald.web.RouteFallbacks;
 import dev.herald.web.SecurityHeadersFilter;
 import dev.herald.web.ServerLimits;
+import dev.herald.web.StrictChunkContext;
 
 import io.helidon.config.Config;
 import io.helidon.dbclient.DbClient;
@@ -131,8 +132,8 @@ public final class Main {
         server.protocolsDiscoverServices(false)
                 .protocols(List.of())
                 .connectionSelectors(List.of(new ConnectionsPerClient(
-                        new ClientAddresses(RateLimitSettings.from(config.get("rate-limit"))), limits.perClient(),
-                        limits.readTimeout())));
+                        StrictChunkContext::of, new ClientAddresses(RateLimitSettings.from(config.get("rate-limit"))),
+                        limits.perClient(), limits.readTimeout())));
         server.directHandlers(JsonDirectHandler.forAllEvents())
                 // No buffer in front of a response's output stream: the cached feed is written through it as the
                 // array itself (Bodies.sendShared); nothing else writes through it.

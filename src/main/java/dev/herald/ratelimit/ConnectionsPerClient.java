@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 import io.helidon.common.buffers.BufferData;
 import io.helidon.common.concurrency.limits.Limit;
@@ -51,6 +52,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
             task -> Thread.ofPlatform().daemon().name("herald-connection-sweeper").unstarted(task));
 
     private final ServerConnectionSelector http1 = Http1ConnectionSelector.builder().config(Http1Config.create()).build();
+    private final UnaryOperator<ConnectionContext> contexts;
     private final ClientAddresses clients;
     private final int limit;
     private final Duration readTimeout;
@@ -59,10 +61,13 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_INTERVAL_NANOS);
 
-    public ConnectionsPerClient(ClientAddresses clients, int limit, Duration readTimeout) {
+    /** @param contexts the context each admitted connection reads and writes through, made from Helidon's */
+    public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit,
+                                Duration readTimeout) {
         if (limit < 1) {
             throw new IllegalArgumentException("limits.connections-per-client must be at least 1, not " + limit);
         }
+        this.contexts = contexts;
         this.clients = clients;
         this.limit = limit;
         this.readTimeout = readTimeout;
@@ -91,7 +96,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
                 ? clients.connectionClientOf(socket.getAddress())
                 : Optional.empty();
         if (client.isEmpty()) {
-            return timed(http1.connection(ctx), () -> { });
+            return timed(http1.connection(contexts.apply(ctx)), () -> { });
         }
         Object key = client.get();
         if (open.merge(key, 1, Integer::sum) > limit) {
@@ -100,7 +105,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
             return new Refused(ctx);
         }
         try {
-            return timed(http1.connection(ctx), () -> release(key));
+            return timed(http1.connection(contexts.apply(ctx)), () -> release(key));
         } catch (RuntimeException e) {
             release(key);
             throw e;

@@ -112,6 +112,11 @@ class MalformedInputSuiteTest extends HeraldServerTest {
             trackEnhanced("[".repeat(depth));
             admin("POST", "/projects", "{\"name\":" + "[".repeat(depth) + "]".repeat(depth) + "}");
         }
+        for (String duplicate : List.of("{\"type\":\"click\",\"type\":\"click\"}",
+                                        "{\"type\":\"click\",\"metadata\":{\"a\":1,\"a\":2}}")) {
+            trackSimple(duplicate);
+            trackEnhanced(duplicate);
+        }
         for (int digits : new int[] {20, 400, 1100, 1101, 5000, 60000}) {
             String number = "9".repeat(digits);
             trackSimple("{\"type\":\"click\",\"ignored\":" + number + "}");
@@ -204,12 +209,14 @@ class MalformedInputSuiteTest extends HeraldServerTest {
     private void chunkedAndLyingBodies() throws IOException {
         String body = "{\"type\":\"click\"}";
         for (String size : List.of("0x10", "+10", "10;a=b", " 10", "10 ", "-10", "ffffffffffffffff", "1" + "0".repeat(400),
-                                   "\u001b[31m", "zz", "", "10\r\n\r\n", "8")) {
+                                   "\u001b[31m", "zz", "", "10\r\n\r\n", "8", "000000010", "\uff11\uff10")) {
             sendChunked(track(""), size + "\r\n" + body + "\r\n0\r\n\r\n");
             sendChunked("/api/v1/admin/projects", size + "\r\n" + body + "\r\n0\r\n\r\n");
         }
         sendChunked(track(""), "10\n" + body + "\n0\n\n");
         sendChunked(track(""), "10\r\n" + body + "XX0\r\n\r\n");
+        sendChunked(track(""), "10\r\n" + body + "\r\r0\r\n\r\n");
+        sendChunked(track(""), "7fffffff\r\n" + body.repeat(5_000));
         sendChunked(track(""), "10\r\n" + body + "\r\n0\r\nTrailer: x\r\n\r\n");
         sendChunked(track(""), "10\r\n" + body + "\r\n");                     // never terminated
         for (String length : List.of("0", "1", "15", "17", "100", "65536", "65537", "9223372036854775807", "-1",
