@@ -1,8 +1,10 @@
 package dev.herald;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.StandardSocketOptions;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -10,7 +12,16 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import dev.herald.support.ChildHerald;
 import dev.herald.support.JsonBodies;
@@ -22,9 +33,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * The review's memory attacks, all at once and from hundreds of addresses, against a child Herald that exits on
@@ -63,15 +76,168 @@ class HostileClientsTest {
                 """, new Attack(450, 300, 100));
     }
 
+    /**
+     * Chunked bodies that never end, streamed as fast as loopback takes them: a chunk-size line of endless digits,
+     * a chunk announced at 2 GiB, a trailer line that never ends. Helidon 4.1.7 read each into memory until it
+     * ended, and one such request filled the launcher's heap in under two seconds. Each must be answered within
+     * its bound (400 or 413) and cut off, with the process alive and serving.
+     */
+    @Test
+    void chunkedBodiesThatNeverEndAreCutOff() throws Exception {
+        try (ChildHerald herald = child(List.of("-Xmx48m"), "")) {
+            URI api = URI.create("http://127.0.0.1:" + herald.port());
+            String head = "POST /api/v1/public/track/abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n";
+            List<String> starts = List.of(head, head, head + "7fffffff\r\n", head + "7fffffff\r\n", head + "0\r\n",
+                                          head + "0\r\n");
+            List<CompletableFuture<String>> streams = new ArrayList<>();
+            for (String start : starts) {
+                streams.add(CompletableFuture.supplyAsync(() -> streamUntilCut(herald.port(), start)));
+            }
+            for (int i = 0; i < starts.size(); i++) {
+                String answer = streams.get(i).get(30, TimeUnit.SECONDS);
+                assertThat("stream " + i + ":\n" + herald.log(), answer, anyOf(startsWith("HTTP/1.1 400"),
+                                                                              startsWith("HTTP/1.1 413")));
+            }
+            assertThat("alive after the streams:\n" + herald.log(), herald.isAlive(), is(true));
+            assertThat(get(api, "/api/v1/public/unknown-key/notifications").status(), is(401));
+        }
+    }
+
+    /**
+     * JSON nested far deeper than any document, on a fresh JVM with the launcher's stack size: Parsson's own depth
+     * check (1,000) came too late there, until the JIT had compiled it, and the stack overflowed first: a 500 and
+     * a 1,000-line trace in the log for each 3 KB request. Each must be a 400 without a line of log.
+     */
+    @Test
+    void deeplyNestedJsonOnAColdJvmIsA400WithoutALogLine() throws Exception {
+        try (ChildHerald herald = child(List.of("-Xmx80m"), "")) {
+            URI api = URI.create("http://127.0.0.1:" + herald.port());
+            String notification = aNotification(api);
+            String logBefore = herald.log();
+            String simple = "/api/v1/public/track/" + notification;
+            List<Post> requests = new ArrayList<>();
+            for (int i = 0; i < 15; i++) {
+                requests.add(new Post(simple, "{\"type\":\"click\",\"x\":" + "[".repeat(1_500) + "]".repeat(1_500) + "}"));
+                requests.add(new Post(simple, "{\"type\":\"click\",\"x\":" + "{\"a\":".repeat(1_500) + "1"
+                        + "}".repeat(1_500) + "}"));
+                requests.add(new Post(simple + "/enhanced", "{\"type\":\"click\",\"metadata\":{\"x\":"
+                        + "[".repeat(10_000) + "]".repeat(10_000) + "}}"));
+                requests.add(new Post(simple + "/enhanced", "{\"type\":\"click\",\"metadata\":{\"x\":"
+                        + "[".repeat(60_000)));
+            }
+            for (Post request : requests) {
+                RawHttp.Response answer = RawHttp.exchange(api, "POST " + request.path() + " HTTP/1.1\r\nHost: x\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: " + request.body().length(),
+                                                           request.body().getBytes(StandardCharsets.UTF_8));
+                assertThat(answer.body(), answer.status(), is(400));
+            }
+            String logged = herald.log().substring(logBefore.length());
+            assertThat("the log after " + requests.size() + " requests:\n" + logged, logged.isBlank(), is(true));
+            assertThat(herald.isAlive(), is(true));
+        }
+    }
+
+    private record Post(String path, String body) {
+    }
+
+    /** A draft notification in a project of its own: its id, which tracking takes. */
+    private static String aNotification(URI api) throws IOException {
+        String project = admin(api, "POST", "/projects", "{\"name\":\"p\"}").getString("id");
+        return admin(api, "POST", "/projects/" + project + "/notifications", "{\"message\":\"m\"}").getString("id");
+    }
+
+    /**
+     * Bodies cheap to send and dear to parse: 64 KiB of small numbers is a JSON tree of about a megabyte. 128 at
+     * once from 8 addresses (each at its share of the body budget) held 128 trees through the wait for their
+     * commit, and the launcher's heap ran out. Every answer must be a 204 or, past the budget, a 503, three bursts
+     * running, with the process alive.
+     */
+    @Test
+    void bodiesDearToParseSentAtOnceDoNotFillTheHeap() throws Exception {
+        try (ChildHerald herald = child(List.of("-Xmx80m"), "")) {
+            URI api = URI.create("http://127.0.0.1:" + herald.port());
+            String notification = aNotification(api);
+            String body = "{\"type\":\"click\",\"pad\":[" + "0,".repeat(32_700) + "0]}";
+            byte[] request = ("POST /api/v1/public/track/" + notification + " HTTP/1.1\r\nHost: x\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\nConnection: close\r\n\r\n"
+                    + body).getBytes(StandardCharsets.US_ASCII);
+            int clients = 128;
+            ExecutorService senders = Executors.newFixedThreadPool(clients);
+            try {
+                for (int burst = 0; burst < 3; burst++) {
+                    CyclicBarrier together = new CyclicBarrier(clients);
+                    List<Future<String>> answers = new ArrayList<>();
+                    for (int i = 0; i < clients; i++) {
+                        InetAddress from = InetAddress.getByName("127.30.0." + (i / 16 + 1));
+                        answers.add(senders.submit(() -> sendTogether(herald.port(), from, request, together)));
+                    }
+                    for (Future<String> answer : answers) {
+                        assertThat("burst " + burst + ":\n" + herald.log(), answer.get(60, TimeUnit.SECONDS),
+                                   anyOf(startsWith("HTTP/1.1 204"), startsWith("HTTP/1.1 503")));
+                    }
+                }
+            } finally {
+                senders.shutdownNow();
+            }
+            assertThat("alive after the bursts:\n" + herald.log(), herald.isAlive(), is(true));
+        }
+    }
+
+    /** Connects, waits for the others, sends, and reads the status line. */
+    private static String sendTogether(int port, InetAddress from, byte[] request, CyclicBarrier together) {
+        try (Socket socket = new Socket()) {
+            socket.bind(new InetSocketAddress(from, 0));
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
+            socket.setSoTimeout(30_000);
+            together.await(30, TimeUnit.SECONDS);
+            socket.getOutputStream().write(request);
+            return new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+        } catch (IOException | InterruptedException | BrokenBarrierException | TimeoutException e) {
+            return "no answer: " + e;
+        }
+    }
+
+    /**
+     * A child Herald on a file database, exiting on OutOfMemoryError and with the stack size as the launcher's
+     * ({@code jlink/herald}); {@code heap} its heap options, {@code settings} YAML after the test's own.
+     */
+    private ChildHerald child(List<String> heap, String settings) throws IOException, InterruptedException {
+        TestDatabase database = TestDatabase.h2File(directory.resolve("data"));
+        List<String> jvm = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError"));
+        jvm.addAll(heap);
+        return ChildHerald.start(directory.resolve("run"), config(database) + settings, jvm);
+    }
+
+    /** Sends {@code start}, then zeros for at most 10 s or until the server stops taking them; its answer's start. */
+    private static String streamUntilCut(int port, String start) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(start.getBytes(StandardCharsets.ISO_8859_1));
+            byte[] zeros = new byte[64 * 1024];
+            Arrays.fill(zeros, (byte) '0');
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            try {
+                while (System.nanoTime() < end) {
+                    out.write(zeros);
+                }
+            } catch (IOException e) {
+                // the server closed the connection: what it answered before is what counts
+            }
+            byte[] answer = socket.getInputStream().readNBytes(12);
+            return new String(answer, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            return "no answer: " + e;
+        }
+    }
+
     /** How many connections each attack opens: with partial headers, with stalled bodies, from one address. */
     private record Attack(int partialHeaders, int stalledBodies, int fromOneAddress) {
     }
 
     private void attack(List<String> heap, String limits, Attack attack) throws Exception {
-        TestDatabase database = TestDatabase.h2File(directory.resolve("data"));
-        List<String> jvm = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError"));
-        jvm.addAll(heap);
-        try (ChildHerald herald = ChildHerald.start(directory.resolve("run"), config(database) + limits, jvm)) {
+        try (ChildHerald herald = child(heap, limits)) {
             URI api = URI.create("http://127.0.0.1:" + herald.port());
             String key = aProjectWithTheLargestFeedAllowed(api);
             int feedBytes = get(api, "/api/v1/public/" + key + "/notifications").body().length();
