@@ -1,8 +1,11 @@
 package dev.herald.web;
 
+import java.util.Set;
+
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
+import io.helidon.http.Method;
 import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -14,10 +17,10 @@ import io.helidon.webserver.http.RoutingResponse;
  * <ul>
  * <li>the client sent {@code Connection: close}: RFC 9112 §9.6 says the server MUST then close, Helidon waits
  *     for the client to;</li>
- * <li>the request body was left (partly) unread, e.g. answered before it was read (a bad id, the rate limit) or
- *     refused for its size: Helidon would either read all of it, however large, or, when the answer says
- *     {@code Connection: close}, parse it as the next request, which would let a body smuggle a request past a
- *     proxy.</li>
+ * <li>the request body was left (partly) unread, e.g. answered before it was read (a bad id, the rate limit),
+ *     refused for its size, or sent with a method whose routes read none (a GET with a body): Helidon would
+ *     either read all of it, however large, or, when the answer says {@code Connection: close}, parse it as the
+ *     next request, which would let a body smuggle a request past a proxy.</li>
  * <li>the answer says {@code Connection: close} (ambiguous framing, see {@link FramingFilter}): Helidon 4.1.7
  *     sends the header and keeps reading.</li>
  * </ul>
@@ -25,18 +28,27 @@ import io.helidon.webserver.http.RoutingResponse;
 public final class ConnectionCloseFilter implements Filter {
 
     private static final String CLOSE = "close";
+    /** The methods of the routes that read a body; a body sent with any other is never read. */
+    private static final Set<Method> BODY_METHODS = Set.of(Method.POST, Method.PATCH, Method.PUT);
     private static final Header CLOSING = HeaderValues.CONNECTION_CLOSE;
 
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
+        if (clientAskedToClose(request) || bodyNeverRead(request)) {
+            // Known before the answer: it says so, as every answer after which the connection closes does. (An
+            // error answer to a body left unread says so in ErrorResponses.)
+            response.header(CLOSING);
+        }
         chain.proceed();
-        if (clientAskedToClose(request) || bodyLeftUnread(request) || response.headers().contains(CLOSING)) {
+        // A body read only to its bound always ends in an error answer, which says Connection: close
+        // (ErrorResponses): the cheap check is enough on this path, which every request takes.
+        if (RequestBodies.neverRead(request) || response.headers().contains(CLOSING)) {
             throw new CloseConnectionException("Connection closed after the answer");
         }
     }
 
-    static boolean bodyLeftUnread(RoutingRequest request) {
-        return request.content().hasEntity() && !request.content().consumed();
+    private static boolean bodyNeverRead(RoutingRequest request) {
+        return request.content().hasEntity() && !BODY_METHODS.contains(request.prologue().method());
     }
 
     /** Browsers send {@code Connection: keep-alive} on every request, so its value is read in place. */

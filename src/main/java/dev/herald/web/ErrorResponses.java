@@ -67,8 +67,8 @@ public final class ErrorResponses {
                               List<String> allowed) {
         PendingHeaders.applyTo(request, response);
         SecurityHeadersFilter.applyTo(request, response);
-        if (request.content().hasEntity() && !request.content().consumed()) {
-            // ConnectionCloseFilter will close the connection: say so, so the client does not reuse it.
+        if (RequestBodies.leftUnread(request)) {
+            // The connection closes after the answer: say so, so the client does not reuse it.
             response.header(HeaderValues.CONNECTION_CLOSE);
         }
         var body = Json.builders().createObjectBuilder()

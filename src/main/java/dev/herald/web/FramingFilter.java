@@ -1,6 +1,7 @@
 package dev.herald.web;
 
 import io.helidon.http.Header;
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Headers;
@@ -23,6 +24,12 @@ public final class FramingFilter implements Filter {
 
     /** 18 digits cannot overflow a long; no body Herald takes comes near. */
     private static final int MAX_LENGTH_DIGITS = 18;
+    /**
+     * Not framing here, but framing to a proxy or gateway in front that maps {@code _} to {@code -} in header names
+     * (CGI does, and servers that follow it): such a proxy would delimit the body by a header Herald ignores.
+     */
+    private static final HeaderName LENGTH_LOOKALIKE = HeaderNames.create("Content_Length");
+    private static final HeaderName ENCODING_LOOKALIKE = HeaderNames.create("Transfer_Encoding");
 
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
@@ -38,6 +45,9 @@ public final class FramingFilter implements Filter {
     }
 
     static boolean isUnambiguous(Headers headers) {
+        if (headers.contains(LENGTH_LOOKALIKE) || headers.contains(ENCODING_LOOKALIKE)) {
+            return false;
+        }
         boolean hasLength = headers.contains(HeaderNames.CONTENT_LENGTH);
         if (!headers.contains(HeaderNames.TRANSFER_ENCODING)) {
             return !hasLength || isPlainLength(headers.get(HeaderNames.CONTENT_LENGTH));

@@ -19,7 +19,24 @@ public final class RequestBodies {
     /** The most a public route (tracking) reads: 64 KiB received, announced or chunked (docs/api.md). */
     public static final int MAX_PUBLIC_BYTES = 64 * 1024;
 
+    private static final String LEFT_UNREAD = RequestBodies.class.getName() + ".leftUnread";
+
     private RequestBodies() {
+    }
+
+    /** Whether the request has a body that nothing asked for (answered before it was read). */
+    static boolean neverRead(ServerRequest request) {
+        return request.content().hasEntity() && !request.content().consumed();
+    }
+
+    /**
+     * Whether (part of) the request's body is still on the connection: never asked for, or read by {@link #read}
+     * only up to its bound, which always ends in an error answer. Helidon's {@code consumed()} says only that the
+     * body was asked for.
+     */
+    static boolean leftUnread(ServerRequest request) {
+        return neverRead(request)
+                || request.content().hasEntity() && request.context().get(LEFT_UNREAD, Boolean.class).orElse(false);
     }
 
     /**
@@ -35,10 +52,19 @@ public final class RequestBodies {
     public static byte[] read(ServerRequest request, int max, Supplier<ApiException> unreadable) {
         OptionalLong announced = request.headers().contentLength();
         byte[] body;
-        try (InputStream in = request.content().inputStream()) {
+        try {
+            InputStream in = request.content().inputStream();
             // With a length announced, exactly that many: readNBytes(n) alone would take a 16 KB buffer per request
             // for a body of some 20 bytes (measured: byte[] was over half of the tracking path's allocation).
             body = announced.isPresent() ? in.readNBytes((int) announced.getAsLong()) : in.readNBytes(max + 1);
+            if (body.length <= max) {
+                // All of it is read; closing reads the end of a chunked body.
+                in.close();
+            } else {
+                // Left as it is: closing would wait for the next piece, which a client may never send, before the
+                // caller could answer 413. The answer closes the connection instead (ErrorResponses).
+                request.context().register(LEFT_UNREAD, Boolean.TRUE);
+            }
         } catch (IOException | RuntimeException e) {
             // Nothing here is ours: the bytes come from the client, and so does every failure to read them.
             if (connectionLost(e)) {
