@@ -20,12 +20,20 @@ public record AdminSettings(List<String> tokens, AuthFailureSettings authFailure
      * one. A short token would make the sign-in throttle the only thing between a guesser and the API.
      */
     static final int SHORTEST_TOKEN = 32;
+    /**
+     * Random tokens of 32 characters hold at least 13 different ones (hex) in practice; fewer than 8 is a word
+     * repeated to length ({@code changemechangeme…}) or one key held down.
+     */
+    static final int FEWEST_DIFFERENT_CHARACTERS = 8;
 
     public AdminSettings {
         tokens = List.copyOf(tokens);
     }
 
-    /** Refuses a token shorter than {@link #SHORTEST_TOKEN}, unless {@code admin.allow-short-tokens} is true. */
+    /**
+     * Refuses a token shorter than {@link #SHORTEST_TOKEN}, or with fewer than
+     * {@link #FEWEST_DIFFERENT_CHARACTERS} different characters, unless {@code admin.allow-short-tokens} is true.
+     */
     public static AdminSettings from(Config config) {
         List<String> configured = ConfigValues.list(config.get("tokens"));
         boolean allowShort = ConfigValues.bool(config.get("allow-short-tokens"), false);
@@ -39,6 +47,12 @@ public record AdminSettings(List<String> tokens, AuthFailureSettings authFailure
                 // The entry's position, never the token: start-up lines end up in logs that others read.
                 throw new IllegalArgumentException("admin.tokens: entry " + (i + 1) + " of " + configured.size()
                         + " is shorter than " + SHORTEST_TOKEN + " characters; use random tokens (openssl rand -hex 32)"
+                        + " or set admin.allow-short-tokens: true (development only)");
+            }
+            if (token.codePoints().distinct().count() < FEWEST_DIFFERENT_CHARACTERS && !allowShort) {
+                throw new IllegalArgumentException("admin.tokens: entry " + (i + 1) + " of " + configured.size()
+                        + " has fewer than " + FEWEST_DIFFERENT_CHARACTERS + " different characters, so it is not"
+                        + " random; use random tokens (openssl rand -hex 32)"
                         + " or set admin.allow-short-tokens: true (development only)");
             }
             tokens.add(token);

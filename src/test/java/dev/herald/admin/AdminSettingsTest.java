@@ -58,6 +58,19 @@ class AdminSettingsTest {
     }
 
     @Test
+    void aLongTokenOfAFewCharactersRepeatedStopsTheStart() {
+        for (String weak : new String[] {"changemechangemechangemechangeme", "a".repeat(40)}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> settings(Map.of("admin.tokens", A + "," + weak)));
+            assertThat(refused.getMessage(), is("admin.tokens: entry 2 of 2 has fewer than 8 different characters, so"
+                    + " it is not random; use random tokens (openssl rand -hex 32) or set admin.allow-short-tokens:"
+                    + " true (development only)"));
+            assertThat(refused.getMessage(), not(containsString(weak)));
+        }
+        assertThat(settings(Map.of("admin.tokens", "changemechangemechangemechangemeX")).tokens().size(), is(1));
+    }
+
+    @Test
     void shortTokensAreAcceptedWhenAllowed() {
         assertThat(settings(Map.of("admin.tokens", "dev", "admin.allow-short-tokens", "true")).tokens(),
                    is(List.of("dev")));
