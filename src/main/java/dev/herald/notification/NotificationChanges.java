@@ -101,16 +101,33 @@ final class NotificationChanges {
 
     /**
      * The document a string message holds, or null when it is text. A string that looks like one JSON object
-     * (braces at both ends) must parse: a browser's JSON.parse reads documents that Parsson refuses (a number over
-     * 1,100 digits, 1,000 levels deep), and one stored unchecked would carry its links past the URL rule.
+     * (braces at both ends, once trimmed as JavaScript trims) must parse: a browser's JSON.parse reads documents that Herald
+     * refuses (a number over 1,100 digits, over 128 levels deep, a name twice), and one stored unchecked would carry
+     * its links past the URL rule.
      */
     private static JsonObject serializedDocument(String message) {
-        if (!message.stripLeading().startsWith("{") || !message.stripTrailing().endsWith("}")) {
+        // Trimmed as JavaScript's String.trim does: JSON.parse refuses a byte order mark or a no-break space around
+        // the document, but a client that trims first reads it.
+        int start = 0;
+        int end = message.length();
+        while (start < end && isJavaScriptSpace(message.charAt(start))) {
+            start++;
+        }
+        while (end > start && isJavaScriptSpace(message.charAt(end - 1))) {
+            end--;
+        }
+        if (end - start < 2 || message.charAt(start) != '{' || message.charAt(end - 1) != '}') {
             return null;
         }
         return Json.parseObject(message.getBytes(StandardCharsets.UTF_8)).orElseThrow(
                 () -> ApiException.validation("message", "message looks like a JSON document (braces at both ends)"
                         + " but is not one this server can read: send valid JSON, or text"));
+    }
+
+    /** ECMAScript's WhiteSpace and LineTerminator: what {@code String.prototype.trim} removes. */
+    private static boolean isJavaScriptSpace(char c) {
+        return c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r' || c == ' ' || c == 0xA0 || c == 0xFEFF
+                || c == 0x2028 || c == 0x2029 || Character.getType(c) == Character.SPACE_SEPARATOR;
     }
 
     /** The {@code ?status=} of a list. */

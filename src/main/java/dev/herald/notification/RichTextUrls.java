@@ -24,6 +24,16 @@ final class RichTextUrls {
     private static final Set<String> URL_MEMBERS = Set.of("href", "src", "url", "xlink:href", "poster", "formaction",
                                                           "background");
     private static final String SRCSET = "srcset";
+    /**
+     * HTML's other attributes that hold URLs (a form's {@code action}, an object's {@code data}, {@code ping}'s
+     * list): a renderer that copies a node's attributes onto an element makes them live too. A string there is
+     * one URL or a list of them; an object or an array (a custom node's own data) is walked as any member is.
+     */
+    private static final Set<String> HTML_URL_ATTRIBUTES = Set.of("action", "archive", "cite", "classid", "codebase",
+                                                                  "data", "icon", "longdesc", "manifest", "ping",
+                                                                  "profile", "usemap");
+    /** An iframe's document, HTML in an attribute: no URL rule can hold it. */
+    private static final String SRCDOC = "srcdoc";
 
     private RichTextUrls() {
     }
@@ -41,6 +51,12 @@ final class RichTextUrls {
                     requireUrl(member.getValue(), memberPath);
                 } else if (name.equals(SRCSET)) {
                     requireSrcset(member.getValue(), memberPath);
+                } else if (HTML_URL_ATTRIBUTES.contains(name) && member.getValue() instanceof JsonString urls) {
+                    for (String url : urls.getString().strip().split("[\\s,]+")) {
+                        HttpUrls.require(url, memberPath);
+                    }
+                } else if (name.equals(SRCDOC) && member.getValue() != JsonValue.NULL) {
+                    throw ApiException.validation(memberPath, memberPath + " is not allowed: it holds HTML, not a URL");
                 } else {
                     requireHttpUrls(member.getValue(), memberPath);
                 }

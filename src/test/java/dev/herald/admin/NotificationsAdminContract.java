@@ -320,7 +320,34 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 Arguments.of(image("formaction", "\"javascript:alert(1)\""), "message.content[1].attrs.formaction"),
                 Arguments.of(image("background", "\"javascript:alert(1)\""), "message.content[1].attrs.background"),
                 Arguments.of(image("srcset", "\"https://a.example/1.png 1x, javascript:alert(1) 2x\""),
-                             "message.content[1].attrs.srcset"));
+                             "message.content[1].attrs.srcset"),
+                Arguments.of(image("action", "\"javascript:alert(1)\""), "message.content[1].attrs.action"),
+                Arguments.of(image("Data", "\"javascript:alert(1)\""), "message.content[1].attrs.Data"),
+                Arguments.of(image("cite", "\"vbscript:x\""), "message.content[1].attrs.cite"),
+                Arguments.of(image("ping", "\"https://a.example/p javascript:alert(1)\""), "message.content[1].attrs.ping"));
+    }
+
+    /** An iframe's {@code srcdoc} is a document of HTML, not a URL: refused whatever it holds. */
+    @Test
+    void anAttributeHoldingHtmlIsRefused() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":"
+                + image("srcdoc", "\"<script>alert(1)</script>\"") + "}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object().getJsonObject("details").getString("field"), is("message.content[1].attrs.srcdoc"));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** HTML's URL attribute names hold a node's own data as well: an object there is walked, not refused. */
+    @Test
+    void anObjectUnderAnUrlAttributeNameIsWalkedAsData() {
+        AdminClient.Answer kept = admin.call(Method.POST, notificationsPath(), "{\"message\":"
+                + image("data", "{\"count\":3,\"labels\":[\"a\",\"b\"]}") + "}");
+        assertThat(kept.body(), kept.status(), is(201));
+        AdminClient.Answer refused = admin.call(Method.POST, notificationsPath(), "{\"message\":"
+                + image("data", "{\"link\":{\"href\":\"javascript:alert(1)\"}}") + "}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getJsonObject("details").getString("field"),
+                   is("message.content[1].attrs.data.link.href"));
     }
 
     /**
@@ -331,11 +358,40 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
     void aStringThatLooksLikeADocumentMustParse() {
         String hidden = "{\"type\":\"doc\",\"n\":" + "1".repeat(1_200) + ",\"content\":[{\"type\":\"text\","
                 + "\"text\":\"x\",\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\"}}]}]}";
+        assertStringMessageRefused(hidden);
+    }
+
+    /** {@code message} sent as this string is refused as a whole, and nothing is stored. */
+    private void assertStringMessageRefused(String message) {
         AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
-                                               "{\"message\":" + jakarta.json.Json.createValue(hidden) + "}");
+                                               "{\"message\":" + jakarta.json.Json.createValue(message) + "}");
         assertThat(answer.status(), is(400));
         assertThat(answer.object().getJsonObject("details").getString("field"), is("message"));
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /**
+     * A string message is stored as sent: with a name twice, a client that keeps the first would read a link the
+     * check (which, as Parsson, keeps the last) never saw.
+     */
+    @Test
+    void aStringDocumentWithANameTwiceIsRefused() {
+        String hidden = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\",\"marks\":[{\"type\":\"link\","
+                + "\"attrs\":{\"href\":\"javascript:alert(1)\",\"href\":\"https://example.com/\"}}]}]}";
+        assertStringMessageRefused(hidden);
+    }
+
+    /**
+     * JSON.parse refuses a byte order mark or a no-break space around a document; a client that trims the string
+     * first (JavaScript's trim removes both) would read the link.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\uFEFF |", "\uFEFF\uFEFF|", "\u00A0|", "|\u00A0", "|\uFEFF", "\u2028|\u3000"})
+    void aStringDocumentBetweenWhatJavaScriptTrimsIsCheckedToo(String around) {
+        String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\",\"marks\":[{\"type\":"
+                + "\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\"}}]}]}";
+        String hidden = around.replace("|", document);
+        assertStringMessageRefused(hidden);
     }
 
     @ParameterizedTest
