@@ -144,7 +144,7 @@ public final class Database {
      * Three H2 settings, unless the URL chooses them itself. H2 folds unquoted names to upper case; the row mappers
      * use the lower-case names MariaDB reports. And H2 writes a commit to its file up to 500 ms later by default
      * (WRITE_DELAY): it runs inside Herald, so a kill -9 lost interactions already answered 204 (29 of 484 in
-     * TrackingDrainTest). With 0 every commit is in the file (the operating system's cache) before the answer.
+     * TrackingDrainH2Test). With 0 every commit is in the file (the operating system's cache) before the answer.
      * And no trace file: H2 writes its errors into one beside the database, and to the console, stack traces and
      * all, when it cannot; Herald reports them itself.
      */

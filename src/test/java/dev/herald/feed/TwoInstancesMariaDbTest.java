@@ -64,13 +64,11 @@ class TwoInstancesMariaDbTest extends HeraldServerTest {
 
     @BeforeAll
     static void startOther() throws Exception {
-        other = ChildHerald.start(directory.resolve("b"), ChildHerald.onDatabase(database.url()) + """
-                    username: "%s"
-                    password: "%s"
+        other = ChildHerald.start(directory.resolve("b"), ChildHerald.onDatabase(database) + """
                 feed:
                   cache:
                     max-staleness: %s
-                """.formatted(database.username(), database.password(), BOUND));
+                """.formatted(BOUND));
     }
 
     @AfterAll

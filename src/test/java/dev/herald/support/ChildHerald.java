@@ -50,6 +50,14 @@ public final class ChildHerald implements AutoCloseable {
                 """.formatted(url);
     }
 
+    /** The same on a test database, with its user and password. */
+    public static String onDatabase(TestDatabase database) {
+        return onDatabase(database.url()) + """
+                    username: "%s"
+                    password: "%s"
+                """.formatted(database.username(), database.password());
+    }
+
     /**
      * Starts Herald in {@code directory} with this configuration (YAML) and waits until it listens. Unless the
      * configuration says otherwise, the operations listener takes any free port.

@@ -137,9 +137,14 @@ public final class TestHerald implements AutoCloseable {
         }
     }
 
+    /** Stops its services and leaves the database as it is, for another process to open. */
+    public void stop() {
+        services.close();
+    }
+
     @Override
     public void close() throws SQLException {
-        services.close();
+        stop();
         database.close();
     }
 
