@@ -176,7 +176,8 @@ public final class Main {
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter());
         connectionFilters(routing, config);
-        routing.register("/observe/health", new HealthService(database.client()))
+        routing.register("/observe/health", new HealthService(database.client(), database.pool()::refused,
+                                                              () -> services.tracking().writerFigures().failed()))
                 .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
                                                                  services.feed()::cacheFigures,
                                                                  services.tracking()::writerFigures))

@@ -1,6 +1,7 @@
 package dev.herald.observe;
 
 import java.lang.System.Logger.Level;
+import java.util.function.LongSupplier;
 
 import dev.herald.web.Json;
 import dev.herald.web.RouteFallbacks;
@@ -26,11 +27,24 @@ public final class HealthService implements HttpService {
     private static final System.Logger LOGGER = System.getLogger(HealthService.class.getName());
 
     private final DbClient db;
+    private final LongSupplier connectionsRefused;
+    private final LongSupplier interactionsFailed;
     private final RecentAnswer databaseUp;
+    /** The two counts at the previous check; read and written under RecentAnswer's lock only. */
+    private long refusedBefore;
+    private long failedBefore;
 
-    public HealthService(DbClient db) {
+    /**
+     * @param connectionsRefused requests refused a serving connection since start (the pool's wait ran out)
+     * @param interactionsFailed interactions answered 500 since start (their transaction failed or took too long)
+     */
+    public HealthService(DbClient db, LongSupplier connectionsRefused, LongSupplier interactionsFailed) {
         this.db = db;
-        this.databaseUp = new RecentAnswer(this::databaseAnswers, System::nanoTime);
+        this.connectionsRefused = connectionsRefused;
+        this.interactionsFailed = interactionsFailed;
+        this.refusedBefore = connectionsRefused.getAsLong();
+        this.failedBefore = interactionsFailed.getAsLong();
+        this.databaseUp = new RecentAnswer(this::databaseServes, System::nanoTime);
     }
 
     @Override
@@ -58,6 +72,20 @@ public final class HealthService implements HttpService {
                      .add("checks", Json.builders().createArrayBuilder()
                              .add(Json.builders().createObjectBuilder().add("name", "database").add("status", status)))
                      .build());
+    }
+
+    /**
+     * The database answers, and served every request since the previous check. A ping alone said UP while slow
+     * queries held the pool (a ping takes a connection as one frees up, between requests refused one) and while a
+     * lock held the interaction writer: the requests failed, readiness did not.
+     */
+    private boolean databaseServes() {
+        long refused = connectionsRefused.getAsLong();
+        long failed = interactionsFailed.getAsLong();
+        boolean servedAll = refused == refusedBefore && failed == failedBefore;
+        refusedBefore = refused;
+        failedBefore = failed;
+        return databaseAnswers() && servedAll;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +29,7 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     private final HikariDataSource dataSource;
     private final Properties settings;
     private final String dbType;
+    private final LongAdder refused = new LongAdder();
 
     private ServingPool(HikariDataSource dataSource, Properties settings, String url) {
         this.dataSource = dataSource;
@@ -81,8 +83,14 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
         try {
             return dataSource.getConnection();
         } catch (SQLException e) {
+            refused.increment();
             throw new DbClientException("No connection from the pool: " + e.getMessage(), e);
         }
+    }
+
+    /** Requests refused a connection since start: none free within the pool's wait, or the database unreachable. */
+    public long refused() {
+        return refused.sum();
     }
 
     /** The pool now; all zero once it is closed. */

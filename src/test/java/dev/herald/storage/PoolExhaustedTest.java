@@ -78,12 +78,48 @@ class PoolExhaustedTest extends HeraldServerTest {
             }
         }
 
-        Thread.sleep(1_100); // readiness answers from its last check for a second
-        assertTimely(200, "GET /observe/health/ready", operations);
+        // Readiness answers from its last check for a second, and the first check after says down for the requests
+        // refused since the one before: up within two checks.
+        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        int ready;
+        do {
+            Thread.sleep(200);
+            ready = RawHttp.exchange(operations, "GET /observe/health/ready HTTP/1.1\r\nHost: x").status();
+        } while (ready != 200 && System.nanoTime() < deadline);
+        assertThat("ready again", ready, is(200));
         assertTimely(200, "GET /api/v1/public/" + key.key() + "/notifications", api);
         assertThat(track(notification.id()).status(), is(204));
         assertThat("one before, one after: nothing answered 500 was kept", herald.interactions(notification.id()).size(),
                    is(2));
+    }
+
+    /**
+     * Slow queries that come and go leave a connection free now and then: a ping finds one, requests in between
+     * did not. Readiness must say down for as long as requests are refused, not only while a ping fails.
+     */
+    @Test
+    void readinessSaysDownWhenRequestsWereRefusedAConnectionSinceItWasLastAsked() throws Exception {
+        ApiKey key = herald.key(herald.project());
+        RawHttp.exchange(operations, "GET /observe/health/ready HTTP/1.1\r\nHost: x");
+        Thread.sleep(1_100); // readiness answers from its last check for a second
+        assertTimely(200, "GET /observe/health/ready", operations);
+
+        List<Connection> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < POOL; i++) {
+                held.add(herald.serving().pool().connection());
+            }
+            assertTimely(500, "GET /api/v1/public/" + key.key() + "/notifications", api);
+        } finally {
+            for (Connection connection : held) {
+                connection.close();
+            }
+        }
+        Thread.sleep(1_100);
+        // The pool is free again and a ping would pass, but a request was refused since the last check.
+        assertTimely(503, "GET /observe/health/ready", operations);
+        Thread.sleep(1_100);
+        assertTimely(200, "GET /observe/health/ready", operations);
     }
 
     private static void assertTimely(int status, String requestLine, URI server) throws Exception {
