@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import dev.herald.storage.ServingPool;
 import dev.herald.storage.Transactions;
+import dev.herald.web.FailureLog;
 
 /**
  * Group commit: one thread takes the interactions that requests hand in, and writes all that are waiting (up to
@@ -38,7 +39,7 @@ final class BatchingInteractionWriter implements InteractionWriter {
     private final TrackingBatchSettings settings;
     private final BlockingQueue<Pending> queue;
     private final Thread thread;
-    private final FailureLog failures = new FailureLog();
+    private final FailureLog failures = new FailureLog("interaction(s) not stored, answered 500");
     private final LongAdder batches = new LongAdder();
     private final LongAdder written = new LongAdder();
     private final LongAdder failed = new LongAdder();

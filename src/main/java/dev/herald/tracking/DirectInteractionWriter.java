@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import dev.herald.storage.ServingPool;
 import dev.herald.storage.Transactions;
+import dev.herald.web.FailureLog;
 
 /**
  * One transaction per interaction, on the request's own thread: the path before batching, kept behind
@@ -18,7 +19,7 @@ final class DirectInteractionWriter implements InteractionWriter {
     private final LongAdder written = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder commitNanos = new LongAdder();
-    private final FailureLog failures = new FailureLog();
+    private final FailureLog failures = new FailureLog("interaction(s) not stored, answered 500");
 
     DirectInteractionWriter(ServingPool pool, InteractionStore store) {
         this.pool = pool;

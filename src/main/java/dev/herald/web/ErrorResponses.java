@@ -3,6 +3,8 @@ package dev.herald.web;
 import java.lang.System.Logger.Level;
 import java.util.List;
 
+import dev.herald.storage.DatabaseUnavailable;
+
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
@@ -21,6 +23,8 @@ import jakarta.json.JsonObjectBuilder;
 public final class ErrorResponses {
 
     private static final System.Logger LOGGER = System.getLogger(ErrorResponses.class.getName());
+    /** An outage fails every request that needs the database: counted, not a trace each. */
+    private static final FailureLog DATABASE_FAILURES = new FailureLog("request(s) answered 500, the database unavailable");
 
     private ErrorResponses() {
     }
@@ -50,9 +54,13 @@ public final class ErrorResponses {
                   null, List.of());
             return;
         }
-        LOGGER.log(Level.ERROR, "Request failed: " + LogText.of(request.prologue().method().text()) + " "
-                + LogText.of(ApiPaths.fullPath(request)),
-                   failure);
+        if (DatabaseUnavailable.is(failure)) {
+            DATABASE_FAILURES.failed(1, failure);
+        } else {
+            LOGGER.log(Level.ERROR, "Request failed: " + LogText.of(request.prologue().method().text()) + " "
+                    + LogText.of(ApiPaths.fullPath(request)),
+                       failure);
+        }
         write(request, response, Status.INTERNAL_SERVER_ERROR_500, ApiPaths.errorField(request),
               "INTERNAL_ERROR", "Internal server error", null, List.of());
     }

@@ -2,6 +2,8 @@ package dev.herald.storage;
 
 import java.io.IOException;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +12,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Notification;
@@ -43,6 +48,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
+import static org.hamcrest.Matchers.nullValue;
 
 /**
  * docs/behaviour.md#connections-and-errors: with the database unreachable, requests that need it answer 500 within 2
@@ -152,6 +158,24 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
         AtomicBoolean running = new AtomicBoolean(true);
         List<Exchange> exchanges = new CopyOnWriteArrayList<>();
         ExecutorService executor = Executors.newFixedThreadPool(clients);
+        List<LogRecord> logged = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLoggerName() != null && record.getLoggerName().startsWith("dev.herald")) {
+                    logged.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger.getLogger("").addHandler(capture);
         long down;
         long up;
         try {
@@ -169,7 +193,14 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             running.set(false);
             executor.shutdown();
             assertThat(executor.awaitTermination(10, TimeUnit.SECONDS), is(true));
+            Logger.getLogger("").removeHandler(capture);
         }
+        // An outage fails every request, all alike: a count a second at most, never a stack trace each.
+        for (LogRecord record : logged) {
+            assertThat(record.getLoggerName() + ": " + record.getMessage(), record.getThrown(), is(nullValue()));
+        }
+        assertThat("Herald's own lines in 7 s with a 3 s outage under load: " + logged.size(), logged.size(),
+                   lessThanOrEqualTo(15));
 
         long answered204 = exchanges.stream().filter(e -> e.status() == 204).count();
         long other = exchanges.stream().filter(e -> e.status() != 204).count();
@@ -191,6 +222,43 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
         assertThat("every 204 is stored", stored, greaterThanOrEqualTo(answered204));
         assertThat("stored without a 204: only requests answered otherwise", stored - answered204,
                    lessThanOrEqualTo(other));
+    }
+
+    /**
+     * A lock that holds the interaction writer: the database answers a ping, but no interaction can be stored and
+     * tracking answers 500. Readiness must say so, and come back once the lock goes.
+     */
+    @Test
+    void aLockThatHoldsTheWriterTakesReadinessDown() throws Exception {
+        Notification notification = herald.notification(herald.project()).save();
+        assertThat(track(notification).status(), is(Status.NO_CONTENT_204));
+        assertThat("ready before", readyWithin(Duration.ofSeconds(3)), is(Status.OK_200));
+        try (Connection lock = herald.database().connect(); Statement statement = lock.createStatement()) {
+            statement.execute("LOCK TABLES interactions WRITE, interaction_daily_totals WRITE");
+            try (Http1ClientResponse response = track(notification)) {
+                assertThat(response.status(), is(Status.INTERNAL_SERVER_ERROR_500));
+            }
+            Thread.sleep(1_100); // readiness answers from its last check for a second
+            try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
+                assertThat("readiness while nothing can be stored", response.status(), is(Status.SERVICE_UNAVAILABLE_503));
+            }
+            statement.execute("UNLOCK TABLES");
+        }
+        assertThat("ready after", readyWithin(Duration.ofSeconds(4)), is(Status.OK_200));
+    }
+
+    private Status readyWithin(Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        Status status;
+        do {
+            try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
+                status = response.status();
+            }
+            if (status != Status.OK_200) {
+                Thread.sleep(200);
+            }
+        } while (status != Status.OK_200 && System.nanoTime() < deadline);
+        return status;
     }
 
     /** One connection of its own per client (a shared client's pool is not under test here). */

@@ -1,30 +1,37 @@
-package dev.herald.tracking;
+package dev.herald.web;
 
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Logs why interactions were not stored, at most once a second with a count of the rest: with the database down,
- * every tracking request fails, and a line each would bury the one that says why.
+ * Logs failures of one kind at most once a second, with a count of the rest and the causes' messages but no stack
+ * trace: with the database down, every request fails, and a line each (a trace each) would bury the one that says
+ * why.
  */
-final class FailureLog {
+public final class FailureLog {
 
     private static final System.Logger LOGGER = System.getLogger(FailureLog.class.getName());
     private static final long EVERY_NANOS = 1_000_000_000L;
 
+    private final String what;
     private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - EVERY_NANOS);
     private final LongAdder unlogged = new LongAdder();
 
-    void failed(int interactions, Throwable cause) {
+    /** @param what what a failure is, after its count: {@code interaction(s) not stored, answered 500} */
+    public FailureLog(String what) {
+        this.what = what;
+    }
+
+    public void failed(int count, Throwable cause) {
         long now = System.nanoTime();
         long last = lastLogged.get();
         if (now - last < EVERY_NANOS || !lastLogged.compareAndSet(last, now)) {
-            unlogged.add(interactions);
+            unlogged.add(count);
             return;
         }
         long before = unlogged.sumThenReset();
-        LOGGER.log(Level.ERROR, interactions + " interaction(s) not stored, answered 500"
+        LOGGER.log(Level.ERROR, count + " " + what
                 + (before > 0 ? " (and " + before + " more since the last line)" : "") + ": " + describe(cause));
     }
 
