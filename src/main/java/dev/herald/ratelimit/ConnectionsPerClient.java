@@ -44,7 +44,7 @@ import io.helidon.webserver.spi.ServerConnectionSelector;
 public final class ConnectionsPerClient implements ServerConnectionSelector {
 
     private static final System.Logger LOGGER = System.getLogger(ConnectionsPerClient.class.getName());
-    private static final long LOG_INTERVAL_NANOS = Duration.ofMinutes(1).toNanos();
+    private static final Duration LOG_INTERVAL = Duration.ofMinutes(1);
     private static final byte[] REFUSAL = refusal();
 
     /** One thread for every instance a JVM makes (the tests make many servers): none is ever stopped. */
@@ -59,11 +59,19 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Object, Integer> open = new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
-    private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_INTERVAL_NANOS);
+    private final long logIntervalNanos;
+    private final AtomicLong lastLogged;
+    private volatile Object lastRefused;
 
     /** @param contexts the context each admitted connection reads and writes through, made from Helidon's */
     public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit,
                                 Duration readTimeout) {
+        this(contexts, clients, limit, readTimeout, LOG_INTERVAL);
+    }
+
+    /** @param logInterval the least time between two lines about refused connections (a minute but in tests) */
+    ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit,
+                         Duration readTimeout, Duration logInterval) {
         if (limit < 1) {
             throw new IllegalArgumentException("limits.connections-per-client must be at least 1, not " + limit);
         }
@@ -71,6 +79,8 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
         this.clients = clients;
         this.limit = limit;
         this.readTimeout = readTimeout;
+        this.logIntervalNanos = logInterval.toNanos();
+        this.lastLogged = new AtomicLong(System.nanoTime() - logIntervalNanos);
         Sweep.schedule(this);
     }
 
@@ -156,9 +166,10 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
             }
             try {
                 connections.sweep();
+                connections.logRefusals();
             } catch (RuntimeException e) {
                 // A failed sweep must not end the schedule: the next one tries again.
-                LOGGER.log(System.Logger.Level.WARNING, "Closing silent connections failed: " + e);
+                LOGGER.log(System.Logger.Level.WARNING, "Sweeping connections failed: " + e);
             }
         }
     }
@@ -167,15 +178,25 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
         open.merge(key, -1, (count, minusOne) -> count + minusOne == 0 ? null : count + minusOne);
     }
 
-    /** One line a minute at most, however many are refused: a flood must not become a flood of log lines. */
     private void refused(Object client) {
-        long count = refused.incrementAndGet();
+        lastRefused = client;
+        refused.incrementAndGet();
+        logRefusals();
+    }
+
+    /**
+     * One line a minute at most, however many are refused: a flood must not become a flood of log lines. Called on
+     * each refusal, so the first of a flood is logged at once, and by each sweep, so the count of the rest is logged
+     * a minute later even if no refusal follows.
+     */
+    private void logRefusals() {
         long now = System.nanoTime();
         long last = lastLogged.get();
-        if (now - last >= LOG_INTERVAL_NANOS && lastLogged.compareAndSet(last, now)) {
-            refused.addAndGet(-count);
+        if (refused.get() > 0 && now - last >= logIntervalNanos && lastLogged.compareAndSet(last, now)) {
+            long count = refused.getAndSet(0);
             LOGGER.log(System.Logger.Level.WARNING, count + " connection(s) refused in the last minute, over "
-                    + "limits.connections-per-client (" + limit + "); the last from " + ClientAddresses.describe(client));
+                    + "limits.connections-per-client (" + limit + "); the last from "
+                    + ClientAddresses.describe(lastRefused));
         }
     }
 
