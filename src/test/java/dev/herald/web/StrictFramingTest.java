@@ -109,9 +109,7 @@ class StrictFramingTest extends HeraldServerTest {
     /** Without a bound, one such request filled an 80 MB heap: Helidon read a chunk-size line until it ended. */
     @Test
     void aChunkSizeLineThatNeverEndsIsRefusedWithinItsBound() throws Exception {
-        String request = "POST /api/v1/public/track/" + notification.id() + " HTTP/1.1\r\nHost: x\r\n"
-                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + "0".repeat(1 << 20);
-        RawHttp.Conversation conversation = RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1), QUIET);
+        RawHttp.Conversation conversation = postAlone("Transfer-Encoding: chunked", "0".repeat(1 << 20));
         assertThat("answered before the line ends", conversation.answers(), is(1));
         assertThat(conversation.first().status(), is(400));
         assertThat(conversation.closedByServer(), is(true));
@@ -147,9 +145,7 @@ class StrictFramingTest extends HeraldServerTest {
     /** 4,464 bytes past the limit and then nothing: the answer must not wait for the rest of a 16 KiB piece. */
     @Test
     void aChunkOverTheLimitIsAnswered413OnceTheLimitIsPassedWithoutWaitingForMore() throws Exception {
-        String request = "POST /api/v1/public/track/" + notification.id() + " HTTP/1.1\r\nHost: x\r\n"
-                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n7fffffff\r\n" + "x".repeat(70_000);
-        RawHttp.Conversation conversation = RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1), QUIET);
+        RawHttp.Conversation conversation = postAlone("Transfer-Encoding: chunked", "7fffffff\r\n" + "x".repeat(70_000));
         assertThat("answered while the client waits", conversation.answers(), is(1));
         assertThat(conversation.first().status(), is(413));
         assertThat(conversation.closedByServer(), is(true));
@@ -199,7 +195,7 @@ class StrictFramingTest extends HeraldServerTest {
     void theAdminApiIsHeldToTheSameRule() throws Exception {
         String request = "POST /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: Chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + SMUGGLED;
-        RawHttp.Conversation conversation = RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1), QUIET);
+        RawHttp.Conversation conversation = converse(request);
         assertThat(conversation.first().status(), is(400));
         assertThat(JsonBodies.object(conversation.first().body()).getString("code"), is("INVALID_BODY"));
         assertThat(conversation.answers(), is(1));
@@ -217,7 +213,7 @@ class StrictFramingTest extends HeraldServerTest {
         String request = method + " /api/v1/public/" + key + "/notifications HTTP/1.1\r\nHost: x\r\n"
                 + "Origin: https://app.example\r\nAccess-Control-Request-Method: GET\r\nContent-Length: 5\r\n\r\n"
                 + "hello" + SMUGGLED;
-        RawHttp.Conversation conversation = RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1), QUIET);
+        RawHttp.Conversation conversation = converse(request);
         // A HEAD answer announces a length it does not send: the head is read as text.
         String head = conversation.text().substring(0, conversation.text().indexOf("\r\n\r\n") + 2);
         assertThat(method, head.toLowerCase(Locale.ROOT), containsString("\r\nconnection: close\r\n"));
@@ -230,7 +226,7 @@ class StrictFramingTest extends HeraldServerTest {
         String key = herald.key(herald.project()).key();
         String request = "GET /api/v1/public/" + key + "/notifications HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
                 + SMUGGLED;
-        RawHttp.Conversation conversation = RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1), QUIET);
+        RawHttp.Conversation conversation = converse(request);
         assertThat(conversation.first().status(), is(200));
         assertThat(conversation.first().headers().get("connection"), is("close"));
         assertThat(conversation.answers(), is(1));
@@ -238,8 +234,16 @@ class StrictFramingTest extends HeraldServerTest {
     }
 
     private RawHttp.Conversation post(String framing, String body) throws Exception {
-        String request = "POST /api/v1/public/track/" + notification.id() + " HTTP/1.1\r\nHost: x\r\n"
-                + "Content-Type: application/json\r\n" + framing + "\r\n\r\n" + body + SMUGGLED;
+        return postAlone(framing, body + SMUGGLED);
+    }
+
+    /** The same tracking request with nothing pipelined after it: for bodies that never end. */
+    private RawHttp.Conversation postAlone(String framing, String body) throws Exception {
+        return converse("POST /api/v1/public/track/" + notification.id() + " HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Type: application/json\r\n" + framing + "\r\n\r\n" + body);
+    }
+
+    private RawHttp.Conversation converse(String request) throws Exception {
         return RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1), QUIET);
     }
 
