@@ -11,8 +11,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
+
+import dev.herald.web.LogThrottle;
 
 import io.helidon.common.buffers.BufferData;
 import io.helidon.common.concurrency.limits.Limit;
@@ -58,9 +59,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final Duration readTimeout;
     private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Object, Integer> open = new ConcurrentHashMap<>();
-    private final AtomicLong refused = new AtomicLong();
-    private final long logIntervalNanos;
-    private final AtomicLong lastLogged;
+    private final LogThrottle refusals;
     private volatile Object lastRefused;
 
     /** @param contexts the context each admitted connection reads and writes through, made from Helidon's */
@@ -79,8 +78,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
         this.clients = clients;
         this.limit = limit;
         this.readTimeout = readTimeout;
-        this.logIntervalNanos = logInterval.toNanos();
-        this.lastLogged = new AtomicLong(System.nanoTime() - logIntervalNanos);
+        this.refusals = new LogThrottle(logInterval);
         Sweep.schedule(this);
     }
 
@@ -166,7 +164,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
             }
             try {
                 connections.sweep();
-                connections.logRefusals();
+                connections.logRefusals(connections.refusals.due());
             } catch (RuntimeException e) {
                 // A failed sweep must not end the schedule: the next one tries again.
                 LOGGER.log(System.Logger.Level.WARNING, "Sweeping connections failed: " + e);
@@ -180,20 +178,15 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
 
     private void refused(Object client) {
         lastRefused = client;
-        refused.incrementAndGet();
-        logRefusals();
+        logRefusals(refusals.add(1));
     }
 
     /**
-     * One line a minute at most, however many are refused: a flood must not become a flood of log lines. Called on
-     * each refusal, so the first of a flood is logged at once, and by each sweep, so the count of the rest is logged
-     * a minute later even if no refusal follows.
+     * One line a minute at most (LogThrottle): the first of a flood at once, on the refusal, and the count of the
+     * rest a minute later, from the sweep, even if no refusal follows.
      */
-    private void logRefusals() {
-        long now = System.nanoTime();
-        long last = lastLogged.get();
-        if (refused.get() > 0 && now - last >= logIntervalNanos && lastLogged.compareAndSet(last, now)) {
-            long count = refused.getAndSet(0);
+    private void logRefusals(long count) {
+        if (count > 0) {
             LOGGER.log(System.Logger.Level.WARNING, count + " connection(s) refused in the last minute, over "
                     + "limits.connections-per-client (" + limit + "); the last from "
                     + ClientAddresses.describe(lastRefused));

@@ -1,8 +1,7 @@
 package dev.herald.web;
 
 import java.lang.System.Logger.Level;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
+import java.time.Duration;
 
 /**
  * Logs failures of one kind at most once a second, with a count of the rest and the causes' messages but no stack
@@ -12,11 +11,9 @@ import java.util.concurrent.atomic.LongAdder;
 public final class FailureLog {
 
     private static final System.Logger LOGGER = System.getLogger(FailureLog.class.getName());
-    private static final long EVERY_NANOS = 1_000_000_000L;
 
     private final String what;
-    private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - EVERY_NANOS);
-    private final LongAdder unlogged = new LongAdder();
+    private final LogThrottle throttle = new LogThrottle(Duration.ofSeconds(1));
 
     /** @param what what a failure is, after its count: {@code interaction(s) not stored, answered 500} */
     public FailureLog(String what) {
@@ -24,13 +21,11 @@ public final class FailureLog {
     }
 
     public void failed(int count, Throwable cause) {
-        long now = System.nanoTime();
-        long last = lastLogged.get();
-        if (now - last < EVERY_NANOS || !lastLogged.compareAndSet(last, now)) {
-            unlogged.add(count);
+        long due = throttle.add(count);
+        if (due == 0) {
             return;
         }
-        long before = unlogged.sumThenReset();
+        long before = due - count;
         LOGGER.log(Level.ERROR, count + " " + what
                 + (before > 0 ? " (and " + before + " more since the last line)" : "") + ": " + describe(cause));
     }
