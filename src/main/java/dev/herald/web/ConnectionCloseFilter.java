@@ -34,7 +34,7 @@ public final class ConnectionCloseFilter implements Filter {
 
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
-        if (clientAskedToClose(request) || bodyNeverRead(request)) {
+        if (clientAskedToClose(request) || bodyNoRouteReads(request)) {
             // Known before the answer: it says so, as every answer after which the connection closes does. (An
             // error answer to a body left unread says so in ErrorResponses.)
             response.header(CLOSING);
@@ -47,7 +47,7 @@ public final class ConnectionCloseFilter implements Filter {
         }
     }
 
-    private static boolean bodyNeverRead(RoutingRequest request) {
+    private static boolean bodyNoRouteReads(RoutingRequest request) {
         return request.content().hasEntity() && !BODY_METHODS.contains(request.prologue().method());
     }
 
