@@ -6,7 +6,6 @@ module dev.herald {
     requires java.logging;
 
     requires io.helidon.common;
-    requires io.helidon.common.config;
     requires io.helidon.config;
     requires io.helidon.http;
     requires io.helidon.webserver;

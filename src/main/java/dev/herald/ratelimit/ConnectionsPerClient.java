@@ -25,7 +25,7 @@ import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.spi.ServerConnectionSelector;
 
 /**
- * The public listener's connections, as Helidon 4.1.7 does not bound them:
+ * The public listener's connections, as Helidon (4.1.7 to 4.5.0) does not bound them:
  * <ul>
  * <li>At most {@code limits.connections-per-client} open at once from one client (an IPv4 address, an IPv6 network
  *     as the rate limit groups them; a trusted proxy is not limited): one address could otherwise take every
@@ -82,14 +82,21 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
         Sweep.schedule(this);
     }
 
+    /** Nothing to wait for: every connection is taken (see {@link #supports}). */
     @Override
     public int bytesToIdentifyConnection() {
-        return http1.bytesToIdentifyConnection();
+        return 0;
     }
 
+    /**
+     * Every connection is HTTP/1.1's, whatever its first line says. Helidon's own selector (4.1.7 to 4.5.0) refuses a
+     * request line that does not end in {@code HTTP/1.1}, and Helidon then closes the connection without a word
+     * whenever another selector is listed too (as the test server lists this one twice): handed to the HTTP/1.1
+     * parser, an {@code HTTP/1.0} request is answered 505 and any other version 400, with Herald's JSON body.
+     */
     @Override
     public Support supports(BufferData data) {
-        return http1.supports(data);
+        return Support.SUPPORTED;
     }
 
     @Override

@@ -13,12 +13,17 @@ import io.helidon.webserver.http.RoutingResponse;
 
 /**
  * Refuses a request whose body could be delimited two ways (RFC 9112 §6.3), with 400 and a closed connection,
- * before anything reads the body. Helidon 4.1.7's parser takes the first of two {@code Content-Length} values,
- * reads {@code +16} and {@code 016} as 16, prefers {@code chunked} over a {@code Content-Length} and keeps the
- * connection, and reads {@code Transfer-Encoding: Chunked} or {@code gzip, chunked} as no body at all, parsing
- * the body as the next request. A proxy in front that reads the other length would let a request pass it unseen.
+ * before anything reads the body. A proxy in front that reads the other length would let a request pass it unseen.
  * Only one form is accepted: a single {@code Content-Length} of plain digits, or {@code Transfer-Encoding: chunked}
  * exactly, never both.
+ *
+ * <p>Helidon 4.1.7 took the first of two {@code Content-Length} values, read {@code +16} as 16, preferred
+ * {@code chunked} over a {@code Content-Length}, and read {@code gzip, chunked} as no body at all. Helidon 4.5.0
+ * refuses those itself, before routing ({@link JsonDirectHandler} answers them with this rule's
+ * {@code INVALID_BODY}, or 501 for a coding before {@code chunked}). What it still lets through, and only this
+ * filter refuses (checked on 4.5.0 by running {@code StrictFramingTest} without it): a length with leading zeros
+ * ({@code 016}), {@code Transfer-Encoding: Chunked} in another case, and the {@code Content_Length} and
+ * {@code Transfer_Encoding} look-alikes. The whole rule stays here, in one place, as the direct handler's test too.
  */
 public final class FramingFilter implements Filter {
 

@@ -14,8 +14,8 @@ import io.helidon.webserver.Router;
 
 /**
  * A connection's context with a {@link StrictChunkReader} in place of Helidon's reader, everything else as it was:
- * Helidon 4.1.7 offers no setting for how it reads chunked bodies, and its HTTP/1.1 connection takes its reader from
- * the context it is made with.
+ * Helidon (4.1.7 to 4.5.0) offers no setting for how it reads chunked bodies, and its HTTP/1.1 connection takes its
+ * reader from the context it is made with.
  */
 public record StrictChunkContext(ConnectionContext ctx, DataReader dataReader) implements ConnectionContext {
 

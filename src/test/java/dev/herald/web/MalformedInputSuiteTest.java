@@ -6,9 +6,13 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -30,10 +34,14 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
@@ -49,10 +57,17 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 class MalformedInputSuiteTest extends HeraldServerTest {
 
     private static final int MAX_LOG_LINE = 300;
+    /**
+     * The two 5xx answers that say the request, not the server, is at fault (RFC 9110 §15.6.2, §15.6.6), each with
+     * its own code: a transfer coding other than chunked, and an HTTP version other than 1.1.
+     */
+    private static final Map<Integer, String> REFUSALS_OF_THE_REQUEST = Map.of(501, "NOT_IMPLEMENTED",
+                                                                               505, "HTTP_VERSION_NOT_SUPPORTED");
 
     private final URI uri;
     private final CapturedLog log = new CapturedLog();
     private final List<String> failures = new ArrayList<>();
+    private final Set<Integer> statuses = new TreeSet<>();
     private int sent;
     private Notification notification;
     private Project project;
@@ -90,6 +105,8 @@ class MalformedInputSuiteTest extends HeraldServerTest {
 
         assertThat("requests sent", sent, greaterThanOrEqualTo(500));
         assertThat(failures, is(empty()));
+        // The refusals Helidon makes before routing were among the answers, so the checks above saw each of them.
+        assertThat(statuses, hasItems(400, 413, 414, 501, 505));
         assertThat("log records: at most one per request", log.lines().size(), lessThanOrEqualTo(sent));
         for (String line : log.lines()) {
             assertThat(line, line.length(), lessThan(MAX_LOG_LINE));
@@ -99,6 +116,58 @@ class MalformedInputSuiteTest extends HeraldServerTest {
         RawHttp.Response feed = RawHttp.exchange(uri, "GET /api/v1/public/" + herald.key(project).key()
                 + "/notifications HTTP/1.1\r\nHost: x");
         assertThat("serving afterwards", feed.status(), is(200));
+    }
+
+    /**
+     * docs/api.md#errors, to the byte: what Helidon refuses before any route runs is answered with Herald's JSON
+     * body, a code that says the same as the status, and the headers every refusal carries; then the connection
+     * closes. Only the date varies.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedBeforeRouting")
+    void requestsRefusedBeforeRoutingGetHeraldsAnswerToTheByte(String what, String request, String expected)
+            throws IOException {
+        RawHttp.Conversation conversation = RawHttp.converse(uri, request.getBytes(StandardCharsets.ISO_8859_1),
+                                                             Duration.ofSeconds(5));
+        assertThat(what, conversation.text().replaceFirst("\r\nDate: [^\r]+\r\n", "\r\nDate: -\r\n"), is(expected));
+        assertThat(what, conversation.closedByServer(), is(true));
+    }
+
+    static Stream<Arguments> refusedBeforeRouting() {
+        String track = "POST /api/v1/public/track/n1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+        String chunked = "10\r\n{\"type\":\"click\"}\r\n0\r\n\r\n";
+        String badRequest = answer("400 Bad Request", "{\"error\":\"Bad Request\",\"code\":\"BAD_REQUEST\"}");
+        String invalidBody = answer("400 Bad Request", "{\"message\":\"Invalid request body\",\"code\":\"INVALID_BODY\"}");
+        return Stream.of(
+                Arguments.of("no Host", "GET /api/v1/public/x HTTP/1.1\r\n\r\n", badRequest),
+                Arguments.of("two Hosts", "GET /api/v1/public/x HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", badRequest),
+                Arguments.of("a malformed query", "GET /api/v1/public/x?a=%zz HTTP/1.1\r\nHost: x\r\n\r\n", badRequest),
+                Arguments.of("a method that is no token", "G\u0001T /api/v1/public/x HTTP/1.1\r\nHost: x\r\n\r\n", badRequest),
+                Arguments.of("HTTP/2.0 in a request line", "GET /api/v1/public/x HTTP/2.0\r\nHost: x\r\n\r\n", badRequest),
+                Arguments.of("headers over 16 KiB", "GET /api/v1/public/x HTTP/1.1\r\nHost: x\r\nX-Long: "
+                        + "h".repeat(20_000) + "\r\n\r\n", badRequest),
+                Arguments.of("HTTP/1.0", "GET /api/v1/public/x HTTP/1.0\r\nHost: x\r\n\r\n",
+                             answer("505 HTTP Version Not Supported", "{\"error\":\"HTTP version not supported: use "
+                                     + "HTTP/1.1\",\"code\":\"HTTP_VERSION_NOT_SUPPORTED\"}")),
+                Arguments.of("a path over the request line's 2,048 bytes", "GET /api/v1/public/" + "a".repeat(5000)
+                        + " HTTP/1.1\r\nHost: x\r\n\r\n",
+                             answer("414 Request-URI Too Long", "{\"error\":\"Request target too long\",\"code\":"
+                                     + "\"URI_TOO_LONG\"}")),
+                Arguments.of("a transfer coding before chunked", track + "Transfer-Encoding: gzip, chunked\r\n\r\n" + chunked,
+                             answer("501 Not Implemented", "{\"message\":\"Transfer coding not supported: send the body "
+                                     + "chunked or with a Content-Length\",\"code\":\"NOT_IMPLEMENTED\"}")),
+                Arguments.of("a length that is no number", track + "Content-Length: many\r\n\r\n", invalidBody),
+                Arguments.of("a length beside chunked", track + "Content-Length: 16\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + chunked, invalidBody),
+                Arguments.of("chunked twice", track + "Transfer-Encoding: chunked, chunked\r\n\r\n" + chunked, invalidBody),
+                Arguments.of("identity", track + "Transfer-Encoding: identity\r\n\r\n" + chunked, invalidBody));
+    }
+
+    /** Helidon writes a refusal's headers in this order; the body is Herald's. */
+    private static String answer(String status, String body) {
+        return "HTTP/1.1 " + status + "\r\nDate: -\r\nCache-Control: no-store\r\nConnection: close\r\nContent-Length: "
+                + body.getBytes(StandardCharsets.UTF_8).length + "\r\nContent-Type: application/json\r\n"
+                + "X-Content-Type-Options: nosniff\r\n\r\n" + body;
     }
 
     private void jsonBodies() throws IOException {
@@ -213,6 +282,11 @@ class MalformedInputSuiteTest extends HeraldServerTest {
             sendChunked(track(""), size + "\r\n" + body + "\r\n0\r\n\r\n");
             sendChunked("/api/v1/admin/projects", size + "\r\n" + body + "\r\n0\r\n\r\n");
         }
+        for (String coding : List.of("gzip, chunked", "chunked, chunked", "identity", "chunked\r\nTransfer-Encoding: chunked",
+                                     "deflate", "")) {
+            send("POST " + track("") + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: "
+                         + coding, ("10\r\n" + body + "\r\n0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        }
         sendChunked(track(""), "10\n" + body + "\n0\n\n");
         sendChunked(track(""), "10\r\n" + body + "XX0\r\n\r\n");
         sendChunked(track(""), "10\r\n" + body + "\r\r0\r\n\r\n");
@@ -297,14 +371,19 @@ class MalformedInputSuiteTest extends HeraldServerTest {
         try {
             answer = RawHttp.exchangeAndHalfClose(uri, head, body);
         } catch (IOException e) {
-            // A silent close (or a reset) is an answer too: the server refused to read on.
+            // Every probe here gets an answer: a close without one would hide the refusal from the client.
+            failures.add(what + ": closed without an answer (" + e + ")");
             return;
         } catch (RuntimeException e) {
             failures.add(what + ": unreadable answer " + e);
             return;
         }
-        if (answer.status() >= 500) {
+        statuses.add(answer.status());
+        if (answer.status() >= 500 && !REFUSALS_OF_THE_REQUEST.containsKey(answer.status())) {
             failures.add(what + ": " + answer.status() + " " + answer.body());
+        } else if (REFUSALS_OF_THE_REQUEST.containsKey(answer.status())
+                && !JsonBodies.object(answer.body()).getString("code").equals(REFUSALS_OF_THE_REQUEST.get(answer.status()))) {
+            failures.add(what + ": " + answer.status() + " with another code: " + answer.body());
         } else if (answer.status() >= 400) {
             if (!"application/json".equals(answer.headers().get("content-type"))) {
                 failures.add(what + ": " + answer.status() + " without a JSON body");

@@ -84,7 +84,13 @@ class StrictFramingTest extends HeraldServerTest {
             assertThat(conversation.first().status(), is(204));
             return;
         }
-        assertRefusedAndClosed(framing, conversation);
+        if (framing.equals("Transfer-Encoding: gzip, chunked")) {
+            // A coding Herald does not decode: 501, as RFC 9112 §6.1 asks (Helidon 4.5.0 answers it before routing).
+            assertRefusedAndClosed(framing, conversation, 501, "NOT_IMPLEMENTED");
+            return;
+        }
+        // Whether Helidon refuses it before routing (4.5.0 does for most) or FramingFilter does: the same answer.
+        assertRefusedAndClosed(framing, conversation, 400, "INVALID_BODY");
     }
 
     @ParameterizedTest
@@ -248,12 +254,16 @@ class StrictFramingTest extends HeraldServerTest {
     }
 
     private void assertRefusedAndClosed(String what, RawHttp.Conversation conversation) throws Exception {
+        assertRefusedAndClosed(what, conversation, 400, "INVALID_BODY");
+    }
+
+    private void assertRefusedAndClosed(String what, RawHttp.Conversation conversation, int status, String code)
+            throws Exception {
         RawHttp.Response answer = conversation.first();
-        assertThat(what, answer.status(), is(400));
+        assertThat(what, answer.status(), is(status));
         assertThat(what, answer.headers().get("content-type"), is("application/json"));
         JsonObject body = JsonBodies.object(answer.body());
-        // Herald's check answers INVALID_BODY; a length Helidon cannot read at all it refuses itself, before routing.
-        assertThat(what, body.getString("code"), anyOf(is("INVALID_BODY"), is("BAD_REQUEST")));
+        assertThat(what, body.getString("code"), is(code));
         assertThat(what, body.containsKey("message"), is(true));
         assertThat(what + ": the bytes after the headers were parsed as a request", conversation.answers(), is(1));
         assertThat(what, conversation.closedByServer(), is(true));
