@@ -10,7 +10,6 @@ import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.web.ApiException;
 import dev.herald.web.ApiPaths;
 import dev.herald.web.ErrorResponses;
-import dev.herald.web.PendingHeaders;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -60,12 +59,12 @@ public final class AdminAuthFilter implements Filter {
         if (attempt.authenticated()) {
             chain.proceed();
         } else if (attempt.blocked()) {
-            PendingHeaders.set(request, response, HeaderValues.create(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
+            response.header(HeaderValues.create(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
             ErrorResponses.send(request, response, ApiException.error(
                     Status.TOO_MANY_REQUESTS_429, "TOO_MANY_AUTH_FAILURES",
                     "Too many failed authentication attempts from this IP, please try again later."));
         } else {
-            PendingHeaders.set(request, response, BEARER_CHALLENGE);
+            response.header(BEARER_CHALLENGE);
             ErrorResponses.send(request, response, ApiException.error(
                     Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized"));
         }

@@ -5,7 +5,6 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.herald.web.ApiPaths;
-import dev.herald.web.PendingHeaders;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -68,18 +67,18 @@ public final class CorsFilter implements Filter {
             response.status(Status.NO_CONTENT_204).send();
             return;
         }
-        PendingHeaders.set(request, response, EXPOSE);
+        response.header(EXPOSE);
         chain.proceed();
     }
 
     private void allowOrigin(RoutingRequest request, RoutingResponse response) {
         if (anyOrigin) {
-            PendingHeaders.set(request, response, ANY_ORIGIN);
+            response.header(ANY_ORIGIN);
             return;
         }
-        PendingHeaders.set(request, response, VARY_ORIGIN);
+        response.header(VARY_ORIGIN);
         request.headers().first(HeaderNames.ORIGIN)
                 .map(allowedOrigins::get)
-                .ifPresent(allowed -> PendingHeaders.set(request, response, allowed));
+                .ifPresent(allowed -> response.header(allowed));
     }
 }

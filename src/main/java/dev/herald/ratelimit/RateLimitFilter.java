@@ -5,7 +5,6 @@ import java.time.Clock;
 import dev.herald.web.ApiException;
 import dev.herald.web.ApiPaths;
 import dev.herald.web.ErrorResponses;
-import dev.herald.web.PendingHeaders;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderName;
@@ -52,11 +51,11 @@ public final class RateLimitFilter implements Filter {
             return;
         }
         FixedWindowLimiter.Decision decision = limiter.acquire(clients.clientOf(request));
-        PendingHeaders.set(request, response, limitHeader);
-        PendingHeaders.set(request, response, remaining.of(decision.remaining()));
-        PendingHeaders.set(request, response, reset.of(decision.resetSeconds()));
+        response.header(limitHeader);
+        response.header(remaining.of(decision.remaining()));
+        response.header(reset.of(decision.resetSeconds()));
         if (!decision.allowed()) {
-            PendingHeaders.set(request, response, retryAfter.of(decision.resetSeconds()));
+            response.header(retryAfter.of(decision.resetSeconds()));
             ErrorResponses.send(request, response, ApiException.error(
                     Status.TOO_MANY_REQUESTS_429, "RATE_LIMIT_EXCEEDED",
                     "Too many requests from this IP, please try again later."));

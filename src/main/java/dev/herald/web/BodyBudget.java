@@ -76,7 +76,7 @@ public final class BodyBudget implements Filter {
 
     private static void refuse(RoutingRequest request, RoutingResponse response) {
         response.header(HeaderValues.CONNECTION_CLOSE);
-        PendingHeaders.set(request, response, HeaderNames.RETRY_AFTER, "1");
+        response.header(HeaderNames.RETRY_AFTER, "1");
         ErrorResponses.send(request, response, ApiException.of(Status.SERVICE_UNAVAILABLE_503,
                                                                ApiPaths.errorField(request), "SERVER_BUSY",
                                                                "Too many request bodies in flight; retry shortly"));

@@ -5,9 +5,11 @@ import java.util.List;
 
 import dev.herald.storage.DatabaseUnavailable;
 
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
+import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
@@ -16,14 +18,19 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonObjectBuilder;
 
 /**
- * The one place that turns failures into responses: a JSON body, the status, the headers filters asked for, and
- * those every answer carries ({@link SecurityHeadersFilter}).
+ * The one place that turns failures into responses: a JSON body, the status, the headers filters set, and those
+ * every answer carries ({@link SecurityHeadersFilter}).
  * No stack trace, SQL or class name reaches a client; the detail goes to the log.
  */
 public final class ErrorResponses {
 
     private static final System.Logger LOGGER = System.getLogger(ErrorResponses.class.getName());
     /** An outage fails every request that needs the database: counted, not a trace each. */
+    /** What Herald's handlers set for a successful answer's body: none belongs on an error answer. */
+    private static final List<HeaderName> ENTITY_HEADERS = List.of(HeaderNames.ETAG, HeaderNames.LOCATION,
+                                                                   HeaderNames.CACHE_CONTROL, HeaderNames.CONTENT_TYPE,
+                                                                   HeaderNames.CONTENT_LENGTH, HeaderNames.LAST_MODIFIED,
+                                                                   HeaderNames.CONTENT_ENCODING);
     private static final FailureLog DATABASE_FAILURES = new FailureLog("request(s) answered 500, the database unavailable");
 
     private ErrorResponses() {
@@ -73,7 +80,7 @@ public final class ErrorResponses {
                               String message,
                               String invalidField,
                               List<String> allowed) {
-        PendingHeaders.applyTo(request, response);
+        dropEntityHeaders(response.headers());
         SecurityHeadersFilter.applyTo(request, response);
         if (RequestBodies.leftUnread(request)) {
             // The connection closes after the answer: say so, so the client does not reuse it.
@@ -88,6 +95,18 @@ public final class ErrorResponses {
         response.status(status);
         response.header(HeaderNames.CONTENT_TYPE, "application/json");
         Bodies.send(request, response, Json.bytes(body.build()));
+    }
+
+    /**
+     * Since 4.3.0 (4.5.0 here) Helidon keeps the headers set before a failure when the error handler runs; 4.1.7
+     * cleared them all, and Herald recorded what filters set to set it again. What filters set stays (CORS, the rate
+     * limit's, {@code Allow}, {@code Retry-After}, {@code Connection: close}); what a handler set for the answer that
+     * failed describes a body that is not sent, and goes. {@code ErrorResponsesTest} fails if either changes.
+     */
+    private static void dropEntityHeaders(ServerResponseHeaders headers) {
+        for (HeaderName name : ENTITY_HEADERS) {
+            headers.remove(name);
+        }
     }
 
     /** The error object's {@code details} holds what else the client needs (docs/api.md#errors): the field and its choices. */

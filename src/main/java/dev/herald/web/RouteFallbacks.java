@@ -1,6 +1,8 @@
 package dev.herald.web;
 
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
@@ -17,8 +19,9 @@ public final class RouteFallbacks {
 
     /** Registered after a path's real routes, for every other method. */
     public static Handler methodNotAllowed(String allowedMethods) {
+        Header allow = HeaderValues.createCached(HeaderNames.ALLOW, allowedMethods);
         return (request, response) -> {
-            PendingHeaders.set(request, response, HeaderNames.ALLOW, allowedMethods);
+            response.header(allow);
             throw ApiException.of(Status.METHOD_NOT_ALLOWED_405, ApiPaths.errorField(request),
                                   "METHOD_NOT_ALLOWED", "Method not allowed");
         };

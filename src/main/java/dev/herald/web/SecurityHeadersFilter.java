@@ -20,7 +20,8 @@ import io.helidon.webserver.http.ServerResponse;
  *     browser or proxy cache should keep.</li>
  * </ul>
  * Set first, so answers that filters give themselves (preflights) carry them; {@link ErrorResponses} sets them again
- * on error answers, whose headers Helidon clears, and {@link JsonDirectHandler} on answers made before routing.
+ * on error answers, after dropping what the failed answer had set, and {@link JsonDirectHandler} on answers made
+ * before routing.
  * Both values are built once: this runs on every request, the public hot paths included.
  */
 public final class SecurityHeadersFilter implements Filter {
