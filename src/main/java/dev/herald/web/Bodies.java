@@ -10,9 +10,10 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * Sends an answer's content, or for HEAD only what its headers say of it. Helidon 4.1.7 writes the content of a
- * HEAD answer too, and a client reusing the connection would read it as the start of the next answer
- * (RFC 9110 §9.3.2: a HEAD answer has no content).
+ * Sends an answer's content, or for HEAD only what its headers say of it. Helidon (4.1.7, and 4.5.0 still:
+ * {@code PublicFeedContract.headAnswersLikeGetWithoutTheContent} fails without this) writes the content of a HEAD
+ * answer too, and a client reusing the connection would read it as the start of the next answer (RFC 9110 §9.3.2: a
+ * HEAD answer has no content).
  */
 public final class Bodies {
 
@@ -35,8 +36,8 @@ public final class Bodies {
      * Through the output stream, with its length announced, an empty first write sends the headers alone and the
      * content goes to the socket as the array itself. This needs the listener's {@code write-buffer-size} at 0
      * (see {@code Main.server}): with a buffer in between, the first write Helidon sees is the whole content, which
-     * it copies to join it to the headers (still correct, only not free). Helidon 4.1.7 mis-writes an array slice
-     * that does not start at 0 ({@code FixedBufferData.writeTo}), so the content is only ever written whole.
+     * it copies to join it to the headers (still correct, only not free). The content is written whole: Helidon 4.1.7
+     * mis-wrote an array slice that did not start at 0 ({@code FixedBufferData.writeTo}, fixed by 4.5.0).
      */
     public static void sendShared(ServerRequest request, ServerResponse response, byte[] content) {
         if (request.prologue().method().equals(Method.HEAD)) {
