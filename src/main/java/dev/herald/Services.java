@@ -10,8 +10,8 @@ import dev.herald.feed.PublicFeedService;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
 import dev.herald.storage.ServingDatabase;
-import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.tracking.TimestampWindow;
+import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.tracking.TrackingService;
 
 import io.helidon.config.Config;

@@ -6,10 +6,10 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.List;
 
+import dev.herald.api.ApiException;
+import dev.herald.api.ApiPaths;
+import dev.herald.api.ErrorResponses;
 import dev.herald.ratelimit.ClientAddresses;
-import dev.herald.web.ApiException;
-import dev.herald.web.ApiPaths;
-import dev.herald.web.ErrorResponses;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;

@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-import dev.herald.web.ApiException;
-import dev.herald.web.Json;
-import dev.herald.web.MediaTypes;
-import dev.herald.web.RequestBodies;
+import dev.herald.api.ApiException;
+import dev.herald.api.Json;
+import dev.herald.api.MediaTypes;
+import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;

@@ -3,7 +3,7 @@ package dev.herald.admin;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.herald.web.Json;
+import dev.herald.api.Json;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;

@@ -3,8 +3,8 @@ package dev.herald.admin;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.herald.api.ApiException;
 import dev.herald.text.NearestName;
-import dev.herald.web.ApiException;
 
 import jakarta.json.JsonObject;
 

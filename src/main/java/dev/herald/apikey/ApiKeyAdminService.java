@@ -7,13 +7,13 @@ import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
+import dev.herald.api.ApiException;
+import dev.herald.api.Json;
+import dev.herald.api.RouteFallbacks;
+import dev.herald.api.Timestamps;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
-import dev.herald.web.ApiException;
-import dev.herald.web.Json;
-import dev.herald.web.RouteFallbacks;
-import dev.herald.web.Timestamps;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Status;

@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.herald.web.ApiPaths;
+import dev.herald.api.ApiPaths;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;

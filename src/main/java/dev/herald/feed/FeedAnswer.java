@@ -1,7 +1,7 @@
 package dev.herald.feed;
 
+import dev.herald.api.EntityTag;
 import dev.herald.apikey.ApiKey;
-import dev.herald.web.EntityTag;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;

@@ -2,10 +2,10 @@ package dev.herald.feed;
 
 import java.util.Locale;
 
+import dev.herald.api.ApiException;
 import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.storage.Rows;
-import dev.herald.web.ApiException;
 
 import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;

@@ -4,9 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.util.List;
 
+import dev.herald.api.Json;
+import dev.herald.api.Timestamps;
 import dev.herald.notification.Action;
-import dev.herald.web.Json;
-import dev.herald.web.Timestamps;
 
 import jakarta.json.stream.JsonGenerator;
 

@@ -3,13 +3,13 @@ package dev.herald.feed;
 import java.time.Clock;
 import java.util.List;
 
+import dev.herald.api.ApiException;
+import dev.herald.api.Bodies;
+import dev.herald.api.EntityTag;
+import dev.herald.api.RouteFallbacks;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
-import dev.herald.web.ApiException;
-import dev.herald.web.Bodies;
-import dev.herald.web.EntityTag;
-import dev.herald.web.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;

@@ -4,8 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 
-import dev.herald.web.ApiException;
-import dev.herald.web.TextLength;
+import dev.herald.api.ApiException;
+import dev.herald.api.TextLength;
 
 /**
  * The one rule for every URL a notification carries to clients (its image, a LINK action's url, the links and

@@ -6,10 +6,10 @@ import java.util.Optional;
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.Ids;
+import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
-import dev.herald.web.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.webserver.http.HttpRules;

@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.BodyFields;
-import dev.herald.web.ApiException;
-import dev.herald.web.Json;
+import dev.herald.api.ApiException;
+import dev.herald.api.Json;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

@@ -1,7 +1,7 @@
 package dev.herald.notification;
 
-import dev.herald.web.Json;
-import dev.herald.web.Timestamps;
+import dev.herald.api.Json;
+import dev.herald.api.Timestamps;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

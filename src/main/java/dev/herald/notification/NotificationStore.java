@@ -30,7 +30,7 @@ public final class NotificationStore {
         this.feedBound = feedBound;
     }
 
-    /** @throws dev.herald.web.ApiException 409 when a published one would make the feed too large */
+    /** @throws dev.herald.api.ApiException 409 when a published one would make the feed too large */
     public void create(Notification notification) {
         int feedBytes = FeedBound.entryBytes(notification);
         changes.write(Change.ofProject(notification.projectId()), transaction -> {
@@ -45,7 +45,7 @@ public final class NotificationStore {
         });
     }
 
-    /** @throws dev.herald.web.ApiException 409 when the change would make the feed too large */
+    /** @throws dev.herald.api.ApiException 409 when the change would make the feed too large */
     public void update(Notification notification) {
         int feedBytes = FeedBound.entryBytes(notification);
         changes.write(Change.ofProject(notification.projectId()), transaction -> {

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import dev.herald.web.ApiException;
+import dev.herald.api.ApiException;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;

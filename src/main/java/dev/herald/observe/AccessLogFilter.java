@@ -3,7 +3,7 @@ package dev.herald.observe;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 
-import dev.herald.web.LogText;
+import dev.herald.logging.LogText;
 
 import io.helidon.http.HttpPrologue;
 import io.helidon.webserver.http.Filter;

@@ -3,8 +3,8 @@ package dev.herald.observe;
 import java.lang.System.Logger.Level;
 import java.util.function.LongSupplier;
 
-import dev.herald.web.Json;
-import dev.herald.web.RouteFallbacks;
+import dev.herald.api.Json;
+import dev.herald.api.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.HeaderNames;

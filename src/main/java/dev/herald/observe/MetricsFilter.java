@@ -1,6 +1,6 @@
 package dev.herald.observe;
 
-import dev.herald.web.ApiPaths;
+import dev.herald.api.ApiPaths;
 
 import io.helidon.http.HttpPrologue;
 import io.helidon.webserver.http.Filter;

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
+import dev.herald.api.RouteFallbacks;
 import dev.herald.feed.FeedCacheFigures;
 import dev.herald.storage.PoolFigures;
 import dev.herald.tracking.WriterFigures;
-import dev.herald.web.RouteFallbacks;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-import dev.herald.web.RouteFallbacks;
+import dev.herald.api.RouteFallbacks;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;

@@ -6,11 +6,11 @@ import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
-import dev.herald.web.ApiException;
-import dev.herald.web.Json;
-import dev.herald.web.RouteFallbacks;
-import dev.herald.web.TextLength;
-import dev.herald.web.Timestamps;
+import dev.herald.api.ApiException;
+import dev.herald.api.Json;
+import dev.herald.api.RouteFallbacks;
+import dev.herald.api.TextLength;
+import dev.herald.api.Timestamps;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.webserver.http.HttpRules;

@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
-import dev.herald.web.LogThrottle;
+import dev.herald.logging.LogThrottle;
 
 import io.helidon.common.buffers.BufferData;
 import io.helidon.common.concurrency.limits.Limit;

@@ -2,9 +2,9 @@ package dev.herald.ratelimit;
 
 import java.time.Clock;
 
-import dev.herald.web.ApiException;
-import dev.herald.web.ApiPaths;
-import dev.herald.web.ErrorResponses;
+import dev.herald.api.ApiException;
+import dev.herald.api.ApiPaths;
+import dev.herald.api.ErrorResponses;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderName;

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-import dev.herald.web.Bodies;
-import dev.herald.web.EntityTag;
+import dev.herald.api.Bodies;
+import dev.herald.api.EntityTag;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;

@@ -3,8 +3,8 @@ package dev.herald.sdk;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.herald.api.RouteFallbacks;
 import dev.herald.config.ConfigValues;
-import dev.herald.web.RouteFallbacks;
 
 import io.helidon.config.Config;
 import io.helidon.http.Header;

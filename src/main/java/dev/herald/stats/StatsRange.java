@@ -4,7 +4,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
-import dev.herald.web.ApiException;
+import dev.herald.api.ApiException;
 
 import io.helidon.webserver.http.ServerRequest;
 

@@ -6,12 +6,12 @@ import java.util.Map;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.api.Json;
+import dev.herald.api.RouteFallbacks;
 import dev.herald.notification.NotificationStore;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
-import dev.herald.web.Json;
-import dev.herald.web.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.webserver.http.HttpRules;

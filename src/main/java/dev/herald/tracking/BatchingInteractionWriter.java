@@ -12,9 +12,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.herald.logging.FailureLog;
 import dev.herald.storage.ServingPool;
 import dev.herald.storage.Transactions;
-import dev.herald.web.FailureLog;
 
 /**
  * Group commit: one thread takes the interactions that requests hand in, and writes all that are waiting (up to

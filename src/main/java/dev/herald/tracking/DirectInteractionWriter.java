@@ -4,9 +4,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.herald.logging.FailureLog;
 import dev.herald.storage.ServingPool;
 import dev.herald.storage.Transactions;
-import dev.herald.web.FailureLog;
 
 /**
  * One transaction per interaction, on the request's own thread: the path before batching, kept behind

@@ -3,8 +3,8 @@ package dev.herald.tracking;
 import java.util.List;
 import java.util.OptionalLong;
 
-import dev.herald.web.MediaTypes;
-import dev.herald.web.RequestBodies;
+import dev.herald.api.MediaTypes;
+import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;

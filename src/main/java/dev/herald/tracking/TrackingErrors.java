@@ -1,6 +1,6 @@
 package dev.herald.tracking;
 
-import dev.herald.web.ApiException;
+import dev.herald.api.ApiException;
 
 import io.helidon.http.Status;
 

@@ -6,7 +6,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
-import dev.herald.web.Json;
+import dev.herald.api.Json;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

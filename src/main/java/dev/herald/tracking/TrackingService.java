@@ -2,11 +2,11 @@ package dev.herald.tracking;
 
 import java.time.Clock;
 
+import dev.herald.api.Json;
+import dev.herald.api.RouteFallbacks;
 import dev.herald.changes.ChangeLog;
 import dev.herald.notification.NotificationStore;
 import dev.herald.storage.ServingDatabase;
-import dev.herald.web.Json;
-import dev.herald.web.RouteFallbacks;
 
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;

@@ -17,6 +17,7 @@ import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.herald.api.ApiException;
 import dev.herald.feed.FeedBound;
 import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
@@ -26,7 +27,6 @@ import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonBodies;
 import dev.herald.support.TestDatabase;
-import dev.herald.web.ApiException;
 
 import io.helidon.http.Method;
 import io.helidon.http.Status;

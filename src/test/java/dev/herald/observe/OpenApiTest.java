@@ -16,7 +16,7 @@ import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonSchemaCheck;
 import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
-import dev.herald.web.RequestBodies;
+import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
+import dev.herald.api.EntityTag;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
-import dev.herald.web.EntityTag;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;

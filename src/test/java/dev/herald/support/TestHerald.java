@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.herald.config.HeraldConfig;
 import dev.herald.Main;
 import dev.herald.Services;
 import dev.herald.apikey.ApiKey;
 import dev.herald.apikey.OrderBy;
+import dev.herald.config.HeraldConfig;
 import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;

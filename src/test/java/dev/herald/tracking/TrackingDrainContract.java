@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
 import dev.herald.notification.Notification;
 import dev.herald.support.ChildHerald;
 import dev.herald.support.TestDatabase;
-import dev.herald.support.TestHerald;
 import dev.herald.support.TestHerald.StoredInteraction;
+import dev.herald.support.TestHerald;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.http1.Http1Client;

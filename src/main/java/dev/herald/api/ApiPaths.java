@@ -1,0 +1,36 @@
+package dev.herald.api;
+
+import io.helidon.webserver.http.ServerRequest;
+
+/**
+ * The API surfaces and the error shape each uses (docs/api.md#errors).
+ */
+public final class ApiPaths {
+
+    public static final String PUBLIC = "/api/v1/public";
+    public static final String ADMIN = "/api/v1/admin";
+    public static final String TRACKING = PUBLIC + "/track/";
+
+    private ApiPaths() {
+    }
+
+    public static boolean isPublic(ServerRequest request) {
+        String path = fullPath(request);
+        return path.equals(PUBLIC) || path.startsWith(PUBLIC + "/");
+    }
+
+    public static boolean isAdmin(ServerRequest request) {
+        String path = fullPath(request);
+        return path.equals(ADMIN) || path.startsWith(ADMIN + "/");
+    }
+
+    /** The tracking endpoints answer with {@code message}, everything else with {@code error} (docs/api.md#errors). */
+    public static ErrorField errorField(ServerRequest request) {
+        return fullPath(request).startsWith(TRACKING) ? ErrorField.MESSAGE : ErrorField.ERROR;
+    }
+
+    /** The request's whole path: inside a service, {@code request.path()} is relative to where it is mounted. */
+    public static String fullPath(ServerRequest request) {
+        return request.prologue().uriPath().path();
+    }
+}

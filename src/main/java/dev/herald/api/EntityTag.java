@@ -1,0 +1,52 @@
+package dev.herald.api;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.List;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.ServerRequestHeaders;
+
+/**
+ * Strong ETags from a hash of the body (the feed's answers, the browser SDK's files), and {@code If-None-Match} matching (RFC 9110 §13.1.2, weak comparison).
+ */
+public final class EntityTag {
+
+    private EntityTag() {
+    }
+
+    public static String of(byte[] body) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
+            // 128 bits of the digest are plenty to tell two feeds apart and keep the header short.
+            return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest).substring(0, 22) + "\"";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    public static boolean matchesIfNoneMatch(ServerRequestHeaders headers, String tag) {
+        if (!headers.contains(HeaderNames.IF_NONE_MATCH)) {
+            return false;
+        }
+        List<String> values = headers.get(HeaderNames.IF_NONE_MATCH).allValues();
+        if (values.size() == 1 && values.get(0).equals(tag)) {
+            // What a client that kept our ETag sends: no splitting needed.
+            return true;
+        }
+        for (String value : values) {
+            for (String candidate : value.split(",")) {
+                String trimmed = candidate.strip();
+                if (trimmed.equals("*") || stripWeak(trimmed).equals(tag)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String stripWeak(String tag) {
+        return tag.startsWith("W/") ? tag.substring(2) : tag;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.herald.api;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.json.JsonBuilderFactory;
+import jakarta.json.JsonConfig;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonReaderFactory;
+import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
+import jakarta.json.JsonWriterFactory;
+import jakarta.json.spi.JsonProvider;
+import jakarta.json.stream.JsonGenerator;
+import jakarta.json.stream.JsonGeneratorFactory;
+
+/**
+ * The one JSON mapper: JSON-P factories created once, UTF-8 in and out.
+ */
+public final class Json {
+
+    private static final JsonProvider PROVIDER = JsonProvider.provider();
+    private static final JsonBuilderFactory BUILDERS = PROVIDER.createBuilderFactory(Map.of());
+    /** Duplicate names are refused: a first-wins client would read another value than the one checked here. */
+    private static final JsonReaderFactory READERS = PROVIDER.createReaderFactory(
+            Map.of(JsonConfig.KEY_STRATEGY, JsonConfig.KeyStrategy.NONE));
+    /**
+     * Deeper is refused before parsing. Parsson's own limit (1,000) comes too late on a small stack: with the
+     * launcher's {@code -Xss512k} its recursion overflowed the stack first (a 500 and a 1,000-frame trace in the
+     * log) until the JIT had compiled it. A rich-text document of lists nested ten deep is about 50 levels.
+     */
+    public static final int MAX_DEPTH = 128;
+    private static final JsonWriterFactory WRITERS = PROVIDER.createWriterFactory(Map.of());
+    private static final JsonGeneratorFactory GENERATORS = PROVIDER.createGeneratorFactory(Map.of());
+
+    private Json() {
+    }
+
+    public static JsonBuilderFactory builders() {
+        return BUILDERS;
+    }
+
+    /** Compact serialization of a JSON value. */
+    public static String write(JsonValue value) {
+        StringWriter out = new StringWriter();
+        try (var writer = WRITERS.createWriter(out)) {
+            writer.write(value);
+        }
+        return out.toString();
+    }
+
+    /** A streaming writer of UTF-8 JSON, for answers large enough that building a tree first would cost. */
+    public static JsonGenerator generator(OutputStream out) {
+        return GENERATORS.createGenerator(out, StandardCharsets.UTF_8);
+    }
+
+    public static byte[] bytes(JsonStructure value) {
+        return write(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Parses bytes that must hold exactly one JSON object in strict UTF-8, at most {@link #MAX_DEPTH} deep, with
+     * no name twice in one object.
+     *
+     * @return the object, or empty when the bytes are no such object (empty, malformed, another value, anything
+     *         but white space after it, too deep, a duplicate name)
+     */
+    public static Optional<JsonObject> parseObject(byte[] utf8) {
+        // JsonReader stops after the first value and ignores what follows: the scan sees it.
+        if (!isOneObjectWithin(utf8, MAX_DEPTH)) {
+            return Optional.empty();
+        }
+        try (JsonReader reader = READERS.createReader(strictUtf8(utf8))) {
+            return Optional.of(reader.readObject());
+        } catch (RuntimeException e) {
+            // Everything the reader throws here comes from the bytes: besides JsonException (decoding failures
+            // and duplicate names included), Parsson 1.1 throws an UnsupportedOperationException for a number over
+            // 1,100 characters, even in a field nobody reads.
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The structure only, in one pass over the bytes (UTF-8 never holds an ASCII byte inside a longer character):
+     * an object first, nesting within {@code maxDepth}, nothing but JSON white space after the object closes.
+     * The reader checks everything else, so this can only refuse, never let through what the reader would not.
+     */
+    static boolean isOneObjectWithin(byte[] json, int maxDepth) {
+        int at = skipWhiteSpace(json, 0);
+        if (at == json.length || json[at] != '{') {
+            return false;
+        }
+        int depth = 0;
+        boolean inString = false;
+        for (; at < json.length; at++) {
+            byte b = json[at];
+            if (inString) {
+                if (b == '\\') {
+                    at++;
+                } else if (b == '"') {
+                    inString = false;
+                }
+            } else if (b == '"') {
+                inString = true;
+            } else if (b == '{' || b == '[') {
+                if (++depth > maxDepth) {
+                    return false;
+                }
+            } else if ((b == '}' || b == ']') && --depth == 0) {
+                return skipWhiteSpace(json, at + 1) == json.length;
+            }
+        }
+        return false;
+    }
+
+    private static int skipWhiteSpace(byte[] json, int from) {
+        int at = from;
+        while (at < json.length && (json[at] == ' ' || json[at] == '\t' || json[at] == '\n' || json[at] == '\r')) {
+            at++;
+        }
+        return at;
+    }
+
+    /** Malformed UTF-8 must fail parsing rather than turn into replacement characters that would be stored. */
+    private static Reader strictUtf8(byte[] utf8) {
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        return new InputStreamReader(new ByteArrayInputStream(utf8), decoder);
+    }
+}

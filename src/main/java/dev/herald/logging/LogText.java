@@ -1,0 +1,51 @@
+package dev.herald.logging;
+
+/**
+ * What a client sent, made safe for one log line: control characters (an escape sequence would recolour or rewrite
+ * an operator's terminal; a line break would forge a log line) are written as {@code \xNN}, and the text is cut
+ * at a length that keeps one request to one short line.
+ */
+public final class LogText {
+
+    static final int MAX_CHARS = 200;
+
+    private LogText() {
+    }
+
+    public static String of(String fromClient) {
+        if (isPlainAndShort(fromClient)) {
+            return fromClient;
+        }
+        StringBuilder safe = new StringBuilder(Math.min(fromClient.length(), MAX_CHARS) + 16);
+        for (int i = 0; i < fromClient.length() && safe.length() < MAX_CHARS; i++) {
+            char c = fromClient.charAt(i);
+            if (isControl(c)) {
+                safe.append(String.format("\\x%02x", (int) c));
+            } else {
+                safe.append(c);
+            }
+        }
+        if (safe.length() >= MAX_CHARS) {
+            safe.setLength(MAX_CHARS);
+            safe.append("...");
+        }
+        return safe.toString();
+    }
+
+    private static boolean isPlainAndShort(String text) {
+        if (text.length() > MAX_CHARS) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (isControl(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** C0, DEL and C1, and the Unicode line and paragraph separators. */
+    private static boolean isControl(char c) {
+        return c < 0x20 || c >= 0x7f && c <= 0x9f || c == '\u2028' || c == '\u2029';
+    }
+}

@@ -1,0 +1,58 @@
+package dev.herald.wire;
+
+import java.time.Duration;
+
+import dev.herald.api.Bodies;
+import dev.herald.config.ConfigValues;
+
+import io.helidon.common.socket.SocketOptions;
+import io.helidon.config.Config;
+import io.helidon.webserver.WebServerConfig;
+
+/**
+ * The {@code limits} on what clients may hold of the server, whatever they do: connections in all and per client,
+ * how long a connection may stay silent, and request bodies in memory. Each is derived from the launcher's heap
+ * in docs/security.md, where their figures are measured.
+ *
+ * @param connections        open connections on the public listener; past it new ones wait in the kernel's queue
+ * @param perClient          open connections from one client (an address, an IPv6 network; not a trusted proxy)
+ * @param readTimeout        a connection is closed once one request has taken this long (from its request line to
+ *                           its answer: a sender too slow, or silent) or once it has been idle this long between two
+ * @param bodyBytesInFlight  request bodies held in memory at once, all requests together
+ */
+public record ServerLimits(int connections, int perClient, Duration readTimeout, long bodyBytesInFlight) {
+
+    public ServerLimits {
+        if (connections < 1 || perClient < 1 || perClient > connections) {
+            throw new IllegalArgumentException("limits.connections (" + connections + ") and "
+                    + "limits.connections-per-client (" + perClient + ") must be at least 1, the second at most the first");
+        }
+        if (readTimeout.isNegative() || readTimeout.isZero()) {
+            throw new IllegalArgumentException("limits.read-timeout must be positive, not " + readTimeout);
+        }
+        if (bodyBytesInFlight < RequestBodies.MAX_ADMIN_BYTES) {
+            throw new IllegalArgumentException("limits.body-bytes-in-flight must be at least "
+                                                       + RequestBodies.MAX_ADMIN_BYTES
+                                                       + " (one management API body), not " + bodyBytesInFlight);
+        }
+    }
+
+    public static ServerLimits from(Config config) {
+        return new ServerLimits(ConfigValues.integer(config.get("connections"), 1000),
+                                ConfigValues.integer(config.get("connections-per-client"), 100),
+                                ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(20)),
+                                ConfigValues.longInteger(config.get("body-bytes-in-flight"), 8L * 1024 * 1024));
+    }
+
+    /**
+     * Sets the public listener's limits, keeping whatever else its socket options say. (Helidon applies no read
+     * time-out to accepted sockets: {@code ConnectionsPerClient} closes silent connections.) TCP_NODELAY too: the
+     * cached feed goes out as two writes (headers, then the shared array, see {@link Bodies#sendShared}), and with
+     * Nagle's algorithm the second waits for the client's delayed ACK of the first: 40 ms per answer, measured.
+     */
+    public void applyTo(WebServerConfig.Builder server) {
+        SocketOptions current = server.connectionOptions().orElseGet(() -> SocketOptions.builder().build());
+        server.maxTcpConnections(connections)
+                .connectionOptions(SocketOptions.builder().from(current).tcpNoDelay(true).build());
+    }
+}

@@ -1,0 +1,80 @@
+package dev.herald.wire;
+
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+
+import io.helidon.common.buffers.DataReader;
+import io.helidon.common.buffers.DataWriter;
+import io.helidon.common.socket.HelidonSocket;
+import io.helidon.common.socket.PeerInfo;
+import io.helidon.webserver.ConnectionContext;
+import io.helidon.webserver.ListenerContext;
+import io.helidon.webserver.ProxyProtocolData;
+import io.helidon.webserver.Router;
+
+/**
+ * A connection's context with a {@link StrictChunkReader} in place of Helidon's reader, everything else as it was:
+ * Helidon (4.1.7 to 4.5.0) offers no setting for how it reads chunked bodies, and its HTTP/1.1 connection takes its
+ * reader from the context it is made with.
+ */
+public record StrictChunkContext(ConnectionContext ctx, DataReader dataReader) implements ConnectionContext {
+
+    public static ConnectionContext of(ConnectionContext ctx) {
+        return new StrictChunkContext(ctx, new StrictChunkReader(ctx.dataReader()));
+    }
+
+    @Override
+    public ListenerContext listenerContext() {
+        return ctx.listenerContext();
+    }
+
+    @Override
+    public ExecutorService executor() {
+        return ctx.executor();
+    }
+
+    @Override
+    public DataWriter dataWriter() {
+        return ctx.dataWriter();
+    }
+
+    @Override
+    public Router router() {
+        return ctx.router();
+    }
+
+    @Override
+    public Optional<ProxyProtocolData> proxyProtocolData() {
+        return ctx.proxyProtocolData();
+    }
+
+    @Override
+    public HelidonSocket serverSocket() {
+        return ctx.serverSocket();
+    }
+
+    @Override
+    public PeerInfo remotePeer() {
+        return ctx.remotePeer();
+    }
+
+    @Override
+    public PeerInfo localPeer() {
+        return ctx.localPeer();
+    }
+
+    @Override
+    public boolean isSecure() {
+        return ctx.isSecure();
+    }
+
+    @Override
+    public String socketId() {
+        return ctx.socketId();
+    }
+
+    @Override
+    public String childSocketId() {
+        return ctx.childSocketId();
+    }
+}
