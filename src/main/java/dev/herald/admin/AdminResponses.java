@@ -4,29 +4,32 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.herald.api.Json;
+import dev.herald.api.JsonAnswers;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonStructure;
 
 /**
- * Successful management API answers: JSON with the right status.
+ * Successful management API answers: JSON with the right status, written by Helidon's JSON-P media support
+ * ({@link JsonAnswers}).
  */
 public final class AdminResponses {
 
     private AdminResponses() {
     }
 
-    public static void ok(ServerResponse response, JsonStructure body) {
-        send(response, Status.OK_200, body);
+    public static void ok(ServerRequest request, ServerResponse response, JsonStructure body) {
+        send(request, response, Status.OK_200, body);
     }
 
-    public static void created(ServerResponse response, String location, JsonStructure body) {
+    public static void created(ServerRequest request, ServerResponse response, String location, JsonStructure body) {
         response.header(HeaderNames.LOCATION, location);
-        send(response, Status.CREATED_201, body);
+        send(request, response, Status.CREATED_201, body);
     }
 
     public static void noContent(ServerResponse response) {
@@ -39,9 +42,8 @@ public final class AdminResponses {
         return array.build();
     }
 
-    private static void send(ServerResponse response, Status status, JsonStructure body) {
+    private static void send(ServerRequest request, ServerResponse response, Status status, JsonStructure body) {
         response.status(status);
-        response.header(HeaderNames.CONTENT_TYPE, "application/json");
-        response.send(Json.bytes(body));
+        JsonAnswers.send(request, response, body);
     }
 }

@@ -76,12 +76,12 @@ public final class ApiKeyAdminService implements HttpService {
             throw ApiException.error(Status.CONFLICT_409, "CONFLICT", "This key is already in use");
         }
         keys.create(created);
-        AdminResponses.created(response, "/api/v1/admin/api-keys/" + key, json(created));
+        AdminResponses.created(request, response, "/api/v1/admin/api-keys/" + key, json(created));
     }
 
     private void list(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        AdminResponses.ok(response, AdminResponses.array(keys.listByProject(project.id()), ApiKeyAdminService::json));
+        AdminResponses.ok(request, response, AdminResponses.array(keys.listByProject(project.id()), ApiKeyAdminService::json));
     }
 
     private void update(ServerRequest request, ServerResponse response) {
@@ -95,7 +95,7 @@ public final class ApiKeyAdminService implements HttpService {
                                     key.createdAt(),
                                     key.revokedAt());
         keys.updateSettings(updated);
-        AdminResponses.ok(response, json(updated));
+        AdminResponses.ok(request, response, json(updated));
     }
 
     private void revoke(ServerRequest request, ServerResponse response) {

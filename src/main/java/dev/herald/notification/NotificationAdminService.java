@@ -53,19 +53,19 @@ public final class NotificationAdminService implements HttpService {
                                                          NotificationChanges.draft(Ids.newId(), project.id(), now), now,
                                                          maxMessageBytes);
         notifications.create(created);
-        AdminResponses.created(response, "/api/v1/admin/notifications/" + created.id(), NotificationJson.json(created));
+        AdminResponses.created(request, response, "/api/v1/admin/notifications/" + created.id(), NotificationJson.json(created));
     }
 
     private void list(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         Optional<NotificationStatus> status = request.query().first("status").asOptional()
                 .map(NotificationChanges::status);
-        AdminResponses.ok(response, AdminResponses.array(notifications.listByProject(project.id(), status),
+        AdminResponses.ok(request, response, AdminResponses.array(notifications.listByProject(project.id(), status),
                                                          NotificationJson::json));
     }
 
     private void get(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(response, NotificationJson.json(existing(request)));
+        AdminResponses.ok(request, response, NotificationJson.json(existing(request)));
     }
 
     private void update(ServerRequest request, ServerResponse response) {
@@ -73,7 +73,7 @@ public final class NotificationAdminService implements HttpService {
         Notification updated = NotificationChanges.apply(AdminRequests.body(request, NotificationChanges.FIELDS), current,
                                                          clock.millis(), maxMessageBytes);
         notifications.update(updated);
-        AdminResponses.ok(response, NotificationJson.json(updated));
+        AdminResponses.ok(request, response, NotificationJson.json(updated));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {

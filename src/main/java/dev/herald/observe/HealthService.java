@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.function.LongSupplier;
 
 import dev.herald.api.Json;
+import dev.herald.api.JsonAnswers;
 import dev.herald.api.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
@@ -58,7 +59,7 @@ public final class HealthService implements HttpService {
     }
 
     private void live(ServerRequest request, ServerResponse response) {
-        send(response, Status.OK_200, Json.builders().createObjectBuilder().add("status", "UP").build());
+        send(request, response, Status.OK_200, Json.builders().createObjectBuilder().add("status", "UP").build());
     }
 
     private void ready(ServerRequest request, ServerResponse response) {
@@ -66,7 +67,7 @@ public final class HealthService implements HttpService {
         // took the feed's median from 5 ms to 220 ms, and readiness itself to 503).
         boolean databaseUp = this.databaseUp.get();
         String status = databaseUp ? "UP" : "DOWN";
-        send(response, databaseUp ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
+        send(request, response, databaseUp ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
              Json.builders().createObjectBuilder()
                      .add("status", status)
                      .add("checks", Json.builders().createArrayBuilder()
@@ -100,10 +101,9 @@ public final class HealthService implements HttpService {
         }
     }
 
-    private static void send(ServerResponse response, Status status, JsonObject body) {
+    private static void send(ServerRequest request, ServerResponse response, Status status, JsonObject body) {
         response.status(status);
-        response.header(HeaderNames.CONTENT_TYPE, "application/json");
         response.header(HeaderNames.CACHE_CONTROL, "no-store");
-        response.send(Json.bytes(body));
+        JsonAnswers.send(request, response, body);
     }
 }

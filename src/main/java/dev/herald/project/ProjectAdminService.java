@@ -54,15 +54,15 @@ public final class ProjectAdminService implements HttpService {
         TextLength.requireAtMost(name, MAX_NAME_LENGTH, "name");
         Project project = new Project(Ids.newId(), name, clock.millis());
         projects.create(project);
-        AdminResponses.created(response, "/api/v1/admin/projects/" + project.id(), json(project));
+        AdminResponses.created(request, response, "/api/v1/admin/projects/" + project.id(), json(project));
     }
 
     private void list(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(response, AdminResponses.array(projects.list(), ProjectAdminService::json));
+        AdminResponses.ok(request, response, AdminResponses.array(projects.list(), ProjectAdminService::json));
     }
 
     private void get(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(response, json(existing(projects, request.path().pathParameters().get("projectId"))));
+        AdminResponses.ok(request, response, json(existing(projects, request.path().pathParameters().get("projectId"))));
     }
 
     /** The project, or 404: every route under a project starts here. */

@@ -55,7 +55,7 @@ public final class StatsService implements HttpService {
         JsonArrayBuilder daily = Json.builders().createArrayBuilder();
         days.forEach((day, counts) -> daily.add(
                 counts.addTo(Json.builders().createObjectBuilder().add("date", LocalDate.ofEpochDay(day).toString()))));
-        AdminResponses.ok(response, total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
+        AdminResponses.ok(request, response, total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
                 .add("ctr", total.ctr())
                 .add("daily", daily)
                 .build());
@@ -74,7 +74,7 @@ public final class StatsService implements HttpService {
                                                    .addTo(Json.builders().createObjectBuilder()
                                                                   .add("notificationId", entry.getKey()))
                                                    .add("ctr", entry.getValue().ctr())));
-        AdminResponses.ok(response, total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
+        AdminResponses.ok(request, response, total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
                 .add("notifications", list)
                 .build());
     }

@@ -27,7 +27,8 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 /**
- * The management API's and health's JSON answers, to the byte: status, every header but {@code Date}, and the content. Whatever the request's {@code Accept} says, however
+ * The management API's and health's JSON answers, which Helidon's JSON-P media support writes ({@link JsonAnswers}),
+ * to the byte: status, every header but {@code Date}, and the content. Whatever the request's {@code Accept} says, however
  * long the answer, and with {@code TE: trailers}: a change of Helidon's writer or of its framing fails here.
  */
 @ServerTest
