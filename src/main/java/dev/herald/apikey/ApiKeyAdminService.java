@@ -81,7 +81,8 @@ public final class ApiKeyAdminService implements HttpService {
 
     private void list(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        AdminResponses.ok(request, response, AdminResponses.array(keys.listByProject(project.id()), ApiKeyAdminService::json));
+        AdminResponses.ok(request, response,
+                          AdminResponses.array(keys.listByProject(project.id()), ApiKeyAdminService::json));
     }
 
     private void update(ServerRequest request, ServerResponse response) {

@@ -53,7 +53,8 @@ public final class NotificationAdminService implements HttpService {
                                                          NotificationChanges.draft(Ids.newId(), project.id(), now), now,
                                                          maxMessageBytes);
         notifications.create(created);
-        AdminResponses.created(request, response, "/api/v1/admin/notifications/" + created.id(), NotificationJson.json(created));
+        AdminResponses.created(request, response, "/api/v1/admin/notifications/" + created.id(),
+                               NotificationJson.json(created));
     }
 
     private void list(ServerRequest request, ServerResponse response) {
@@ -61,7 +62,7 @@ public final class NotificationAdminService implements HttpService {
         Optional<NotificationStatus> status = request.query().first("status").asOptional()
                 .map(NotificationChanges::status);
         AdminResponses.ok(request, response, AdminResponses.array(notifications.listByProject(project.id(), status),
-                                                         NotificationJson::json));
+                                                                  NotificationJson::json));
     }
 
     private void get(ServerRequest request, ServerResponse response) {

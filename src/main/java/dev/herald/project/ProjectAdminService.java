@@ -62,7 +62,8 @@ public final class ProjectAdminService implements HttpService {
     }
 
     private void get(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(request, response, json(existing(projects, request.path().pathParameters().get("projectId"))));
+        Project project = existing(projects, request.path().pathParameters().get("projectId"));
+        AdminResponses.ok(request, response, json(project));
     }
 
     /** The project, or 404: every route under a project starts here. */

@@ -20,6 +20,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
 
 /**
  * How notifications perform (docs/api.md#stats): counts by type and CTR, per notification with daily buckets and per
@@ -55,10 +56,11 @@ public final class StatsService implements HttpService {
         JsonArrayBuilder daily = Json.builders().createArrayBuilder();
         days.forEach((day, counts) -> daily.add(
                 counts.addTo(Json.builders().createObjectBuilder().add("date", LocalDate.ofEpochDay(day).toString()))));
-        AdminResponses.ok(request, response, total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
+        JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
                 .add("ctr", total.ctr())
                 .add("daily", daily)
-                .build());
+                .build();
+        AdminResponses.ok(request, response, answer);
     }
 
     private void projectStats(ServerRequest request, ServerResponse response) {
@@ -74,8 +76,9 @@ public final class StatsService implements HttpService {
                                                    .addTo(Json.builders().createObjectBuilder()
                                                                   .add("notificationId", entry.getKey()))
                                                    .add("ctr", entry.getValue().ctr())));
-        AdminResponses.ok(request, response, total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
+        JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
                 .add("notifications", list)
-                .build());
+                .build();
+        AdminResponses.ok(request, response, answer);
     }
 }
