@@ -16,7 +16,7 @@ module dev.herald {
     requires io.helidon.logging.common;
     requires jakarta.json;
     requires io.helidon.http.media;
-    requires io.helidon.http.media.jsonp; // web.JsonAnswers: Helidon's JSON-P writer for management and health answers
+    requires io.helidon.http.media.jsonp; // api.JsonAnswers: Helidon's JSON-P writer for management and health answers
     requires org.yaml.snakeyaml;          // HeraldConfig: the line and column of a mistake in a YAML file
 
     // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
