@@ -27,7 +27,7 @@ import jakarta.json.JsonStructure;
  *     {@code Content-Length} and then a trailer section after its content ({@code stream-result:}), bytes a
  *     client keeping the connection reads as the start of the next answer.</li>
  * </ul>
- * Error bodies are not written here: {@link ErrorResponses} and {@link JsonDirectHandler} share one serializer
+ * Error bodies are not written here: {@link ErrorResponses} and {@code wire.JsonDirectHandler} share one serializer
  * ({@link Json}), also on the public hot paths.
  */
 public final class JsonAnswers {
