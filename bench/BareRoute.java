@@ -13,8 +13,8 @@ import jakarta.json.JsonReaderFactory;
 
 /**
  * Bench only, never part of Herald: the ceiling of the Helidon that Herald builds with (target/libs) on this machine
- * for Herald's two hot paths, with none of Herald's work. GET /feed sends fixed bytes from memory with the headers Herald's feed sends;
- * POST /track parses the JSON body as Herald does (factories made once) and answers 204.
+ * for Herald's two hot paths, with none of Herald's work. GET /feed sends fixed bytes from memory with the headers
+ * Herald's feed sends; POST /track parses the JSON body as Herald does (factories made once) and answers 204.
  * Run in source-launch mode by bench/hotpaths.sh:
  *   java -cp "target/libs/*" bench/BareRoute.java PORT FEED_FILE
  */

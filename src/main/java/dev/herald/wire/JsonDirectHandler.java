@@ -79,7 +79,8 @@ public final class JsonDirectHandler implements DirectHandler {
                 case 431 -> new Refusal("HEADERS_TOO_LARGE", "Request header fields too large");
                 case 500 -> new Refusal("INTERNAL_ERROR", "Internal server error");
                 case 501 -> request.headers().contains(HeaderNames.TRANSFER_ENCODING)
-                            ? new Refusal("NOT_IMPLEMENTED", "Transfer coding not supported: send the body chunked or with a Content-Length")
+                            ? new Refusal("NOT_IMPLEMENTED",
+                                          "Transfer coding not supported: send the body chunked or with a Content-Length")
                             : new Refusal("NOT_IMPLEMENTED", "Not implemented");
                 case 503 -> new Refusal("SERVER_BUSY", "Server busy; retry shortly");
                 case 505 -> new Refusal("HTTP_VERSION_NOT_SUPPORTED", "HTTP version not supported: use HTTP/1.1");
