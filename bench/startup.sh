@@ -2,7 +2,9 @@
 # Start-up against its ceiling: Herald's runtime image (target/herald-image, against MariaDB with config/prod.yaml)
 # and a bare Helidon route (bench/bare-start) linked into a runtime image the same way: the same jlink options,
 # the same launcher (jlink/herald) and a start-up cache recorded the same way. Starts them in turn, ROUNDS each,
-# from the command to the first 200 of the feed's path (bench/first-answer.py), then resident memory 1 s later.
+# from the command to the first 200 of the feed's path (bench/first-answer.py), with the CPU time the JVM had used
+# by then (user + system: less sensitive than the wall clock to a machine shared with other work), then resident
+# memory 1 s later.
 #   bench/startup.sh [rounds, default 10]
 # Needs: what jlink/build.sh needs (run it first, or this does), python3, curl, a MariaDB root login without password.
 set -euo pipefail
@@ -11,7 +13,7 @@ ROUNDS=${1:-10}
 PORT=18840
 DB=herald_startup_bench
 KEY=BenchKey0123456789BenchKey0123456789ABCD
-IMAGE=target/herald-image
+IMAGE=${HERALD_IMAGE:-target/herald-image}   # HERALD_IMAGE: another build of it, to compare
 BARE=target/bare-image
 WORK=$(mktemp -d)
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
@@ -34,11 +36,14 @@ stop() {
 trap '[ -z "$PID" ] || kill -9 $PID 2>/dev/null; sql -e "DROP DATABASE IF EXISTS $DB" || true; rm -rf "$WORK"' EXIT
 FEED="http://127.0.0.1:$PORT/api/v1/public/$KEY/notifications"
 ELAPSED=
+CPU=
+TICKS=$(getconf CLK_TCK)
 start() {
     local result
     result=$(python3 bench/first-answer.py "$FEED" "$WORK/log" "$@") || { cat "$WORK/log"; exit 1; }
     ELAPSED=${result% *}
     PID=${result#* }
+    CPU=$(awk -v t="$TICKS" '{print int(($14 + $15) * 1000 / t)}' "/proc/$PID/stat")
 }
 median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 bytes() { du -s --apparent-size -B1 "$1" | cut -f1; }
@@ -93,11 +98,12 @@ for round in $(seq 1 "$ROUNDS"); do
         esac
         grep -q "AOTCache\|AOT cache" "$WORK/log" && { cat "$WORK/log"; log "$variant: its cache was rejected"; exit 1; }
         sleep 1
-        echo "$ELAPSED $(( $(ps -o rss= -p "$PID") / 1024 ))" >> "$WORK/$variant"
+        echo "$ELAPSED $(( $(ps -o rss= -p "$PID") / 1024 )) $CPU" >> "$WORK/$variant"
         stop
     done
-    printf '  round %s: herald %s ms, bare %s ms\n' "$round" "$(tail -n1 "$WORK/herald" | cut -d' ' -f1)" \
-           "$(tail -n1 "$WORK/bare" | cut -d' ' -f1)"
+    printf '  round %s: herald %s ms (CPU %s ms), bare %s ms (CPU %s ms)\n' "$round" \
+           "$(tail -n1 "$WORK/herald" | cut -d' ' -f1)" "$(tail -n1 "$WORK/herald" | cut -d' ' -f3)" \
+           "$(tail -n1 "$WORK/bare" | cut -d' ' -f1)" "$(tail -n1 "$WORK/bare" | cut -d' ' -f3)"
 done
 log "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -105,8 +111,10 @@ HERALD_MS=$(cut -d' ' -f1 "$WORK/herald" | median)
 BARE_MS=$(cut -d' ' -f1 "$WORK/bare" | median)
 for variant in herald bare; do
     dir=$IMAGE; [ "$variant" = bare ] && dir=$BARE
-    printf '%-7s start to first 200: median %s ms (%s); resident 1 s after: median %s MiB; image %s bytes (cache %s)\n' \
+    printf '%-7s start to first 200: median %s ms (%s); JVM CPU by then: median %s ms; resident 1 s after: median %s MiB;' \
         "$variant" "$(cut -d' ' -f1 "$WORK/$variant" | median)" "$(cut -d' ' -f1 "$WORK/$variant" | sort -n | tr '\n' ' ' | sed 's/ $//')" \
-        "$(cut -d' ' -f2 "$WORK/$variant" | median)" "$(bytes "$dir")" "$(stat -c %s "$dir/lib/herald.aot")"
+        "$(cut -d' ' -f3 "$WORK/$variant" | median)" "$(cut -d' ' -f2 "$WORK/$variant" | median)"
+    printf ' image %s bytes (cache %s)\n' "$(bytes "$dir")" "$(stat -c %s "$dir/lib/herald.aot")"
 done
-echo "herald / bare: $(awk -v h="$HERALD_MS" -v b="$BARE_MS" 'BEGIN {printf "%.2f", h / b}'), herald - bare: $(awk -v h="$HERALD_MS" -v b="$BARE_MS" 'BEGIN {print h - b}') ms"
+echo "herald / bare: $(awk -v h="$HERALD_MS" -v b="$BARE_MS" 'BEGIN {printf "%.2f", h / b}'), herald - bare: $(awk -v h="$HERALD_MS" -v b="$BARE_MS" 'BEGIN {print h - b}') ms;" \
+     "CPU herald / bare: $(awk -v h="$(cut -d' ' -f3 "$WORK/herald" | median)" -v b="$(cut -d' ' -f3 "$WORK/bare" | median)" 'BEGIN {printf "%.2f", h / b}')"
