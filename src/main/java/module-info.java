@@ -10,6 +10,9 @@ module dev.herald {
     requires io.helidon.http;
     requires io.helidon.webserver;
     requires io.helidon.common.task;      // ConnectionsPerClient: a connection Helidon may interrupt on stop
+    requires io.helidon.service.registry; // HelidonRegistry: the global registry, without scanning every module
+    requires io.helidon.common.mapper;    // HelidonRegistry: the mapper provider it holds
+    requires io.helidon.metrics.api;      // HelidonRegistry: the metrics factories it holds
     requires io.helidon.dbclient;
     requires io.helidon.dbclient.jdbc;
     requires com.zaxxer.hikari;

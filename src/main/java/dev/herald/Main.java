@@ -73,6 +73,7 @@ public final class Main {
         // show the host's local time marked as UTC.
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
         LogConfig.configureRuntime();
+        HelidonRegistry.install();
         try {
             start(args);
         } catch (RuntimeException e) {

@@ -1,0 +1,37 @@
+package dev.herald;
+
+import io.helidon.common.mapper.DefaultMapperProvider__ServiceDescriptor;
+import io.helidon.common.mapper.MappersFactory__ServiceDescriptor;
+import io.helidon.metrics.api.MeterRegistryFactory__ServiceDescriptor;
+import io.helidon.metrics.api.MetricsFactoryFactory__ServiceDescriptor;
+import io.helidon.service.registry.GlobalServiceRegistry;
+import io.helidon.service.registry.ServiceRegistryConfig;
+import io.helidon.service.registry.ServiceRegistryManager;
+
+/**
+ * Helidon 4.5's global service registry, made before Helidon makes its own. Helidon creates it at the first use of
+ * its mappers (the routing's path matchers, the DB Client's columns), and by default reads the service metadata of
+ * every module in the image and instantiates each descriptor by reflection: work a start paid that Helidon 4.1.7
+ * did not do (docs/performance.md). Herald injects nothing; what Helidon itself looks up in the registry at run
+ * time is listed here: the mapper manager and its fallback provider (query and path parameters, the DB Client),
+ * and the metrics factories of its concurrency limits. A contract missing here fails the request that looks it up
+ * with a 500 naming it ({@code ServiceRegistryException: There is no service in registry that matches this
+ * lookup}); the training run of the start-up cache (jlink/Train.java) and jlink/check.sh go through every route.
+ */
+final class HelidonRegistry {
+
+    private HelidonRegistry() {
+    }
+
+    /** Before anything of Helidon's but logging. */
+    static void install() {
+        ServiceRegistryConfig config = ServiceRegistryConfig.builder()
+                .discoverServices(false)
+                .addServiceDescriptor(MappersFactory__ServiceDescriptor.INSTANCE)
+                .addServiceDescriptor(DefaultMapperProvider__ServiceDescriptor.INSTANCE)
+                .addServiceDescriptor(MeterRegistryFactory__ServiceDescriptor.INSTANCE)
+                .addServiceDescriptor(MetricsFactoryFactory__ServiceDescriptor.INSTANCE)
+                .build();
+        GlobalServiceRegistry.registry(ServiceRegistryManager.create(config).registry());
+    }
+}
