@@ -18,13 +18,13 @@ import io.helidon.service.registry.ServiceRegistryManager;
  * with a 500 naming it ({@code ServiceRegistryException: There is no service in registry that matches this
  * lookup}); the training run of the start-up cache (jlink/Train.java) and jlink/check.sh go through every route.
  */
-final class HelidonRegistry {
+public final class HelidonRegistry {
 
     private HelidonRegistry() {
     }
 
     /** Before anything of Helidon's but logging. */
-    static void install() {
+    public static void install() {
         ServiceRegistryConfig config = ServiceRegistryConfig.builder()
                 .discoverServices(false)
                 .addServiceDescriptor(MappersFactory__ServiceDescriptor.INSTANCE)
