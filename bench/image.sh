@@ -18,6 +18,8 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk"; exit 
 
 # shellcheck source=tools/jdk.sh
 . tools/jdk.sh
+# shellcheck source=bench/common.sh
+. bench/common.sh
 # The jar runs on the JDK the image was linked from, so that only the packaging differs.
 use_jdk 25 jlink
 JAVA=$JAVA_HOME/bin/java
@@ -50,22 +52,13 @@ stop() {
     HERALD=
 }
 rss() { echo "$(( $(ps -o rss= -p "$HERALD") / 1024 ))"; }
-median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 
 # A first start creates the schema; then one key and 20 current notifications to serve.
 "$IMAGE/bin/herald" config/prod.yaml > "$LOG" 2>&1 &
 HERALD=$!
 for _ in $(seq 1 100); do grep -q "Herald listening" "$LOG" && break; sleep 0.1; done
 stop
-NOW=$(($(date +%s) * 1000))
-{
-    echo "INSERT INTO projects VALUES ('bench', 'Bench', $NOW);"
-    echo "INSERT INTO api_keys VALUES ('$KEY', 'bench', FALSE, FALSE, 'createdAt_desc', $NOW, NULL);"
-    for i in $(seq 1 20); do
-        echo "INSERT INTO notifications (id, project_id, status, message, action_type, preset, created_at, updated_at)"\
-             "VALUES ('bench_$i', 'bench', 'PUBLISHED', 'Notification $i', 'NO_ACTION', 'default', $NOW, $NOW);"
-    done
-} | sql "$DB"
+bench_feed_sql "$KEY" | sql "$DB"
 
 echo "image: $(du -s --apparent-size -B1 "$IMAGE" | cut -f1) bytes," \
      "without the start-up cache $(( $(du -s --apparent-size -B1 "$IMAGE" | cut -f1) - $(stat -c %s "$IMAGE/lib/herald.aot") )) bytes"

@@ -21,6 +21,8 @@ log() { printf '[startup] %s\n' "$*"; }
 
 # shellcheck source=tools/jdk.sh
 . tools/jdk.sh
+# shellcheck source=bench/common.sh
+. bench/common.sh
 use_jdk 25 jlink
 [ -x "$IMAGE/bin/herald" ] || bash jlink/build.sh
 
@@ -45,7 +47,6 @@ start() {
     PID=${result#* }
     CPU=$(awk -v t="$TICKS" '{print int(($14 + $15) * 1000 / t)}' "/proc/$PID/stat")
 }
-median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 bytes() { du -s --apparent-size -B1 "$1" | cut -f1; }
 
 log "linking the bare route into $BARE"
@@ -79,15 +80,7 @@ sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB CHARACTER SET utf8mb4 C
 PID=$!
 for _ in $(seq 1 100); do grep -q "Herald listening" "$WORK/log" && break; sleep 0.1; done
 stop
-NOW=$(($(date +%s) * 1000))
-{
-    echo "INSERT INTO projects VALUES ('bench', 'Bench', $NOW);"
-    echo "INSERT INTO api_keys VALUES ('$KEY', 'bench', FALSE, FALSE, 'createdAt_desc', $NOW, NULL);"
-    for i in $(seq 1 20); do
-        echo "INSERT INTO notifications (id, project_id, status, message, action_type, preset, created_at, updated_at)"\
-             "VALUES ('bench_$i', 'bench', 'PUBLISHED', 'Notification $i', 'NO_ACTION', 'default', $NOW, $NOW);"
-    done
-} | sql "$DB"
+bench_feed_sql "$KEY" | sql "$DB"
 
 log "$ROUNDS rounds, herald then bare; load at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq 1 "$ROUNDS"); do
