@@ -128,22 +128,27 @@ public final class Main {
         Metrics metrics = new Metrics();
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
         ServerLimits limits = ServerLimits.from(config.get("limits"));
+        ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
         limits.applyTo(server);
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
                 .protocols(List.of())
-                .connectionSelectors(List.of(new ConnectionsPerClient(
-                        StrictChunkContext::of, new ClientAddresses(RateLimitSettings.from(config.get("rate-limit"))),
-                        limits.perClient(), limits.readTimeout())));
-        server.directHandlers(JsonDirectHandler.forAllEvents())
+                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,
+                        limits.perClient(), "limits.connections-per-client", limits.readTimeout())))
+                .directHandlers(JsonDirectHandler.forAllEvents())
                 // No buffer in front of a response's output stream: the cached feed is written through it as the
                 // array itself (Bodies.sendShared); nothing else writes through it.
                 .writeBufferSize(0)
                 .routing(routing -> publicRouting(routing, config, services, metrics, limits))
-                .putSocket(ObserveSettings.SOCKET, socket -> socket
-                        .host(observe.host())
-                        .port(observe.port())
-                        .directHandlers(JsonDirectHandler.forAllEvents()))
+                .putSocket(ObserveSettings.SOCKET, socket -> {
+                    observe.applyTo(socket);
+                    ServerLimits.sockets(socket);
+                    socket.protocolsDiscoverServices(false)
+                            .protocols(List.of())
+                            .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,
+                                    observe.perClient(), "observe.connections-per-client", observe.readTimeout())))
+                            .directHandlers(JsonDirectHandler.forAllEvents());
+                })
                 .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));
     }
 

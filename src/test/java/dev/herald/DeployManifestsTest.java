@@ -35,7 +35,7 @@ class DeployManifestsTest {
     void kubernetesRunsTheImagesUserReadOnlyWithProbesOnTheOperationsPort() throws IOException {
         List<Map<String, Object>> documents = kubernetes();
         assertThat(documents.stream().map(document -> document.get("kind")).toList(),
-                is(List.of("Secret", "ConfigMap", "Deployment", "Service")));
+                is(List.of("Secret", "ConfigMap", "Deployment", "Service", "NetworkPolicy")));
         Map<String, Object> pod = map(map(map(documents.get(2), "spec"), "template"), "spec");
         Map<String, Object> podSecurity = map(pod, "securityContext");
         assertThat(podSecurity.get("runAsNonRoot"), is(true));
@@ -72,6 +72,24 @@ class DeployManifestsTest {
         List<Object> ports = list(map(service, "spec"), "ports");
         assertThat(ports.size(), is(1));
         assertThat(map(ports.getFirst()).get("targetPort"), is("http"));
+    }
+
+    /** Any pod could otherwise reach the unauthenticated operations port; the public port stays open to all. */
+    @Test
+    void theNetworkPolicyLetsOnlyTheScraperReachTheOperationsPort() throws IOException {
+        Map<String, Object> policy = kubernetes().get(4);
+        Map<String, Object> spec = map(policy, "spec");
+        assertThat(map(map(spec, "podSelector"), "matchLabels"), is(Map.of("app.kubernetes.io/name", "herald")));
+        assertThat(spec.get("policyTypes"), is(List.of("Ingress")));
+        List<Object> rules = list(spec, "ingress");
+        assertThat(rules.size(), is(2));
+        Map<String, Object> open = map(rules.get(0));
+        assertThat("the public port, from anywhere", open.containsKey("from"), is(false));
+        assertThat(list(open, "ports"), is(List.of(Map.of("port", "http"))));
+        Map<String, Object> operations = map(rules.get(1));
+        assertThat(list(operations, "ports"), is(List.of(Map.of("port", "observe"))));
+        assertThat("the operations port, from named pods only", list(operations, "from").isEmpty(), is(false));
+        assertThat(map(map(list(operations, "from").getFirst()), "podSelector").isEmpty(), is(false));
     }
 
     @Test

@@ -25,7 +25,8 @@ import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.spi.ServerConnectionSelector;
 
 /**
- * The public listener's connections, as Helidon (4.1.7 to 4.5.0) does not bound them:
+ * A listener's connections, as Helidon (4.1.7 to 4.5.0) does not bound them (the limits named here are the public
+ * listener's; the operations listener has its own, {@code observe.*}):
  * <ul>
  * <li>At most {@code limits.connections-per-client} open at once from one client (an IPv4 address, an IPv6 network
  *     as the rate limit groups them; a trusted proxy is not limited): one address could otherwise take every
@@ -56,27 +57,32 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final UnaryOperator<ConnectionContext> contexts;
     private final ClientAddresses clients;
     private final int limit;
+    private final String setting;
     private final Duration readTimeout;
     private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Object, Integer> open = new ConcurrentHashMap<>();
     private final LogThrottle refusals;
     private volatile Object lastRefused;
 
-    /** @param contexts the context each admitted connection reads and writes through, made from Helidon's */
+    /**
+     * @param contexts the context each admitted connection reads and writes through, made from Helidon's
+     * @param setting  the setting of the limit, for the log ({@code limits.connections-per-client})
+     */
     public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit,
-                                Duration readTimeout) {
-        this(contexts, clients, limit, readTimeout, LOG_INTERVAL);
+                                String setting, Duration readTimeout) {
+        this(contexts, clients, limit, setting, readTimeout, LOG_INTERVAL);
     }
 
     /** @param logInterval the least time between two lines about refused connections (a minute but in tests) */
-    ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit,
+    ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit, String setting,
                          Duration readTimeout, Duration logInterval) {
         if (limit < 1) {
-            throw new IllegalArgumentException("limits.connections-per-client must be at least 1, not " + limit);
+            throw new IllegalArgumentException(setting + " must be at least 1, not " + limit);
         }
         this.contexts = contexts;
         this.clients = clients;
         this.limit = limit;
+        this.setting = setting;
         this.readTimeout = readTimeout;
         this.refusals = new LogThrottle(logInterval);
         Sweep.schedule(this);
@@ -195,7 +201,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private void logRefusals(long count) {
         if (count > 0) {
             LOGGER.log(System.Logger.Level.WARNING, count + " connection(s) refused in the last minute, over "
-                    + "limits.connections-per-client (" + limit + "); the last from "
+                    + setting + " (" + limit + "); the last from "
                     + ClientAddresses.describe(lastRefused));
         }
     }

@@ -7,7 +7,7 @@ import dev.herald.config.ConfigValues;
 
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.config.Config;
-import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.ListenerConfig;
 
 /**
  * The {@code limits} on what clients may hold of the server, whatever they do: connections in all and per client,
@@ -45,19 +45,26 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
     }
 
     /**
-     * Sets the public listener's limits, keeping whatever else its socket options say. (Helidon applies no read
-     * time-out to accepted sockets: {@code ConnectionsPerClient} closes silent connections.) TCP_NODELAY too: the
-     * cached feed goes out as two writes (headers, then the shared array, see {@link Bodies#sendShared}), and with
-     * Nagle's algorithm the second waits for the client's delayed ACK of the first: 40 ms per answer, measured.
+     * Sets the public listener's limits and sockets, keeping whatever else its socket options say. (Helidon applies no
+     * read time-out to accepted sockets: {@code ConnectionsPerClient} closes silent connections.)
+     */
+    public void applyTo(ListenerConfig.BuilderBase<?, ?> listener) {
+        listener.maxTcpConnections(connections);
+        sockets(listener);
+    }
+
+    /**
+     * The sockets of either listener. TCP_NODELAY: the cached feed goes out as two writes (headers, then the shared
+     * array, see {@link Bodies#sendShared}), and with Nagle's algorithm the second waits for the client's delayed ACK
+     * of the first: 40 ms per answer, measured.
      *
      * <p>And the blocking socket, not the NIO channel Helidon 4.5.0 uses by default ({@code use-nio}): its channel
      * copies every answer through an 8 KiB buffer, one system call per 8 KiB, so a 39 KB feed answer took five
      * writes where the socket takes one, and the shared array was copied after all (docs/performance.md, run R).
      */
-    public void applyTo(WebServerConfig.Builder server) {
-        SocketOptions current = server.connectionOptions().orElseGet(() -> SocketOptions.builder().build());
-        server.maxTcpConnections(connections)
-                .useNio(false)
+    public static void sockets(ListenerConfig.BuilderBase<?, ?> listener) {
+        SocketOptions current = listener.connectionOptions().orElseGet(() -> SocketOptions.builder().build());
+        listener.useNio(false)
                 .connectionOptions(SocketOptions.builder().from(current).tcpNoDelay(true).build());
     }
 }

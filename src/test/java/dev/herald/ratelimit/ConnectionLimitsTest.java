@@ -3,8 +3,6 @@ package dev.herald.ratelimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.herald.support.JsonBodies;
+import dev.herald.support.LoopbackSockets;
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
 
@@ -60,7 +59,7 @@ class ConnectionLimitsTest {
                 held.add(answeredOnce(connect("127.0.0.2")));
             }
             Socket over = connect("127.0.0.2");
-            String refusal = readAll(over);
+            String refusal = LoopbackSockets.readAll(over);
             assertThat(refusal, startsWith("HTTP/1.1 429 "));
             String body = refusal.substring(refusal.indexOf("\r\n\r\n") + 4);
             assertThat(JsonBodies.object(body).getString("code"), is("TOO_MANY_CONNECTIONS"));
@@ -114,16 +113,12 @@ class ConnectionLimitsTest {
         // Between two requests too: a kept-alive connection falls silent after its answer.
         try (Socket socket = answeredOnce(connect("127.0.0.4"))) {
             socket.setSoTimeout(10_000);
-            assertThat(drain(socket.getInputStream()), is(true));
+            assertThat(LoopbackSockets.drain(socket.getInputStream()), is(true));
         }
     }
 
     private static Socket connect(String from) throws IOException {
-        Socket socket = new Socket();
-        socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), uri.getPort()), 5_000);
-        socket.setSoTimeout(5_000);
-        return socket;
+        return LoopbackSockets.connect(from, uri.getPort());
     }
 
     /** Sends one request on the connection and reads its answer's status line; the connection stays open. */
@@ -157,25 +152,5 @@ class ConnectionLimitsTest {
             Thread.sleep(50);
         }
         return false;
-    }
-
-    private static String readAll(Socket socket) throws IOException {
-        try (socket) {
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-        }
-    }
-
-    /** Reads until the server closes; true if it did before the socket's time-out. */
-    private static boolean drain(InputStream in) throws IOException {
-        try {
-            while (in.read() >= 0) {
-                // the rest of the answer, then the close
-            }
-            return true;
-        } catch (SocketTimeoutException e) {
-            return false;
-        } catch (IOException e) {
-            return true;
-        }
     }
 }

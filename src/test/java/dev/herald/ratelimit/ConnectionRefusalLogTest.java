@@ -64,7 +64,7 @@ class ConnectionRefusalLogTest {
         LOGGER.addHandler(handler);
         ConnectionsPerClient oneEach = new ConnectionsPerClient(
                 UnaryOperator.identity(), new ClientAddresses(RateLimitSettings.from(Config.empty())), 1,
-                Duration.ofSeconds(30), LOG_INTERVAL);
+                "limits.connections-per-client", Duration.ofSeconds(30), LOG_INTERVAL);
         server = WebServer.builder()
                 .host("127.0.0.1")
                 .port(0)

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.sql.SQLException;
 import java.util.Map;
 
+import dev.herald.observe.ObserveSettings;
+
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 
@@ -36,6 +38,11 @@ public final class MainBuiltServer implements AutoCloseable {
     /** The public listener. */
     public URI uri() {
         return URI.create("http://127.0.0.1:" + server.port());
+    }
+
+    /** The operations listener. */
+    public URI observeUri() {
+        return URI.create("http://127.0.0.1:" + server.port(ObserveSettings.SOCKET));
     }
 
     @Override
