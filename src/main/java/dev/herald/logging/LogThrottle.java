@@ -2,6 +2,7 @@ package dev.herald.logging;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * When a line about events that may come by the thousand is due, and what count it reports: the first at once,
@@ -11,12 +12,19 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class LogThrottle {
 
     private final long intervalNanos;
+    private final LongSupplier nanoTime;
     private final AtomicLong lastLine;
     private final AtomicLong pending = new AtomicLong();
 
     public LogThrottle(Duration interval) {
+        this(interval, System::nanoTime);
+    }
+
+    /** @param nanoTime the time, in nanoseconds from any origin: a test's clock, or {@link System#nanoTime()} */
+    public LogThrottle(Duration interval, LongSupplier nanoTime) {
         this.intervalNanos = interval.toNanos();
-        this.lastLine = new AtomicLong(System.nanoTime() - intervalNanos);
+        this.nanoTime = nanoTime;
+        this.lastLine = new AtomicLong(nanoTime.getAsLong() - intervalNanos);
     }
 
     /** Counts {@code events}; the count a line due now must report (these included), or 0 when none is due. */
@@ -30,7 +38,7 @@ public final class LogThrottle {
      * last events of a flood are reported although no event follows them.
      */
     public long due() {
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
         long last = lastLine.get();
         if (pending.get() > 0 && now - last >= intervalNanos && lastLine.compareAndSet(last, now)) {
             return pending.getAndSet(0);

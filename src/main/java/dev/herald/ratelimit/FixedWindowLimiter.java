@@ -66,12 +66,12 @@ public final class FixedWindowLimiter<K> {
         dropEndedInPassing(now);
         Window<K> window = windowOf(client, now);
         if (window == null) {
-            return new Decision(true, limit, limit - 1, wholeSeconds(windowMillis), false);
+            return new Decision(true, limit, limit - 1, wholeSeconds(windowMillis), false, false);
         }
         int count = window.count(limit);
         long resetMillis = window.start + windowMillis - now;
         return new Decision(count <= limit, limit, Math.max(0, limit - count), wholeSeconds(resetMillis),
-                            count == limit);
+                            count == limit, true);
     }
 
     /**
@@ -82,11 +82,19 @@ public final class FixedWindowLimiter<K> {
         long now = clock.millis();
         Window<K> window = windows.get(client);
         if (window == null || window.hasEndedBy(now, windowMillis)) {
-            return new Decision(true, limit, limit, wholeSeconds(windowMillis), false);
+            return new Decision(true, limit, limit, wholeSeconds(windowMillis), false, window != null);
         }
         int count = window.count.get();
         long resetMillis = window.start + windowMillis - now;
-        return new Decision(count < limit, limit, Math.max(0, limit - count), wholeSeconds(resetMillis), false);
+        return new Decision(count < limit, limit, Math.max(0, limit - count), wholeSeconds(resetMillis), false, true);
+    }
+
+    /**
+     * Whether a client without a window now would find no slot for one without dropping a client under its limit:
+     * every slot is taken. (Ended windows may still hold slots until a request drops them; this says "full" then.)
+     */
+    public boolean isFull() {
+        return slotsTaken.get() >= maxClients;
     }
 
     int trackedClients() {
@@ -203,8 +211,11 @@ public final class FixedWindowLimiter<K> {
      * @param resetSeconds seconds until the client's window ends
      * @param tookTheLast this request was counted as the last its window allows: true for exactly one request per
      *                    window of a client that reaches its limit, however many are counted at once
+     * @param counted     the client has a window: false when every slot was held by clients at their limit, and the
+     *                    request was allowed without being counted
      */
-    public record Decision(boolean allowed, int limit, int remaining, long resetSeconds, boolean tookTheLast) {
+    public record Decision(boolean allowed, int limit, int remaining, long resetSeconds, boolean tookTheLast,
+                           boolean counted) {
     }
 
     private static final class Window<K> {

@@ -22,8 +22,7 @@ import static org.hamcrest.Matchers.is;
 /**
  * The throttle on its own: exact under concurrency, a blocked client's token never checked, and memory bounded as
  * the rate limit's is, with the same rule: a blocked client is never forgotten early (it would get a fresh allowance
- * of guesses), and when every client tracked is blocked a new one goes uncounted rather than anyone being refused
- * for want of room. AdminAuthFailuresTest shows it through the server.
+ * of guesses); when every client tracked is blocked, the rest share one window and are blocked together. AdminAuthFailuresTest shows it through the server.
  */
 class AuthFailuresTest {
 
@@ -76,23 +75,62 @@ class AuthFailuresTest {
         assertThat(blocked.get(), is(11));
     }
 
+    /**
+     * When every client tracked is blocked, the clients that find no room share one window: their failures count
+     * together, and once it is spent each of them is blocked, a right token included (it failed open: after 10,000
+     * blocked addresses a fresh one guessed 20,000 tokens unthrottled).
+     */
     @Test
-    void blockedClientsAreKeptWhenTheTableIsFull() {
+    void whenTheTableIsFullOfBlockedClientsItFailsClosed() {
         AuthFailures failures = failures(2, 3);
         for (String client : new String[] {"a", "b", "c"}) {
             failures.attempt(client, WRONG);
             failures.attempt(client, WRONG);
             assertThat(failures.attempt(client, RIGHT).blocked(), is(true));
         }
-        for (int i = 0; i < 10; i++) {
-            assertThat("no room: uncounted", failures.attempt("d", WRONG).blocked(), is(false));
+        assertThat("a right token while the shared window has room", failures.attempt("d", RIGHT).authenticated(),
+                   is(true));
+        assertThat(failures.attempt("d", WRONG).blocked(), is(false));
+        assertThat("the shared window counts every untracked client", failures.attempt("e", WRONG).blocked(), is(false));
+        for (String client : new String[] {"d", "e", "f"}) {
+            AuthFailures.Attempt attempt = failures.attempt(client, () -> {
+                throw new AssertionError("a token was checked past the shared window's limit");
+            });
+            assertThat(client, attempt.blockedSeconds(), is(60L));
+        }
+        for (int i = 0; i < 1_000; i++) {
+            assertThat(failures.attempt("guesser-" + i, WRONG).blocked(), is(true));
         }
         assertThat(failures.attempt("a", RIGHT).blockedSeconds(), is(60L));
         clock.advance(Duration.ofSeconds(60));
         assertThat(failures.attempt("a", RIGHT).authenticated(), is(true));
+        assertThat(failures.attempt("f", RIGHT).authenticated(), is(true));
         failures.attempt("d", WRONG);
         failures.attempt("d", WRONG);
-        assertThat("counted once there is room", failures.attempt("d", RIGHT).blocked(), is(true));
+        assertThat("counted on its own once there is room", failures.attempt("d", RIGHT).blocked(), is(true));
+    }
+
+    /** Each saturation used to write one line per client: 10,000 lines, 1.7 MB, every minute. */
+    @Test
+    void manyClientsBlockedAtOnceMakeOneLinePerMinute() {
+        try (AuthFailureLog log = new AuthFailureLog()) {
+            AuthFailures failures = failures(2, 10_000);
+            for (int i = 0; i < 10_000; i++) {
+                failures.attempt("client-" + i, WRONG);
+                failures.attempt("client-" + i, WRONG);
+            }
+            assertThat("the first block at once", log.warnings().size(), is(1));
+            assertThat(log.warnings().getFirst().startsWith("2 failed admin authentications from "), is(true));
+            clock.advance(Duration.ofSeconds(59));
+            failures.attempt("client-0", RIGHT);
+            assertThat(log.warnings().size(), is(1));
+            clock.advance(Duration.ofSeconds(1));
+            failures.attempt("client-0", RIGHT);
+            assertThat(log.warnings().size(), is(2));
+            assertThat(log.warnings().get(1), is("9999 clients reached 2 failed admin authentications within 60 s since"
+                    + " the previous line; their admin requests are answered 429 until their windows end; the last:"
+                    + " client-9999"));
+        }
     }
 
     @Test
