@@ -20,7 +20,7 @@ module dev.herald {
     requires jakarta.json;
     requires io.helidon.http.media;
     requires io.helidon.http.media.jsonp; // api.JsonAnswers: Helidon's JSON-P writer for management and health answers
-    requires org.yaml.snakeyaml;          // HeraldConfig: the line and column of a mistake in a YAML file
+    requires org.yaml.snakeyaml;          // HeraldConfig: the line and column of a mistake, a key given twice
 
     // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
     requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml

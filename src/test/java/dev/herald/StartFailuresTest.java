@@ -103,6 +103,34 @@ class StartFailuresTest {
         assertThat("the bundled H2 database was not created", Files.exists(directory.resolve("data")), is(false));
     }
 
+    /** The finding: a second db: block replaced the first, and config/prod.yaml started on embedded H2. */
+    @Test
+    void aKeyGivenTwiceInTheFileIsRefusedWithItsLine() throws Exception {
+        assertFailedStart(h2() + "limits:\n  connections: 10\ndb:\n  startup-timeout: PT5S\n", Map.of(),
+                          "Configuration file " + directory.resolve("herald.yaml").toAbsolutePath() + " has a key twice"
+                                  + " in one section at line 9 (found duplicate key db): the second would silently"
+                                  + " replace the first; merge them");
+    }
+
+    /** Embedded H2 is the default of a start without a file; a file must name its database. */
+    @Test
+    void aFileThatNamesNoDatabaseStopsTheStartInsteadOfFallingBackToH2() throws Exception {
+        assertFailedStart(LISTENERS + "db:\n  startup-timeout: PT5S\n", Map.of(),
+                          "No database is named: neither file " + directory.resolve("herald.yaml") + " nor the "
+                                  + "environment sets db.connection.url (DB_CONNECTION_URL), and Herald does not fall "
+                                  + "back to its embedded H2 database when a configuration file is given. Set it: "
+                                  + "jdbc:mariadb://host:3306/herald, or jdbc:h2:file:./data/herald to run on embedded "
+                                  + "H2 on purpose");
+    }
+
+    @Test
+    void theEnvironmentMayNameTheDatabaseOfAFile() throws Exception {
+        try (ChildHerald herald = ChildHerald.start(directory, LISTENERS, Map.of("DB_CONNECTION_URL",
+                                                                                 "jdbc:h2:file:./data/named"))) {
+            assertThat(herald.log(), containsString("Database: H2 at jdbc:h2:file:./data/named"));
+        }
+    }
+
     @Test
     void aMisspelledDatabaseVariableStopsTheStart() throws Exception {
         assertFailedStart(h2(), Map.of("DB_CONNECTION_UR", "jdbc:mariadb://db.internal/herald"),
@@ -268,6 +296,17 @@ class StartFailuresTest {
             assertThat(herald.log(), containsString("db.port (environment variable DB_PORT) is not a setting Herald "
                     + "knows; it is ignored\n"));
             assertThat("the JVM's code for a stop by SIGTERM", herald.stop(), is(143));
+        }
+    }
+
+    /** server: is Helidon's, but its first level is known: a typo there was ignored, and the port error blamed 8080. */
+    @Test
+    void aMisspelledServerSettingIsNamedWithTheNearestOne() throws Exception {
+        String yaml = h2().replace("  host: 127.0.0.1\n", "  host: 127.0.0.1\n  prot: 29080\n");
+        try (ChildHerald herald = ChildHerald.start(directory, yaml, Map.of())) {
+            assertThat(herald.log(), containsString("WARNING dev.herald.config.HeraldConfig: server.prot (file "
+                    + directory.resolve("herald.yaml") + ") is not a setting Herald knows (did you mean "
+                    + "server.port?); it is ignored\n"));
         }
     }
 

@@ -24,6 +24,7 @@ import io.helidon.config.spi.ConfigSource;
 public final class HeraldConfig {
 
     private static final System.Logger LOGGER = System.getLogger(HeraldConfig.class.getName());
+    private static final String DATABASE_URL = "db.connection.url";
 
     private HeraldConfig() {
     }
@@ -42,6 +43,7 @@ public final class HeraldConfig {
         file.ifPresent(path -> overrides.add(ConfigSources.file(path)));
         LOGGER.log(Level.INFO, "Configuration, highest priority first: system properties, environment variables, "
                 + file.map(path -> "file " + path + ", ").orElse("") + "bundled defaults");
+        file.ifPresent(DuplicateKeys::refuse);
         Config config;
         try {
             config = withDefaults(overrides);
@@ -69,13 +71,32 @@ public final class HeraldConfig {
     private static void checkKeys(Optional<Path> file) {
         KnownSettings known = KnownSettings.bundled();
         List<String> warnings = new ArrayList<>();
-        file.ifPresent(path -> warnings.addAll(known.check(fileKeys(path), key -> "file " + path, true)));
+        List<String> inFile = file.map(HeraldConfig::fileKeys).orElseGet(List::of);
+        file.ifPresent(path -> warnings.addAll(known.check(inFile, key -> "file " + path, true)));
         Map<String, String> environment = environmentKeys();
+        file.ifPresent(path -> requireNamedDatabase(path, inFile, environment));
         warnings.addAll(known.check(environment.keySet(), key -> "environment variable " + environment.get(key), false));
         warnings.addAll(known.check(System.getProperties().stringPropertyNames().stream()
                                             .filter(KnownSettings::isHeralds).toList(),
                                     key -> "system property " + key, true));
         warnings.forEach(warning -> LOGGER.log(Level.WARNING, warning));
+    }
+
+    /**
+     * With a configuration file, the database must be named: by the file, the environment or a system property. The
+     * bundled default, embedded H2, is for a start without any file. A file whose {@code db} section was lost (given
+     * twice, the second without the URL; misplaced under another key) otherwise started production on an empty H2
+     * database beside the binary, with one "Database: H2" line as the only sign.
+     */
+    private static void requireNamedDatabase(Path file, List<String> inFile, Map<String, String> environment) {
+        if (inFile.contains(DATABASE_URL) || environment.containsKey(DATABASE_URL)
+                || System.getProperty(DATABASE_URL) != null) {
+            return;
+        }
+        throw new BadSetting("No database is named: neither file " + file + " nor the environment sets "
+                + DATABASE_URL + " (" + ConfigValues.environmentName(DATABASE_URL) + "), and Herald does not fall back "
+                + "to its embedded H2 database when a configuration file is given. Set it: jdbc:mariadb://host:3306/herald, "
+                + "or jdbc:h2:file:./data/herald to run on embedded H2 on purpose");
     }
 
     private static List<String> fileKeys(Path path) {

@@ -20,9 +20,10 @@ import io.helidon.config.ConfigSources;
  * word, and under {@code db} that silently means another database (the embedded H2 for a misspelled URL).
  *
  * <p>The known keys are those of the bundled application.yaml, the few with no default, HikariCP's properties under
- * {@code db.connection}, and the DB Client's parameters. {@code server} is Helidon's (it has dozens of keys) and is
- * not checked; {@code db.statements.*} and the driver's {@code db.connection.dataSource.*} are free. HikariCP's names
- * are known in any case, as environment variables deliver them in lower case.
+ * {@code db.connection}, and the DB Client's parameters; {@code db.statements.*} and the driver's
+ * {@code db.connection.dataSource.*} are free. HikariCP's names are known in any case, as environment variables
+ * deliver them in lower case. {@code server} is Helidon's: its first level is checked against Helidon's own settings
+ * (a misspelled {@code server.prot} was ignored, and the port error that followed named 8080), nothing below it.
  */
 public final class KnownSettings {
 
@@ -35,6 +36,20 @@ public final class KnownSettings {
     // Helidon's JdbcParametersConfig, 4.1.7.
     private static final Set<String> DB_CLIENT_PARAMETERS = Set.of("use-n-string", "use-string-binding",
             "string-binding-size", "use-byte-array-binding", "timestamp-for-local-time", "set-object-for-java-time");
+    /**
+     * Helidon's own {@code server.*} settings, the first key below {@code server}: those of its listener and web
+     * server in Helidon 4.5.0 (the webserver module's config-metadata.json; a test compares the two). Below them
+     * ({@code server.tls.*}, {@code server.sockets.*}) nothing is checked.
+     */
+    static final Set<String> SERVER_OPTIONS = Set.of("backlog", "bind-address", "concurrency-limit",
+            "concurrency-limit-discover-services", "connection-config", "connection-options", "content-encoding",
+            "enable-proxy-protocol", "error-handling", "features", "features-discover-services", "host",
+            "idle-connection-period", "idle-connection-timeout", "ignore-invalid-named-routing",
+            "max-concurrent-requests", "max-in-memory-entity", "max-payload-size", "max-tcp-connections",
+            "media-context", "name", "port", "protocols", "protocols-discover-services", "receive-buffer-size",
+            "requested-uri-discovery", "restore-response-headers", "shutdown-grace-period", "shutdown-hook", "sockets",
+            "smart-async-writes", "tls", "use-nio", "write-buffer-size", "write-queue-length");
+    private static final String SERVER = "server.";
     private static final String CONNECTION = "db.connection.";
     private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
 
@@ -109,6 +124,10 @@ public final class KnownSettings {
     }
 
     private boolean isKnown(String key) {
+        if (key.startsWith(SERVER)) {
+            int dot = key.indexOf('.', SERVER.length());
+            return SERVER_OPTIONS.contains(dot < 0 ? key.substring(SERVER.length()) : key.substring(SERVER.length(), dot));
+        }
         if (known.contains(key) || !isHeralds(key) && !isSectionTypo(key)) {
             return true;
         }
@@ -130,6 +149,8 @@ public final class KnownSettings {
     }
 
     private Optional<String> nearest(String key) {
-        return NearestName.among(key, List.copyOf(known));
+        List<String> names = new ArrayList<>(known);
+        SERVER_OPTIONS.forEach(option -> names.add(SERVER + option));
+        return NearestName.among(key, names);
     }
 }
