@@ -4,6 +4,7 @@
 module dev.herald {
     requires java.sql;
     requires java.logging;
+    requires java.management;             // observe.JvmMetrics: heap, GC and thread figures for /observe/metrics
 
     requires io.helidon.common;
     requires io.helidon.config;

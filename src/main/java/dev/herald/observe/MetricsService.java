@@ -17,7 +17,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * {@code GET /observe/metrics}: Herald's counters and the connection pool's figures, in the Prometheus text format.
+ * {@code GET /observe/metrics}: Herald's counters, the connection pool's figures and the JVM's (memory, GC, threads),
+ * in the Prometheus text format.
  * Like health, neither rate limited nor authenticated: keep the port off the internet or filter the path at the
  * proxy.
  */
@@ -60,6 +61,7 @@ public final class MetricsService implements HttpService {
         writePoolFigures(out, pool.get());
         writeFeedCacheFigures(out, feedCache.get());
         writeWriterFigures(out, writer.get());
+        JvmMetrics.writeTo(out);
         response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
         response.header(HeaderNames.CACHE_CONTROL, "no-store");
         response.send(out.toString().getBytes(StandardCharsets.UTF_8));

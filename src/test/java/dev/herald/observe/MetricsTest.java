@@ -2,7 +2,9 @@ package dev.herald.observe;
 
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Notification;
@@ -74,6 +76,34 @@ class MetricsTest extends HeraldServerTest {
         assertThat(count(after, "herald_http_request_duration_seconds_bucket" + series + ",le=\"+Inf\"}"),
                    is(count(after, "herald_http_request_duration_seconds_count" + series + "}")));
         assertThat("no series per key", after, not(containsString(key.key())));
+    }
+
+    /** The heap is the limit operators meet: it and the GC and threads are there, under the usual names. */
+    @Test
+    void theJvmsMemoryGcAndThreadsAreThereUnderPrometheusUsualNames() {
+        Runtime runtime = Runtime.getRuntime();
+        String metrics = metrics();
+        long heapUsed = count(metrics, "jvm_memory_used_bytes{area=\"heap\"}");
+        assertThat(heapUsed > 0 && heapUsed <= runtime.totalMemory(), is(true));
+        assertThat(count(metrics, "jvm_memory_max_bytes{area=\"heap\"}"), is(runtime.maxMemory()));
+        assertThat(count(metrics, "jvm_memory_committed_bytes{area=\"nonheap\"}") > 0, is(true));
+        for (var collector : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            String series = "jvm_gc_collection_seconds_count{gc=\"" + collector.getName() + "\"}";
+            assertThat(series, metrics, containsString("\n" + series + " "));
+        }
+        assertThat(count(metrics, "jvm_threads_current") >= Thread.getAllStackTraces().size() / 2, is(true));
+        assertThat(count(metrics, "jvm_threads_peak") >= count(metrics, "jvm_threads_current"), is(true));
+        long resident = count(metrics, "process_resident_memory_bytes");
+        assertThat("resident memory, at least the heap in use", resident >= heapUsed, is(true));
+        assertThat(count(metrics, "process_open_fds") > 3, is(true));
+        assertThat(metrics, containsString("\nprocess_cpu_seconds_total "));
+        // The text format: each metric's TYPE once, before its samples.
+        List<String> types = metrics.lines().filter(line -> line.startsWith("# TYPE ")).toList();
+        assertThat(types.size(), is(Set.copyOf(types).size()));
+        for (String line : metrics.lines().filter(line -> !line.startsWith("#")).toList()) {
+            assertThat(line, line.matches("[a-z_]+(\\{[a-z]+=\"[^\"]*\"(,[a-z]+=\"[^\"]*\")*\\})? -?[0-9.E+-]+"),
+                       is(true));
+        }
     }
 
     @Test
