@@ -186,7 +186,8 @@ public final class Main {
                                                               () -> services.tracking().writerFigures().failed()))
                 .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
                                                                  services.feed()::cacheFigures,
-                                                                 services.tracking()::writerFigures))
+                                                                 services.tracking()::writerFigures,
+                                                                 services.tracking()::lookupFigures))
                 .register("/openapi", new OpenApiService())
                 .any(RouteFallbacks::notFound);
     }

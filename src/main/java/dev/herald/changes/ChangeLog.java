@@ -5,6 +5,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.herald.storage.Rows;
@@ -39,6 +41,10 @@ public final class ChangeLog implements AutoCloseable {
     private final long maxStalenessNanos;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final Thread poller;
+    /** A permit asks the poller to read now rather than at its next interval. */
+    private final Semaphore readNow = new Semaphore(0);
+    /** Notified after each successful read, for {@link #awaitRead}. */
+    private final Object reads = new Object();
 
     /** The newest version this instance has applied; only the poller thread changes it after start. */
     private long seenVersion;
@@ -84,6 +90,34 @@ public final class ChangeLog implements AutoCloseable {
                     .execute();
         });
         announce(change);
+    }
+
+    /**
+     * Waits, at most {@code timeout}, for a read of the log that starts after this call and succeeds: whatever any
+     * instance committed before the call has then been applied here. The poller reads at once when asked, and every
+     * caller waiting meanwhile shares that read, so a flood of callers costs the database one query at a time.
+     *
+     * @return whether such a read completed in time
+     */
+    public boolean awaitRead(Duration timeout) {
+        long asked = System.nanoTime();
+        long deadline = asked + timeout.toNanos();
+        readNow.release();
+        synchronized (reads) {
+            while (freshSince - asked < 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || closed) {
+                    return false;
+                }
+                try {
+                    reads.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Whether memory may answer instead of the database: the log was read less than maxStaleness ago. */
@@ -134,6 +168,9 @@ public final class ChangeLog implements AutoCloseable {
             apply(rows);
         } while (rows.size() == PAGE);
         freshSince = readStarted;
+        synchronized (reads) {
+            reads.notifyAll();
+        }
         prune();
     }
 
@@ -184,7 +221,8 @@ public final class ChangeLog implements AutoCloseable {
         long interval = Math.max(1, maxStalenessNanos / 4 / 1_000_000);
         while (!closed) {
             try {
-                Thread.sleep(interval);
+                readNow.tryAcquire(interval, TimeUnit.MILLISECONDS);
+                readNow.drainPermits();
                 poll();
             } catch (InterruptedException e) {
                 return;

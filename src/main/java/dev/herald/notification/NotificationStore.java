@@ -33,7 +33,7 @@ public final class NotificationStore {
     /** @throws dev.herald.api.ApiException 409 when a published one would make the feed too large */
     public void create(Notification notification) {
         int feedBytes = FeedBound.entryBytes(notification);
-        changes.write(Change.ofProject(notification.projectId()), transaction -> {
+        changes.write(Change.createdNotification(notification.projectId(), notification.id()), transaction -> {
             feedBound.lockProject(transaction, notification.projectId());
             withFields(transaction.createNamedInsert("insert-notification"), notification, feedBytes)
                     .addParam("projectId", notification.projectId())
@@ -74,6 +74,27 @@ public final class NotificationStore {
                 ? db.execute().namedQuery("select-project-notifications-by-status", projectId, status.get().name())
                 : db.execute().namedQuery("select-project-notifications", projectId);
         return rows.map(NotificationStore::toNotification).toList();
+    }
+
+    /** How many notifications the database holds, of every project and status. */
+    public long count() {
+        return db.execute().namedGet("count-notifications")
+                .map(row -> Rows.longValue(row, "notifications"))
+                .orElse(0L);
+    }
+
+    /** The ids of the project's notifications created at or after {@code since} (epoch milliseconds). */
+    public List<String> idsCreatedSince(String projectId, long since) {
+        return db.execute().namedQuery("select-project-notification-ids-since", projectId, since)
+                .map(row -> Rows.string(row, "id"))
+                .toList();
+    }
+
+    /** Up to {@code limit} ids after {@code after} in id order ({@code ""}: from the first). */
+    public List<String> idsAfter(String after, int limit) {
+        return db.execute().namedQuery("select-notification-ids-after", after, limit)
+                .map(row -> Rows.string(row, "id"))
+                .toList();
     }
 
     /** The project a notification belongs to, while the notification exists (any status). */

@@ -8,6 +8,7 @@ import java.util.function.ToIntFunction;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.feed.FeedCacheFigures;
 import dev.herald.storage.PoolFigures;
+import dev.herald.tracking.LookupFigures;
 import dev.herald.tracking.WriterFigures;
 
 import io.helidon.http.HeaderNames;
@@ -35,18 +36,21 @@ public final class MetricsService implements HttpService {
     private final Supplier<PoolFigures> pool;
     private final Supplier<FeedCacheFigures> feedCache;
     private final Supplier<WriterFigures> writer;
+    private final Supplier<LookupFigures> lookups;
 
     /**
      * @param pool      the serving pool's figures at the moment of the call
      * @param feedCache the feed cache's
      * @param writer    the interaction writer's
+     * @param lookups   tracking's unknown-notification check's
      */
     public MetricsService(Metrics metrics, Supplier<PoolFigures> pool, Supplier<FeedCacheFigures> feedCache,
-                          Supplier<WriterFigures> writer) {
+                          Supplier<WriterFigures> writer, Supplier<LookupFigures> lookups) {
         this.metrics = metrics;
         this.pool = pool;
         this.feedCache = feedCache;
         this.writer = writer;
+        this.lookups = lookups;
     }
 
     @Override
@@ -61,6 +65,7 @@ public final class MetricsService implements HttpService {
         writePoolFigures(out, pool.get());
         writeFeedCacheFigures(out, feedCache.get());
         writeWriterFigures(out, writer.get());
+        writeLookupFigures(out, lookups.get());
         JvmMetrics.writeTo(out);
         response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
         response.header(HeaderNames.CACHE_CONTROL, "no-store");
@@ -90,6 +95,16 @@ public final class MetricsService implements HttpService {
         out.append("# HELP herald_tracking_commit_seconds_total Time in committed transactions of interactions.\n")
                 .append("# TYPE herald_tracking_commit_seconds_total counter\n")
                 .append("herald_tracking_commit_seconds_total ").append(figures.commitSeconds()).append('\n');
+    }
+
+    static void writeLookupFigures(StringBuilder out, LookupFigures figures) {
+        out.append("# HELP herald_tracking_notification_lookups_total Tracking's checks that a notification exists, by "
+                        + "what answered: memory, or the database.\n")
+                .append("# TYPE herald_tracking_notification_lookups_total counter\n")
+                .append("herald_tracking_notification_lookups_total{answered_by=\"memory\"} ")
+                .append(figures.fromMemory()).append('\n')
+                .append("herald_tracking_notification_lookups_total{answered_by=\"database\"} ")
+                .append(figures.fromDatabase()).append('\n');
     }
 
     private static void gauge(StringBuilder out, String metric, String help, long value) {

@@ -1,6 +1,7 @@
 package dev.herald.tracking;
 
 import java.time.Clock;
+import java.time.Duration;
 
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
@@ -25,6 +26,11 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private static final int MAX_ID_LENGTH = 64;
     /** Some 170 bytes an id: about 3.5 MB at most. */
     private static final int MAX_KNOWN_NOTIFICATIONS = 20_000;
+    /**
+     * How long the check of an id no notification has waits for a read of the change log before it asks the database
+     * instead: a read takes milliseconds, and a request must not wait 2 s on the database in all.
+     */
+    private static final Duration LOG_READ_TIMEOUT = Duration.ofMillis(250);
 
     private final KnownNotifications notifications;
     private final InteractionWriter interactions;
@@ -34,7 +40,8 @@ public final class TrackingService implements HttpService, AutoCloseable {
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
                            TrackingBatchSettings batch, TimestampWindow timestampWindow, Clock clock) {
         InteractionStore store = new InteractionStore(database);
-        this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS);
+        this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS,
+                                                    LOG_READ_TIMEOUT, clock);
         this.interactions = batch.enabled()
                 ? new BatchingInteractionWriter(database.pool(), store, batch)
                 : new DirectInteractionWriter(database.pool(), store);
@@ -48,6 +55,11 @@ public final class TrackingService implements HttpService, AutoCloseable {
                 .post("/track/{notificationId}/enhanced", this::trackEnhanced)
                 .any("/track/{notificationId}", RouteFallbacks.methodNotAllowed("POST, OPTIONS"))
                 .any("/track/{notificationId}/enhanced", RouteFallbacks.methodNotAllowed("POST, OPTIONS"));
+    }
+
+    /** How the unknown-notification check was answered, for {@code /observe/metrics}. */
+    public LookupFigures lookupFigures() {
+        return notifications.figures();
     }
 
     /** The writer's figures, for {@code /observe/metrics}. */

@@ -101,7 +101,7 @@ class MetricsTest extends HeraldServerTest {
         List<String> types = metrics.lines().filter(line -> line.startsWith("# TYPE ")).toList();
         assertThat(types.size(), is(Set.copyOf(types).size()));
         for (String line : metrics.lines().filter(line -> !line.startsWith("#")).toList()) {
-            assertThat(line, line.matches("[a-z_]+(\\{[a-z]+=\"[^\"]*\"(,[a-z]+=\"[^\"]*\")*\\})? -?[0-9.E+-]+"),
+            assertThat(line, line.matches("[a-z_]+(\\{[a-z_]+=\"[^\"]*\"(,[a-z_]+=\"[^\"]*\")*\\})? -?[0-9.E+-]+"),
                        is(true));
         }
     }
