@@ -1,5 +1,7 @@
 package dev.herald.admin;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
 
@@ -40,6 +42,32 @@ public final class AdminResponses {
         JsonArrayBuilder array = Json.builders().createArrayBuilder();
         items.forEach(item -> array.add(toJson.apply(item)));
         return array.build();
+    }
+
+    /**
+     * A page of a list: its items as the JSON array the list always was, and the next page, if any, in a
+     * {@code Link: <…>; rel="next"} header (RFC 8288): this request's path and query, with the next cursor.
+     */
+    public static <T> void page(ServerRequest request, ServerResponse response, Page<T> page,
+                                Function<T, ? extends JsonStructure> toJson) {
+        page.next().ifPresent(cursor -> response.header(HeaderNames.LINK, "<" + nextPage(request, cursor) + ">; rel=\"next\""));
+        ok(request, response, array(page.items(), toJson));
+    }
+
+    private static String nextPage(ServerRequest request, PageRequest.Cursor cursor) {
+        StringBuilder uri = new StringBuilder(request.path().absolute().rawPath()).append('?');
+        for (String name : request.query().names()) {
+            if (!name.equals("cursor")) {
+                for (String value : request.query().all(name)) {
+                    uri.append(encoded(name)).append('=').append(encoded(value)).append('&');
+                }
+            }
+        }
+        return uri.append("cursor=").append(cursor.encode()).toString();
+    }
+
+    private static String encoded(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 
     private static void send(ServerRequest request, ServerResponse response, Status status, JsonStructure body) {

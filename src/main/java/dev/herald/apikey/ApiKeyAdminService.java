@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.admin.PageRequest;
 import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
 import dev.herald.api.ApiException;
@@ -81,8 +82,8 @@ public final class ApiKeyAdminService implements HttpService {
 
     private void list(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        AdminResponses.ok(request, response,
-                          AdminResponses.array(keys.listByProject(project.id()), ApiKeyAdminService::json));
+        AdminResponses.page(request, response, keys.listByProject(project.id(), PageRequest.of(request)),
+                            ApiKeyAdminService::json);
     }
 
     private void update(ServerRequest request, ServerResponse response) {

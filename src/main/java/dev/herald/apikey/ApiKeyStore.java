@@ -3,6 +3,8 @@ package dev.herald.apikey;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.admin.Page;
+import dev.herald.admin.PageRequest;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
 import dev.herald.storage.Rows;
@@ -39,8 +41,19 @@ public final class ApiKeyStore {
         return db.execute().namedGet("select-api-key", key).map(ApiKeyStore::toApiKey);
     }
 
-    public List<ApiKey> listByProject(String projectId) {
-        return db.execute().namedQuery("select-project-api-keys", projectId).map(ApiKeyStore::toApiKey).toList();
+    /** Oldest first, revoked ones included. */
+    public Page<ApiKey> listByProject(String projectId, PageRequest page) {
+        PageRequest.Cursor after = page.after().orElse(new PageRequest.Cursor(-1, "-"));
+        List<ApiKey> rows = db.execute().createNamedQuery("select-project-api-keys-page")
+                .addParam("projectId", projectId)
+                .addParam("createdAt", after.createdAt())
+                .addParam("sameCreatedAt", after.createdAt())
+                .addParam("after", after.tiebreak())
+                .addParam("limit", page.limit() + 1)
+                .execute()
+                .map(ApiKeyStore::toApiKey)
+                .toList();
+        return Page.of(rows, page.limit(), key -> new PageRequest.Cursor(key.createdAt(), key.key()));
     }
 
     public void updateSettings(ApiKey key) {

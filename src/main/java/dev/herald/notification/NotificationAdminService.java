@@ -1,11 +1,14 @@
 package dev.herald.notification;
 
 import java.time.Clock;
+import java.util.Locale;
 import java.util.Optional;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.Ids;
+import dev.herald.admin.PageRequest;
+import dev.herald.api.ApiException;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
@@ -57,12 +60,29 @@ public final class NotificationAdminService implements HttpService {
                                NotificationJson.json(created));
     }
 
+    /** Newest first, a page at a time; {@code ?status=} (DRAFT, PUBLISHED, ARCHIVED) or {@code ?state=}. */
     private void list(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        Optional<NotificationStatus> status = request.query().first("status").asOptional()
-                .map(NotificationChanges::status);
-        AdminResponses.ok(request, response, AdminResponses.array(notifications.listByProject(project.id(), status),
-                                                                  NotificationJson::json));
+        PageRequest page = PageRequest.of(request);
+        AdminResponses.page(request, response,
+                            notifications.listByProject(project.id(), filter(request), page, clock.millis()),
+                            NotificationJson::json);
+    }
+
+    private static NotificationStore.ListFilter filter(ServerRequest request) {
+        Optional<String> status = request.query().first("status").asOptional();
+        Optional<String> state = request.query().first("state").asOptional();
+        if (status.isPresent() && state.isPresent()) {
+            throw ApiException.validation("state", "give status or state, not both");
+        }
+        if (state.isPresent()) {
+            if (!NotificationState.NAMES.contains(state.get())) {
+                throw AdminRequests.notOneOf("state", NotificationState.NAMES);
+            }
+            return NotificationStore.ListFilter.state(NotificationState.valueOf(state.get().toUpperCase(Locale.ROOT)));
+        }
+        return status.map(NotificationChanges::status).map(NotificationStore.ListFilter::status)
+                .orElse(NotificationStore.ListFilter.ALL);
     }
 
     private void get(ServerRequest request, ServerResponse response) {

@@ -1,8 +1,11 @@
 package dev.herald.notification;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.admin.Page;
+import dev.herald.admin.PageRequest;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedBound;
@@ -11,6 +14,7 @@ import dev.herald.storage.Rows;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 import io.helidon.dbclient.DbStatementDml;
+import io.helidon.dbclient.DbStatementQuery;
 
 /**
  * Notifications in the database. Every write is announced through the change log: the public API serves the feed
@@ -19,6 +23,12 @@ import io.helidon.dbclient.DbStatementDml;
  * never refused, so a project over a lowered limit can always be brought back under it.
  */
 public final class NotificationStore {
+
+    private static final int CHUNK = 50;
+    private static final long PAGE_CHARACTERS = 1 << 20;
+    /** Before the newest notification: the first page of a newest-first list. */
+    private static final PageRequest.Cursor NEWEST = new PageRequest.Cursor(Long.MAX_VALUE,
+                                                                            String.valueOf(Long.MAX_VALUE));
 
     private final DbClient db;
     private final ChangeLog changes;
@@ -68,12 +78,77 @@ public final class NotificationStore {
         return db.execute().namedGet("select-notification", id).map(NotificationStore::toNotification);
     }
 
-    /** Newest first. */
-    public List<Notification> listByProject(String projectId, Optional<NotificationStatus> status) {
-        var rows = status.isPresent()
-                ? db.execute().namedQuery("select-project-notifications-by-status", projectId, status.get().name())
-                : db.execute().namedQuery("select-project-notifications", projectId);
-        return rows.map(NotificationStore::toNotification).toList();
+    /**
+     * A page of the project's notifications, newest first: all of them, those of one status, or those in one state
+     * at {@code now}. Read in chunks of {@value #CHUNK}: once the messages read pass {@value #PAGE_CHARACTERS}
+     * characters the page ends there, with a cursor, so that whatever a project holds (messages of up to 32 KiB) a
+     * page holds about a megabyte of them at most.
+     */
+    public Page<Notification> listByProject(String projectId, ListFilter filter, PageRequest page, long now) {
+        List<Notification> items = new ArrayList<>();
+        PageRequest.Cursor after = page.after().orElse(NEWEST);
+        long characters = 0;
+        while (true) {
+            int take = Math.min(CHUNK, page.limit() - items.size());
+            List<DbRow> rows = chunk(projectId, filter, after, take + 1, now);
+            for (int i = 0; i < Math.min(take, rows.size()); i++) {
+                Notification notification = toNotification(rows.get(i));
+                items.add(notification);
+                characters += notification.message().length();
+                after = new PageRequest.Cursor(notification.createdAt(),
+                                               String.valueOf(Rows.longValue(rows.get(i), "seq")));
+                if (characters >= PAGE_CHARACTERS && i < rows.size() - 1) {
+                    return new Page<>(items, Optional.of(after));
+                }
+            }
+            if (rows.size() <= take) {
+                return new Page<>(items, Optional.empty());
+            }
+            if (items.size() == page.limit()) {
+                return new Page<>(items, Optional.of(after));
+            }
+        }
+    }
+
+    private List<DbRow> chunk(String projectId, ListFilter filter, PageRequest.Cursor after, int limit, long now) {
+        DbStatementQuery query = db.execute().createNamedQuery("select-project-notifications-page" + filter.suffix)
+                .addParam("projectId", projectId)
+                .addParam("createdAt", after.createdAt())
+                .addParam("sameCreatedAt", after.createdAt())
+                .addParam("seq", seq(after))
+                .addParam("limit", limit);
+        filter.status.ifPresent(status -> query.addParam("status", status.name()));
+        if (filter.byTime) {
+            query.addParam("now", now);
+        }
+        return query.execute().toList();
+    }
+
+    /** A cursor's creation order; one that is not a number (made by hand) starts nowhere rather than failing. */
+    private static long seq(PageRequest.Cursor cursor) {
+        try {
+            return Long.parseLong(cursor.tiebreak());
+        } catch (NumberFormatException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
+    /** Which notifications a list holds: all, one status's, or one state's. */
+    public record ListFilter(String suffix, Optional<NotificationStatus> status, boolean byTime) {
+
+        public static final ListFilter ALL = new ListFilter("", Optional.empty(), false);
+
+        public static ListFilter status(NotificationStatus status) {
+            return new ListFilter("-by-status", Optional.of(status), false);
+        }
+
+        public static ListFilter state(NotificationState state) {
+            return switch (state) {
+                case DRAFT -> status(NotificationStatus.DRAFT);
+                case ARCHIVED -> status(NotificationStatus.ARCHIVED);
+                case SCHEDULED, LIVE, ENDED -> new ListFilter("-" + state.wireName(), Optional.empty(), true);
+            };
+        }
     }
 
     /** How many notifications the database holds, of every project and status. */

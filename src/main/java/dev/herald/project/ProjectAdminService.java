@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.admin.PageRequest;
 import dev.herald.admin.BodyFields;
 import dev.herald.admin.Ids;
 import dev.herald.api.ApiException;
@@ -58,7 +59,7 @@ public final class ProjectAdminService implements HttpService {
     }
 
     private void list(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(request, response, AdminResponses.array(projects.list(), ProjectAdminService::json));
+        AdminResponses.page(request, response, projects.list(PageRequest.of(request)), ProjectAdminService::json);
     }
 
     private void get(ServerRequest request, ServerResponse response) {

@@ -3,6 +3,8 @@ package dev.herald.project;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.admin.Page;
+import dev.herald.admin.PageRequest;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -27,8 +29,18 @@ public final class ProjectStore {
                 .execute();
     }
 
-    public List<Project> list() {
-        return db.execute().namedQuery("select-projects").map(ProjectStore::toProject).toList();
+    /** Oldest first. */
+    public Page<Project> list(PageRequest page) {
+        PageRequest.Cursor after = page.after().orElse(new PageRequest.Cursor(-1, "-"));
+        List<Project> rows = db.execute().createNamedQuery("select-projects-page")
+                .addParam("createdAt", after.createdAt())
+                .addParam("sameCreatedAt", after.createdAt())
+                .addParam("after", after.tiebreak())
+                .addParam("limit", page.limit() + 1)
+                .execute()
+                .map(ProjectStore::toProject)
+                .toList();
+        return Page.of(rows, page.limit(), project -> new PageRequest.Cursor(project.createdAt(), project.id()));
     }
 
     public Optional<Project> find(String id) {

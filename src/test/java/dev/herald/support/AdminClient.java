@@ -35,7 +35,8 @@ public final class AdminClient {
                 : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(json);
         try (response) {
             String body = response.entity().hasEntity() ? response.as(String.class) : "";
-            return new Answer(response.status().code(), body, response.headers().first(HeaderNames.LOCATION).orElse(null));
+            return new Answer(response.status().code(), body, response.headers().first(HeaderNames.LOCATION).orElse(null),
+                              response.headers().first(HeaderNames.LINK).orElse(null));
         }
     }
 
@@ -61,7 +62,8 @@ public final class AdminClient {
         return answer.object();
     }
 
-    public record Answer(int status, String body, String location) {
+    /** @param link the Link header, or null */
+    public record Answer(int status, String body, String location, String link) {
         public JsonObject object() {
             return JsonBodies.object(body);
         }
