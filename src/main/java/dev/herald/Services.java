@@ -38,7 +38,7 @@ public final class Services implements AutoCloseable {
         this.clock = clock;
         this.changes = new ChangeLog(database.client(), clock, feedCache.maxStaleness());
         this.limits = NotificationLimits.from(config.get("limits"));
-        this.keys = new ApiKeyStore(database.client(), changes);
+        this.keys = new ApiKeyStore(database.client(), changes, limits.feedBound());
         this.notifications = new NotificationStore(database.client(), changes, limits.feedBound());
         ActiveKeys activeKeys = new ActiveKeys(keys, changes, feedCache.enabled());
         this.feed = new PublicFeedService(database.client(), activeKeys, changes, feedCache, clock);

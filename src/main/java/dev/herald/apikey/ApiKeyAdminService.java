@@ -96,7 +96,7 @@ public final class ApiKeyAdminService implements HttpService {
                                     orderBy(body).orElse(key.orderBy()),
                                     key.createdAt(),
                                     key.revokedAt());
-        keys.updateSettings(updated);
+        keys.updateSettings(updated, clock.millis());
         AdminResponses.ok(request, response, json(updated));
     }
 

@@ -7,6 +7,7 @@ import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
+import dev.herald.feed.FeedBound;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -19,22 +20,31 @@ public final class ApiKeyStore {
 
     private final DbClient db;
     private final ChangeLog changes;
+    private final FeedBound feedBound;
 
-    public ApiKeyStore(DbClient db, ChangeLog changes) {
+    public ApiKeyStore(DbClient db, ChangeLog changes, FeedBound feedBound) {
         this.db = db;
         this.changes = changes;
+        this.feedBound = feedBound;
     }
 
+    /** @throws dev.herald.api.ApiException 409 when a key that shows the past would have too large a feed */
     public void create(ApiKey key) {
-        changes.write(Change.ofProject(key.projectId()), transaction -> transaction.createNamedInsert("insert-api-key")
-                .addParam("key", key.key())
-                .addParam("projectId", key.projectId())
-                .addParam("showPast", key.showPast())
-                .addParam("showFuture", key.showFuture())
-                .addParam("orderBy", key.orderBy().wireName())
-                .addParam("createdAt", key.createdAt())
-                .addParam("revokedAt", key.revokedAt())
-                .execute());
+        changes.write(Change.ofProject(key.projectId()), transaction -> {
+            feedBound.lockProject(transaction, key.projectId());
+            transaction.createNamedInsert("insert-api-key")
+                    .addParam("key", key.key())
+                    .addParam("projectId", key.projectId())
+                    .addParam("showPast", key.showPast())
+                    .addParam("showFuture", key.showFuture())
+                    .addParam("orderBy", key.orderBy().wireName())
+                    .addParam("createdAt", key.createdAt())
+                    .addParam("revokedAt", key.revokedAt())
+                    .execute();
+            if (key.showPast() && key.revokedAt() == null) {
+                feedBound.require(transaction, key.projectId(), key.createdAt());
+            }
+        });
     }
 
     public Optional<ApiKey> find(String key) {
@@ -56,13 +66,23 @@ public final class ApiKeyStore {
         return Page.of(rows, page.limit(), key -> new PageRequest.Cursor(key.createdAt(), key.key()));
     }
 
-    public void updateSettings(ApiKey key) {
-        changes.write(Change.ofProject(key.projectId()), transaction -> transaction.createNamedUpdate("update-api-key-settings")
-                .addParam("key", key.key())
-                .addParam("showPast", key.showPast())
-                .addParam("showFuture", key.showFuture())
-                .addParam("orderBy", key.orderBy().wireName())
-                .execute());
+    /**
+     * @param now the time of the change, for the feed's bound when the key now shows the past
+     * @throws dev.herald.api.ApiException 409 when the key would then have too large a feed
+     */
+    public void updateSettings(ApiKey key, long now) {
+        changes.write(Change.ofProject(key.projectId()), transaction -> {
+            feedBound.lockProject(transaction, key.projectId());
+            transaction.createNamedUpdate("update-api-key-settings")
+                    .addParam("key", key.key())
+                    .addParam("showPast", key.showPast())
+                    .addParam("showFuture", key.showFuture())
+                    .addParam("orderBy", key.orderBy().wireName())
+                    .execute();
+            if (key.showPast() && key.revokedAt() == null) {
+                feedBound.require(transaction, key.projectId(), now);
+            }
+        });
     }
 
     /** Revokes at {@code now}; a key revoked before keeps its first revocation time. */

@@ -9,6 +9,7 @@ import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;
+import io.helidon.dbclient.DbStatementGet;
 import io.helidon.http.Status;
 
 /**
@@ -21,6 +22,11 @@ import io.helidon.http.Status;
  * ({@code feed_bytes}), measured by {@link FeedJson} as it writes the entry, so the bound counts what the message
  * costs once escaped (a serialized document's every quote takes two bytes, a control character six) and is read from
  * an index, not from the messages.
+ *
+ * <p>Ended notifications count only for projects with an active key that shows the past ({@code showPast}): for the
+ * others no answer holds them, now or later, since an ended notification stays ended. A year of expired
+ * announcements otherwise stopped a project from publishing ({@code 409} for a feed of 1 MB while every key's feed
+ * was {@code []}). A key write that makes a project show its past is checked the same way.
  */
 public final class FeedBound {
 
@@ -59,10 +65,16 @@ public final class FeedBound {
         if (!NotificationStatus.PUBLISHED.equals(updated.status())) {
             return false;
         }
+        long now = updated.updatedAt();
         return transaction.namedGet("select-notification-feed-bytes", updated.id())
                 .map(stored -> !NotificationStatus.PUBLISHED.name().equals(Rows.string(stored, "status"))
-                        || storedEntryBytes(transaction, stored) < entryBytes)
+                        || storedEntryBytes(transaction, stored) < entryBytes
+                        || isEnded(Rows.nullableLong(stored, "end_at"), now) && !isEnded(updated.endAt(), now))
                 .orElse(false);
+    }
+
+    private static boolean isEnded(Long endAt, long now) {
+        return endAt != null && endAt < now;
     }
 
     /**
@@ -71,18 +83,27 @@ public final class FeedBound {
      *
      * @throws ApiException 409 FEED_TOO_LARGE
      */
-    public void require(DbExecute transaction, String projectId) {
+    public void require(DbExecute transaction, String projectId, long now) {
         measureUnmeasured(transaction, projectId);
-        DbRow bound = transaction.createNamedGet("select-feed-bound")
+        boolean showsPast = transaction.namedGet("count-project-keys-showing-past", projectId)
+                .map(row -> Rows.longValue(row, "keys_showing_past") > 0)
+                .orElse(false);
+        DbStatementGet statement = transaction
+                .createNamedGet(showsPast ? "select-feed-bound" : "select-feed-bound-without-past")
                 .addParam("projectId", projectId)
-                .addParam("limit", PublicFeedService.MAX_NOTIFICATIONS)
-                .execute()
-                .orElseThrow();
+                .addParam("limit", PublicFeedService.MAX_NOTIFICATIONS);
+        if (!showsPast) {
+            statement.addParam("now", now);
+        }
+        DbRow bound = statement.execute().orElseThrow();
         long bytes = FeedJson.answerBytes(Rows.longValue(bound, "entries"), Rows.longValue(bound, "entry_bytes"));
         if (bytes > maxBytes) {
             throw ApiException.error(Status.CONFLICT_409, "FEED_TOO_LARGE", String.format(
-                    Locale.ROOT, "The project's published notifications would make a feed of %,d bytes; the limit"
-                            + " is %,d (limits.feed-bytes)", bytes, maxBytes));
+                    Locale.ROOT, "The project's published notifications would make a feed of %,d bytes%s; the limit"
+                            + " is %,d (limits.feed-bytes)%s", bytes,
+                    showsPast ? " for a key that shows past ones" : "", maxBytes,
+                    showsPast ? ". Archive ended ones (POST /api/v1/admin/projects/" + projectId
+                            + "/notifications/archive?state=ended), or leave showPast off" : ""));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.herald.notification;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -9,12 +10,15 @@ import dev.herald.admin.AdminResponses;
 import dev.herald.admin.Ids;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.ApiException;
+import dev.herald.api.Json;
+import dev.herald.api.Timestamps;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
@@ -40,7 +44,9 @@ public final class NotificationAdminService implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
-        rules.post("/projects/{projectId}/notifications", this::create)
+        rules.post("/projects/{projectId}/notifications/archive", this::archive)
+                .any("/projects/{projectId}/notifications/archive", RouteFallbacks.methodNotAllowed("POST"))
+                .post("/projects/{projectId}/notifications", this::create)
                 .get("/projects/{projectId}/notifications", this::list)
                 .get("/notifications/{id}", this::get)
                 .patch("/notifications/{id}", this::update)
@@ -56,8 +62,25 @@ public final class NotificationAdminService implements HttpService {
                                                          NotificationChanges.draft(Ids.newId(), project.id(), now), now,
                                                          maxMessageBytes);
         notifications.create(created);
+        warnIfEnded(response, created, now);
         AdminResponses.created(request, response, "/api/v1/admin/notifications/" + created.id(),
                                NotificationJson.json(created));
+    }
+
+    /**
+     * Archives every notification of the project in a state at once: {@code ?state=ended} (the only one so far),
+     * those whose end is past. They leave every feed but those of keys with {@code showPast}, and stop counting
+     * against {@code limits.feed-bytes} for any key. A year of expired announcements otherwise took one PATCH each.
+     */
+    private void archive(ServerRequest request, ServerResponse response) {
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        String state = request.query().first("state").asOptional()
+                .orElseThrow(() -> ApiException.validation("state", "state is required: ended"));
+        if (!state.equals(NotificationState.ENDED.wireName())) {
+            throw AdminRequests.notOneOf("state", List.of(NotificationState.ENDED.wireName()));
+        }
+        int archived = notifications.archiveEnded(project.id(), clock.millis());
+        AdminResponses.ok(request, response, Json.builders().createObjectBuilder().add("archived", archived).build());
     }
 
     /** Newest first, a page at a time; {@code ?status=} (DRAFT, PUBLISHED, ARCHIVED) or {@code ?state=}. */
@@ -91,15 +114,29 @@ public final class NotificationAdminService implements HttpService {
 
     private void update(ServerRequest request, ServerResponse response) {
         Notification current = existing(request);
+        long now = clock.millis();
         Notification updated = NotificationChanges.apply(AdminRequests.body(request, NotificationChanges.FIELDS), current,
-                                                         clock.millis(), maxMessageBytes);
+                                                         now, maxMessageBytes);
         notifications.update(updated);
+        warnIfEnded(response, updated, now);
         AdminResponses.ok(request, response, NotificationJson.json(updated));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {
         notifications.delete(existing(request));
         AdminResponses.noContent(response);
+    }
+
+    /**
+     * A published notification whose end is already past when it is saved is shown by no key but those with
+     * {@code showPast}: most likely a mistaken date, so the answer says so (a {@code Warning} header, RFC 7234's
+     * 299, so that the body stays the Notification a client may send back).
+     */
+    private static void warnIfEnded(ServerResponse response, Notification notification, long now) {
+        if (NotificationState.of(notification, now) == NotificationState.ENDED) {
+            response.header(HeaderNames.WARNING, "299 - \"endDate " + Timestamps.format(notification.endAt())
+                    + " is past: the notification is ended as it is saved, and only keys with showPast show it\"");
+        }
     }
 
     private Notification existing(ServerRequest request) {

@@ -3,6 +3,7 @@ package dev.herald.notification;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
@@ -50,7 +51,7 @@ public final class NotificationStore {
                     .addParam("createdAt", notification.createdAt())
                     .execute();
             if (notification.status() == NotificationStatus.PUBLISHED) {
-                feedBound.require(transaction, notification.projectId());
+                feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
         });
     }
@@ -63,9 +64,28 @@ public final class NotificationStore {
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
             if (grows) {
-                feedBound.require(transaction, notification.projectId());
+                feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
         });
+    }
+
+    /**
+     * Archives the project's published notifications whose end is before {@code now}, in one transaction and one
+     * change; never refused, since it only makes feeds smaller.
+     *
+     * @return how many were archived
+     */
+    public int archiveEnded(String projectId, long now) {
+        AtomicLong archived = new AtomicLong();
+        changes.write(Change.ofProject(projectId), transaction -> {
+            feedBound.lockProject(transaction, projectId);
+            archived.set(transaction.createNamedUpdate("archive-ended-notifications")
+                                 .addParam("projectId", projectId)
+                                 .addParam("now", now)
+                                 .addParam("updatedAt", now)
+                                 .execute());
+        });
+        return (int) archived.get();
     }
 
     /** Deletes the notification; its interactions stay (they have no foreign key to it). */

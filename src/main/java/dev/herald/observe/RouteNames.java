@@ -25,6 +25,7 @@ final class RouteNames {
             "/api/v1/admin/projects/{projectId}",
             "/api/v1/admin/projects/{projectId}/api-keys",
             "/api/v1/admin/projects/{projectId}/notifications",
+            "/api/v1/admin/projects/{projectId}/notifications/archive",
             "/api/v1/admin/projects/{projectId}/stats",
             "/api/v1/admin/api-keys/{key}",
             "/api/v1/admin/notifications/{id}",

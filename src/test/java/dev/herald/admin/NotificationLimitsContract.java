@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.herald.api.ApiException;
+import dev.herald.api.Timestamps;
 import dev.herald.feed.FeedBound;
 import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
@@ -41,10 +42,12 @@ import org.junit.jupiter.api.Test;
 
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -60,8 +63,8 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
     /** Six of these fit under FEED_BYTES, seven do not. */
     private static final String BIG = "x".repeat(30_000);
     private static final Pattern FEED_TOO_LARGE = Pattern.compile(
-            "The project's published notifications would make a feed of ([0-9,]+) bytes; the limit is 200,000"
-                    + " \\(limits.feed-bytes\\)");
+            "The project's published notifications would make a feed of ([0-9,]+) bytes( for a key that shows past"
+                    + " ones)?; the limit is 200,000 \\(limits.feed-bytes\\)(\\. Archive ended ones .*)?");
 
     private final Http1Client http;
     private final AdminClient admin;
@@ -297,6 +300,89 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         assertThat(Long.parseLong(figure.group(1).replace(",", "")), is(2 + 999 + 999 * small + big));
     }
 
+    /**
+     * The finding: a year of expired announcements stopped a project from publishing although every key's feed was
+     * empty. Without a key that shows the past, ended ones do not count; a key that would show them is checked.
+     */
+    @Test
+    void endedNotificationsCountOnlyForKeysThatShowThePast() {
+        assertThat(admin.call(Method.DELETE, "/api-keys/" + wideKey).status(), is(204));
+        String key = admin.created("/projects/" + projectId + "/api-keys", "{\"showFuture\":true}").getString("key");
+        for (int i = 0; i < 12; i++) {
+            AdminClient.Answer ended = post(published(BIG) + dates(-48, -24) + "}");
+            assertThat(ended.status(), is(201));
+        }
+        List<String> current = fillWithSixBig();
+        assertThat("the seventh current one is still refused", post(published(BIG) + "}").status(), is(409));
+        assertThat(JsonBodies.array(new String(servedFeed(key), StandardCharsets.UTF_8)), hasSize(current.size()));
+
+        AdminClient.Answer showPast = admin.call(Method.PATCH, "/api-keys/" + key, "{\"showPast\":true}");
+        assertThat(showPast.status(), is(409));
+        assertThat(showPast.object().getString("code"), is("FEED_TOO_LARGE"));
+        assertThat(showPast.object().getString("error"), containsString(
+                "for a key that shows past ones; the limit is 200,000 (limits.feed-bytes). Archive ended ones (POST "
+                        + "/api/v1/admin/projects/" + projectId + "/notifications/archive?state=ended)"));
+        assertThat(admin.call(Method.POST, "/projects/" + projectId + "/api-keys", "{\"showPast\":true}").status(),
+                   is(409));
+
+        AdminClient.Answer archived = admin.call(Method.POST, notificationsPath() + "/archive?state=ended");
+        assertThat(archived.status(), is(200));
+        assertThat(archived.object(), is(Json.createObjectBuilder().add("archived", 12).build()));
+        assertThat(admin.call(Method.PATCH, "/api-keys/" + key, "{\"showPast\":true}").status(), is(200));
+        assertThat(admin.call(Method.GET, notificationsPath() + "?state=ended").array(), hasSize(0));
+        assertThat(admin.call(Method.GET, notificationsPath() + "?state=archived").array(), hasSize(12));
+    }
+
+    /** Moving an ended notification's end into the future brings it back into the feeds: it is checked. */
+    @Test
+    void anEndedNotificationMadeCurrentAgainIsChecked() {
+        assertThat(admin.call(Method.PATCH, "/api-keys/" + wideKey, "{\"showPast\":false}").status(), is(200));
+        fillWithSixBig();
+        String ended = admin.created(notificationsPath(), published(BIG) + dates(-48, -24) + "}").getString("id");
+        AdminClient.Answer revived = admin.call(Method.PATCH, "/notifications/" + ended,
+                                                "{\"endDate\":\"" + START.plus(Duration.ofDays(1)) + "\"}");
+        assertThat(revived.status(), is(409));
+        assertThat(revived.object().getString("code"), is("FEED_TOO_LARGE"));
+    }
+
+    @Test
+    void aNotificationSavedAlreadyEndedIsWarned() {
+        AdminClient.Answer ended = post(published("m") + dates(-48, -24) + "}");
+        assertThat(ended.status(), is(201));
+        assertThat(ended.warning(), is("299 - \"endDate " + Timestamps.format(START.minus(Duration.ofHours(24)).toEpochMilli())
+                + " is past: the notification is ended as it is saved, and only keys with showPast show it\""));
+        assertThat("a draft is not shown anyway", post("{\"message\":\"m\"" + dates(-48, -24) + "}").warning(),
+                   is(nullValue()));
+        AdminClient.Answer current = post(published("m") + dates(-1, 1) + "}");
+        assertThat(current.warning(), is(nullValue()));
+        AdminClient.Answer endedByPatch = admin.call(Method.PATCH, "/notifications/" + current.object().getString("id"),
+                "{\"endDate\":\"" + START.minus(Duration.ofMinutes(1)) + "\"}");
+        assertThat(endedByPatch.status(), is(200));
+        assertThat(endedByPatch.warning(), containsString(" is past: the notification is ended as it is saved"));
+    }
+
+    @Test
+    void bulkArchiveTakesEndedOnlyAndSaysWhatItTakes() {
+        post(published("ended") + dates(-48, -24) + "}");
+        post(published("live") + dates(-1, 1) + "}");
+        post("{\"message\":\"draft\"" + dates(-48, -24) + "}");
+        AdminClient.Answer missing = admin.call(Method.POST, notificationsPath() + "/archive");
+        assertThat(missing.status(), is(400));
+        assertThat(missing.object().getJsonObject("details").getString("field"), is("state"));
+        AdminClient.Answer other = admin.call(Method.POST, notificationsPath() + "/archive?state=live");
+        assertThat(other.status(), is(400));
+        assertThat(other.object().getJsonObject("details").getJsonArray("allowed").toString(), is("[\"ended\"]"));
+        assertThat(admin.call(Method.GET, notificationsPath() + "/archive").status(), is(405));
+        assertThat(admin.call(Method.POST, "/projects/nope/notifications/archive?state=ended").status(), is(404));
+        assertThat(admin.call(Method.POST, notificationsPath() + "/archive?state=ended").object().getInt("archived"),
+                   is(1));
+        assertThat(admin.call(Method.GET, notificationsPath() + "?state=live").array(), hasSize(1));
+        assertThat(admin.call(Method.GET, notificationsPath() + "?state=draft").array(), hasSize(1));
+        assertThat("nothing left to archive",
+                   admin.call(Method.POST, notificationsPath() + "/archive?state=ended").object().getInt("archived"),
+                   is(0));
+    }
+
     /** Published rows written without the store, so without a stored size: as before migration 7. */
     private void insertByHand(int count, String message, IntFunction<String> id) throws SQLException {
         try (Connection connection = herald.database().connect();
@@ -359,7 +445,11 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
     }
 
     private byte[] servedFeed() {
-        try (Http1ClientResponse response = http.get("/api/v1/public/" + wideKey + "/notifications").request()) {
+        return servedFeed(wideKey);
+    }
+
+    private byte[] servedFeed(String key) {
+        try (Http1ClientResponse response = http.get("/api/v1/public/" + key + "/notifications").request()) {
             assertThat(response.status(), is(Status.OK_200));
             return response.as(byte[].class);
         }

@@ -136,6 +136,9 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", notifications, null, null, true);
         send("GET", notifications + "?status=PUBLISHED", null, null, true);
         send("GET", notifications + "?status=GONE", null, null, true);
+        send("GET", notifications + "?state=ended&limit=1", null, null, true);
+        send("POST", notifications + "/archive?state=ended", null, null, true);
+        send("POST", notifications + "/archive?state=live", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked, null, null, true);
         send("GET", "/api/v1/admin/notifications/nope", null, null, true);
         send("PATCH", "/api/v1/admin/notifications/" + linked, "{\"preset\":\"banner\",\"endDate\":null}",

@@ -36,7 +36,8 @@ public final class AdminClient {
         try (response) {
             String body = response.entity().hasEntity() ? response.as(String.class) : "";
             return new Answer(response.status().code(), body, response.headers().first(HeaderNames.LOCATION).orElse(null),
-                              response.headers().first(HeaderNames.LINK).orElse(null));
+                              response.headers().first(HeaderNames.LINK).orElse(null),
+                              response.headers().first(HeaderNames.WARNING).orElse(null));
         }
     }
 
@@ -62,8 +63,8 @@ public final class AdminClient {
         return answer.object();
     }
 
-    /** @param link the Link header, or null */
-    public record Answer(int status, String body, String location, String link) {
+    /** @param link the Link header, or null; @param warning the Warning header, or null */
+    public record Answer(int status, String body, String location, String link, String warning) {
         public JsonObject object() {
             return JsonBodies.object(body);
         }
