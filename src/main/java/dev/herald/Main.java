@@ -142,7 +142,7 @@ public final class Main {
                 .routing(routing -> publicRouting(routing, config, services, metrics, limits))
                 .putSocket(ObserveSettings.SOCKET, socket -> {
                     observe.applyTo(socket);
-                    ServerLimits.sockets(socket);
+                    ServerLimits.sockets(socket, ServerLimits.DEFAULT_SEND_BUFFER_BYTES);
                     socket.protocolsDiscoverServices(false)
                             .protocols(List.of())
                             .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,

@@ -19,8 +19,20 @@ import io.helidon.webserver.ListenerConfig;
  * @param readTimeout        a connection is closed once one request has taken this long (from its request line to
  *                           its answer: a sender too slow, or silent) or once it has been idle this long between two
  * @param bodyBytesInFlight  request bodies held in memory at once, all requests together
+ * @param sendBufferBytes    each connection's socket send buffer (SO_SNDBUF; Linux doubles it for its bookkeeping):
+ *                           what a client that does not read can make the kernel hold for it
  */
-public record ServerLimits(int connections, int perClient, Duration readTimeout, long bodyBytesInFlight) {
+public record ServerLimits(int connections, int perClient, Duration readTimeout, long bodyBytesInFlight,
+                           int sendBufferBytes) {
+
+    /**
+     * 32 KiB, so 64 KiB of kernel memory a connection at most: 64 MiB for the default 1,000 connections, against
+     * 1.35 MB each when Linux sizes the buffer itself (300 connections that never read a 1 MB feed held 405 MB,
+     * docs/security.md). Answers up to 64 KiB, most feeds, go out in one write whatever the client's distance.
+     */
+    public static final int DEFAULT_SEND_BUFFER_BYTES = 32 * 1024;
+    /** Below this Linux takes its own minimum anyway, and small writes would pay a wake-up each. */
+    static final int MIN_SEND_BUFFER_BYTES = 4 * 1024;
 
     public ServerLimits {
         if (connections < 1 || perClient < 1 || perClient > connections) {
@@ -29,6 +41,10 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
         }
         if (readTimeout.isNegative() || readTimeout.isZero()) {
             throw new IllegalArgumentException("limits.read-timeout must be positive, not " + readTimeout);
+        }
+        if (sendBufferBytes < MIN_SEND_BUFFER_BYTES) {
+            throw new IllegalArgumentException("limits.send-buffer-bytes must be at least " + MIN_SEND_BUFFER_BYTES
+                                                       + ", not " + sendBufferBytes);
         }
         if (bodyBytesInFlight < RequestBodies.MAX_ADMIN_BYTES) {
             throw new IllegalArgumentException("limits.body-bytes-in-flight must be at least "
@@ -41,7 +57,8 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
         return new ServerLimits(ConfigValues.integer(config.get("connections"), 1000),
                                 ConfigValues.integer(config.get("connections-per-client"), 100),
                                 ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(20)),
-                                ConfigValues.longInteger(config.get("body-bytes-in-flight"), 8L * 1024 * 1024));
+                                ConfigValues.longInteger(config.get("body-bytes-in-flight"), 8L * 1024 * 1024),
+                                ConfigValues.integer(config.get("send-buffer-bytes"), DEFAULT_SEND_BUFFER_BYTES));
     }
 
     /**
@@ -50,11 +67,11 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
      */
     public void applyTo(ListenerConfig.BuilderBase<?, ?> listener) {
         listener.maxTcpConnections(connections);
-        sockets(listener);
+        sockets(listener, sendBufferBytes);
     }
 
     /**
-     * The sockets of either listener. TCP_NODELAY: the cached feed goes out as two writes (headers, then the shared
+     * The sockets of either listener: a send buffer of a fixed size (see {@link #DEFAULT_SEND_BUFFER_BYTES}). TCP_NODELAY: the cached feed goes out as two writes (headers, then the shared
      * array, see {@link Bodies#sendShared}), and with Nagle's algorithm the second waits for the client's delayed ACK
      * of the first: 40 ms per answer, measured.
      *
@@ -62,9 +79,10 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
      * copies every answer through an 8 KiB buffer, one system call per 8 KiB, so a 39 KB feed answer took five
      * writes where the socket takes one, and the shared array was copied after all (docs/performance.md, run R).
      */
-    public static void sockets(ListenerConfig.BuilderBase<?, ?> listener) {
+    public static void sockets(ListenerConfig.BuilderBase<?, ?> listener, int sendBufferBytes) {
         SocketOptions current = listener.connectionOptions().orElseGet(() -> SocketOptions.builder().build());
         listener.useNio(false)
-                .connectionOptions(SocketOptions.builder().from(current).tcpNoDelay(true).build());
+                .connectionOptions(SocketOptions.builder().from(current).tcpNoDelay(true)
+                                           .socketSendBufferSize(sendBufferBytes).build());
     }
 }
