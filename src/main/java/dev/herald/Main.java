@@ -39,7 +39,9 @@ import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.StartingDatabase;
+import dev.herald.tracking.RetentionSettings;
 import dev.herald.tracking.TimestampWindow;
+import dev.herald.tracking.TrackingService;
 import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.wire.BodyBudget;
 import dev.herald.wire.ConnectionCloseFilter;
@@ -213,6 +215,8 @@ public final class Main {
         ConfigValues.bool(config.get("sdk.demo.enabled"), false);
         FeedCacheSettings.from(config.get("feed.cache"));
         TrackingBatchSettings.from(config.get("tracking.batch"));
+        RetentionSettings.from(config.get("tracking.retention"));
+        TrackingService.checkSettings(config.get("tracking"));
         AuthFailureSettings.from(config.get("admin.auth-failures"));
         CorsSettings.from(config.get("cors"));
         RateLimitSettings.from(config.get("rate-limit"));

@@ -10,6 +10,9 @@ import dev.herald.feed.PublicFeedService;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
 import dev.herald.storage.ServingDatabase;
+import dev.herald.ratelimit.ClientAddresses;
+import dev.herald.ratelimit.RateLimitSettings;
+import dev.herald.tracking.RetentionSettings;
 import dev.herald.tracking.TimestampWindow;
 import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.tracking.TrackingService;
@@ -44,6 +47,9 @@ public final class Services implements AutoCloseable {
         this.feed = new PublicFeedService(database.client(), activeKeys, changes, feedCache, clock);
         this.tracking = new TrackingService(database, notifications, changes,
                                             TrackingBatchSettings.from(config.get("tracking.batch")),
+                                            RetentionSettings.from(config.get("tracking.retention")),
+                                            config.get("tracking.metadata"),
+                                            new ClientAddresses(RateLimitSettings.from(config.get("rate-limit"))),
                                             TimestampWindow.from(config.get("tracking.timestamp-window")), clock);
     }
 
@@ -55,6 +61,7 @@ public final class Services implements AutoCloseable {
     /** Once the schema is current: loads what the caches hold and starts reading the change log. */
     public void start() {
         changes.start();
+        tracking.start();
     }
 
     /**

@@ -75,6 +75,24 @@ public final class FixedWindowLimiter<K> {
     }
 
     /**
+     * Counts {@code weight} units of {@code client} (bytes in kibibytes, say) and says whether they fit in its window:
+     * they are counted only if they do, so a client over its budget may still send something smaller. Not for the
+     * request rate limit, which counts one a request.
+     */
+    public Decision acquire(K client, int weight) {
+        long now = clock.millis();
+        dropEndedInPassing(now);
+        Window<K> window = windowOf(client, now);
+        if (window == null) {
+            return new Decision(weight <= limit, limit, limit - weight, wholeSeconds(windowMillis), false, false);
+        }
+        int count = window.add(limit, weight);
+        long resetMillis = window.start + windowMillis - now;
+        return new Decision(count <= limit, limit, Math.max(0, limit - Math.min(count, limit)),
+                            wholeSeconds(resetMillis), false, true);
+    }
+
+    /**
      * Whether one more request of {@code client} would be served, without counting it: a client that has used its
      * whole budget is told no, with the seconds until its window ends.
      */
@@ -242,6 +260,19 @@ public final class FixedWindowLimiter<K> {
                 seen = witnessed;
             }
             return seen;
+        }
+
+        /** Adds {@code weight} if the sum stays within {@code limit}: the new count, or one over the limit if not added. */
+        int add(int limit, int weight) {
+            int seen = count.get();
+            while (seen + weight <= limit) {
+                int witnessed = count.compareAndExchange(seen, seen + weight);
+                if (witnessed == seen) {
+                    return seen + weight;
+                }
+                seen = witnessed;
+            }
+            return limit + 1;
         }
 
         boolean isAtLimit(int limit) {

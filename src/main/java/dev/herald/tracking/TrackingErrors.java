@@ -48,6 +48,12 @@ final class TrackingErrors {
         return ApiException.message(Status.BAD_REQUEST_400, "INVALID_PARAMETER", "Invalid timestamp");
     }
 
+    /** Past tracking.metadata.client-kib or project-kib in the window: sent again later, it is stored. */
+    static ApiException metadataQuotaExceeded() {
+        return ApiException.message(Status.TOO_MANY_REQUESTS_429, "METADATA_QUOTA_EXCEEDED",
+                                    "Too much metadata from this client or for this project, please try again later.");
+    }
+
     static ApiException invalidMetadata() {
         return ApiException.message(Status.BAD_REQUEST_400, "INVALID_PARAMETER", "Invalid metadata");
     }

@@ -7,8 +7,11 @@ import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.changes.ChangeLog;
 import dev.herald.notification.NotificationStore;
+import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.storage.ServingDatabase;
 
+import io.helidon.config.Config;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -34,17 +37,24 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
     private final KnownNotifications notifications;
     private final InteractionWriter interactions;
+    private final InteractionRetention retention;
+    private final MetadataQuota.Budget metadataBudget;
+    private final ClientAddresses clients;
     private final TimestampWindow timestampWindow;
     private final Clock clock;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
-                           TrackingBatchSettings batch, TimestampWindow timestampWindow, Clock clock) {
+                           TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
+                           ClientAddresses clients, TimestampWindow timestampWindow, Clock clock) {
         InteractionStore store = new InteractionStore(database);
         this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS,
                                                     LOG_READ_TIMEOUT, clock);
         this.interactions = batch.enabled()
                 ? new BatchingInteractionWriter(database.pool(), store, batch)
                 : new DirectInteractionWriter(database.pool(), store);
+        this.retention = new InteractionRetention(database.client(), retention, clock);
+        this.metadataBudget = MetadataQuota.from(metadata).budget(clock);
+        this.clients = clients;
         this.timestampWindow = timestampWindow;
         this.clock = clock;
     }
@@ -57,6 +67,11 @@ public final class TrackingService implements HttpService, AutoCloseable {
                 .any("/track/{notificationId}/enhanced", RouteFallbacks.methodNotAllowed("POST, OPTIONS"));
     }
 
+    /** Reads the settings only tracking knows, so that a wrong one ends the start before the database. */
+    public static void checkSettings(Config tracking) {
+        MetadataQuota.from(tracking.get("metadata"));
+    }
+
     /** How the unknown-notification check was answered, for {@code /observe/metrics}. */
     public LookupFigures lookupFigures() {
         return notifications.figures();
@@ -67,9 +82,15 @@ public final class TrackingService implements HttpService, AutoCloseable {
         return interactions.figures();
     }
 
+    /** Once the schema is current: starts pruning raw interactions past their retention, in the background. */
+    public void start() {
+        retention.start();
+    }
+
     /** Stops taking interactions and commits every one already taken; before the pool closes. */
     @Override
     public void close() {
+        retention.close();
         interactions.close();
     }
 
@@ -108,6 +129,13 @@ public final class TrackingService implements HttpService, AutoCloseable {
         long now = clock.millis();
         TrackingRequest tracked = tracked(request, endpoint, now);
         String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
+        if (tracked.metadata() != null) {
+            long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadata());
+            if (retryAfter > 0) {
+                response.header(HeaderNames.RETRY_AFTER, String.valueOf(retryAfter));
+                throw TrackingErrors.metadataQuotaExceeded();
+            }
+        }
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
