@@ -182,7 +182,8 @@ public final class Database {
         }
         connected.complete(null);
         try (Connection connection = schemaConnection) {
-            new Migrations(connection, settings, dialect, clock).run();
+            new Migrations(connection, settings, dialect, clock,
+                           () -> SchemaConnection.open(settings, dialect, startupTimeout)).run();
         } catch (SQLException e) {
             throw new IllegalStateException("Schema migration failed: " + e.getMessage(), e);
         }

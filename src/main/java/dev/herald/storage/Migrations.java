@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -41,33 +42,51 @@ final class Migrations {
     private final Map<String, String> settings;
     private final Dialect dialect;
     private final Clock clock;
+    private final Supplier<Connection> another;
 
     /**
      * @param connection in auto-commit mode: each statement stands alone, as the scripts are written
      * @param settings   the {@code db} settings, whose {@code statements.*} name the bookkeeping queries
+     * @param another    opens another connection to the same database, for the migration lock's lease
      */
-    Migrations(Connection connection, Map<String, String> settings, Dialect dialect, Clock clock) {
+    Migrations(Connection connection, Map<String, String> settings, Dialect dialect, Clock clock,
+               Supplier<Connection> another) {
         this.connection = connection;
         this.settings = settings;
         this.dialect = dialect;
         this.clock = clock;
+        this.another = another;
     }
 
+    /** Applies what is missing, one instance at a time ({@link SchemaLock}); a current schema takes no lock. */
     void run() throws SQLException {
-        Set<Integer> applied = new HashSet<>();
         try (Statement statement = connection.createStatement()) {
             statement.execute(named("create-migrations-table"));
-            try (ResultSet rows = statement.executeQuery(named("select-applied-migrations"))) {
-                while (rows.next()) {
-                    applied.add(rows.getInt("version"));
+        }
+        if (applied().size() == ALL.size()) {
+            return;
+        }
+        try (SchemaLock lock = SchemaLock.acquire(connection, this::named, clock, another)) {
+            // Read again under the lock: the instance that held it before may have applied them all.
+            Set<Integer> applied = applied();
+            for (Migration migration : ALL) {
+                if (!applied.contains(migration.version())) {
+                    lock.requireHeld();
+                    apply(migration);
                 }
             }
         }
-        for (Migration migration : ALL) {
-            if (!applied.contains(migration.version())) {
-                apply(migration);
+    }
+
+    private Set<Integer> applied() throws SQLException {
+        Set<Integer> applied = new HashSet<>();
+        try (Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(named("select-applied-migrations"))) {
+            while (rows.next()) {
+                applied.add(rows.getInt("version"));
             }
         }
+        return applied;
     }
 
     private void apply(Migration migration) throws SQLException {

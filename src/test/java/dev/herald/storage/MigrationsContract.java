@@ -8,6 +8,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import dev.herald.config.HeraldConfig;
 import dev.herald.support.TestDatabase;
@@ -143,6 +145,73 @@ abstract class MigrationsContract {
             }
         }
         return totals;
+    }
+
+    /**
+     * One instance migrates at a time (SchemaLock): a lock held and renewed by another instance is waited for, then
+     * the migrations run; a lock whose lease ran out (its holder died while migrating) is taken over at once.
+     */
+    @Test
+    void aHeldMigrationLockIsWaitedForAndAStaleOneTakenOver() throws Exception {
+        try (TestDatabase database = database()) {
+            lockHeldUntil(database, System.currentTimeMillis() + 60_000);
+            CompletableFuture<DbClient> started = CompletableFuture.supplyAsync(() -> start(database));
+            Thread.sleep(700);
+            assertThat("waits while the lock is held", started.isDone(), is(false));
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("DELETE FROM schema_lock");
+            }
+            started.get(10, TimeUnit.SECONDS).close();
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8));
+            assertThat("released", count(database, "SELECT COUNT(*) FROM schema_lock"), is(0L));
+        }
+        try (TestDatabase database = database()) {
+            lockHeldUntil(database, System.currentTimeMillis() - 1);
+            CompletableFuture.supplyAsync(() -> start(database)).get(10, TimeUnit.SECONDS).close();
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8));
+        }
+    }
+
+    /** Eight starts at once on an empty database: each migration applied once, every start succeeds. */
+    @Test
+    void startsAtTheSameMomentMigrateOnce() throws Exception {
+        try (TestDatabase database = database()) {
+            List<CompletableFuture<DbClient>> starts = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                starts.add(CompletableFuture.supplyAsync(() -> start(database)));
+            }
+            for (CompletableFuture<DbClient> start : starts) {
+                start.get(60, TimeUnit.SECONDS).close();
+            }
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8));
+        }
+    }
+
+    private static void lockHeldUntil(TestDatabase database, long expiresAt) throws SQLException {
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE schema_lock (name VARCHAR(32) NOT NULL PRIMARY KEY, holder VARCHAR(200)"
+                                      + " NOT NULL, expires_at BIGINT NOT NULL)");
+            statement.execute("INSERT INTO schema_lock VALUES ('schema', 'another instance', " + expiresAt + ")");
+        }
+    }
+
+    private static List<Integer> appliedVersions(TestDatabase database) throws SQLException {
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT version FROM schema_migrations ORDER BY version")) {
+            List<Integer> versions = new ArrayList<>();
+            while (rows.next()) {
+                versions.add(rows.getInt(1));
+            }
+            return versions;
+        }
+    }
+
+    private static long count(TestDatabase database, String sql) throws SQLException {
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+        }
     }
 
     private static DbClient start(TestDatabase database) {
