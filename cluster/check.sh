@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Starts the local Galera cluster afresh (cluster/run.sh: three nodes, three Herald instances started at the same
+# moment on an empty database, nginx) and checks what must hold on it (issue 21), then stops it:
+# - every instance started; exactly one applied the migrations, the others waited for it; the schema is the same
+#   on every node and the migration lock was released;
+# - a management write through one instance is read at once through each of the others;
+# - interactions tracked through nginx (each client address hashed to one instance) are each stored once, on every
+#   node, with daily totals equal to the rows.
+# Exit 1 with a line in capitals on the first that does not hold. Needs what cluster/run.sh needs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CLUSTER_DIR=${CLUSTER_DIR:-target/cluster-check}
+TOKEN=cluster-admin-token-0123456789abcdef0123456789
+log() { printf '[cluster-check] %s\n' "$*"; }
+fail() { printf '[cluster-check] %s\n' "$*" >&2; exit 1; }
+sql() { mariadb --protocol=tcp -h127.0.0.1 -P"$1" -uroot -N -B herald -e "$2"; }
+admin() { curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' "$@"; }
+json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+
+trap 'bash cluster/run.sh down > /dev/null 2>&1 || true' EXIT
+bash cluster/run.sh clean > /dev/null 2>&1 || true
+bash cluster/run.sh up
+
+applied=0
+for n in 1 2 3; do
+    count=$(grep -c 'Applied schema migration' "$CLUSTER_DIR/herald$n/herald.log" || true)
+    [ "$count" = 0 ] || applied=$((applied + 1))
+done
+[ "$applied" = 1 ] || fail "MIGRATIONS RAN ON $applied INSTANCES, NOT ONE"
+for port in 33061 33062 33063; do
+    [ "$(sql "$port" 'SELECT COUNT(*) FROM schema_migrations')" = 8 ] || fail "NODE $port DOES NOT HAVE THE 8 MIGRATIONS"
+    [ "$(sql "$port" 'SELECT COUNT(*) FROM schema_lock')" = 0 ] || fail "THE MIGRATION LOCK WAS NOT RELEASED ($port)"
+    sql "$port" "SELECT table_name, column_name, column_type FROM information_schema.columns WHERE table_schema = 'herald' ORDER BY 1, 2" > "$CLUSTER_DIR/schema.$port"
+done
+cmp -s "$CLUSTER_DIR/schema.33061" "$CLUSTER_DIR/schema.33062" && cmp -s "$CLUSTER_DIR/schema.33061" "$CLUSTER_DIR/schema.33063" \
+    || fail "THE SCHEMA DIFFERS BETWEEN NODES"
+log "one instance migrated, the others waited; the schema is the same on the three nodes"
+
+project=$(admin -d '{"name":"cluster"}' http://127.0.0.1:18091/api/v1/admin/projects | json '["id"]')
+key=$(admin -d '{}' "http://127.0.0.1:18092/api/v1/admin/projects/$project/api-keys" | json '["key"]')
+notification=$(admin -d '{"message":"on three nodes","status":"PUBLISHED"}' \
+    "http://127.0.0.1:18093/api/v1/admin/projects/$project/notifications" | json '["id"]')
+for port in 18091 18092 18093; do
+    [ "$(admin -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/v1/admin/notifications/$notification")" = 200 ] \
+        || fail "A WRITE WAS NOT READ AT ONCE THROUGH $port"
+done
+log "writes through each instance were read at once through the others"
+
+clients=20
+per_client=50
+for c in $(seq 1 $clients); do
+    for _ in $(seq 1 $per_client); do
+        curl -s -o /dev/null -w '%{http_code}\n' --interface "127.0.3.$c" -X POST -H 'Content-Type: application/json' \
+            -d '{"type":"click"}' "http://127.0.0.1:18090/api/v1/public/track/$notification"
+    done &
+done > "$CLUSTER_DIR/statuses"
+wait
+answered=$(grep -c '^204$' "$CLUSTER_DIR/statuses" || true)
+[ "$answered" = $((clients * per_client)) ] || fail "ONLY $answered OF $((clients * per_client)) INTERACTIONS ANSWERED 204: $(sort "$CLUSTER_DIR/statuses" | uniq -c | tr '\n' ' ')"
+for port in 33061 33062 33063; do
+    stored=$(sql "$port" "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")
+    totals=$(sql "$port" "SELECT COALESCE(SUM(total), 0) FROM interaction_daily_totals WHERE notification_id = '$notification'")
+    [ "$stored" = "$answered" ] || fail "NODE $port STORED $stored INTERACTIONS FOR $answered ANSWERED 204"
+    [ "$totals" = "$answered" ] || fail "NODE $port HAS DAILY TOTALS OF $totals FOR $answered INTERACTIONS"
+done
+served=$(for n in 1 2 3; do curl -s "http://127.0.0.1:1819$n/observe/metrics" \
+    | sed -n 's/^herald_tracking_written_total \(.*\)/\1/p'; done | tr '\n' ' ')
+log "$answered interactions through nginx from $clients addresses, each stored once on every node; written per instance: $served"
+log "passed"

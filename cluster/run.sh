@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# Herald on a three-node MariaDB Galera cluster, all on this machine's loopback (issue 21):
+#   cluster/run.sh up      three Galera nodes (MariaDB ports 33061-33063), three Herald instances (18091-18093,
+#                          operations 18191-18193) each given all three nodes, nginx in front (18090); waits until
+#                          every part answers, then prints where each is
+#   cluster/run.sh down    stops everything it started, and only that
+#   cluster/run.sh status  what runs
+# CLUSTER_DIR (default target/cluster): data directories, configuration and logs; `down` keeps them, `clean` removes
+# them. Herald runs from target/herald.jar (mvn -q package -DskipTests first). Needs: mariadb-server and galera-4
+# (Debian), rsync (state transfer), nginx; a JDK >= 21.
+# The topology and why: docs/cluster.md. Production: deploy/ (compose and Kubernetes) shows the same with real hosts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DIR=$(realpath -m "${CLUSTER_DIR:-target/cluster}")
+NODES=(1 2 3)
+GALERA_LIB=${GALERA_LIB:-/usr/lib/galera/libgalera_smm.so}
+DB_PORT() { echo $((33060 + $1)); }
+GCOMM_PORT() { echo $((45670 + $1)); }
+IST_PORT() { echo $((45680 + $1)); }
+SST_PORT() { echo $((45690 + $1)); }
+HERALD_PORT() { echo $((18090 + $1)); }
+OBSERVE_PORT() { echo $((18190 + $1)); }
+BALANCER_PORT=18090
+TOKEN=cluster-admin-token-0123456789abcdef0123456789
+log() { printf '[cluster] %s\n' "$*"; }
+die() { printf '[cluster] %s\n' "$*" >&2; exit 1; }
+
+. tools/jdk.sh
+use_jdk 21 java
+
+# As root, the nodes run as mysql: the rsync daemon of a state transfer, started by root, would write as nobody.
+if [ "$(id -u)" = 0 ]; then DB_USER=mysql; else DB_USER=$(id -un); fi
+
+sql() { local node=$1; shift; mariadb --protocol=tcp -h127.0.0.1 -P"$(DB_PORT "$node")" -uroot -N -B "$@"; }
+pid_of() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null && cat "$1"; }
+
+node_config() {
+    local n=$1
+    local members
+    members=$(for m in "${NODES[@]}"; do printf '127.0.0.1:%s,' "$(GCOMM_PORT "$m")"; done)
+    cat > "$DIR/node$n.cnf" <<CNF
+[mariadbd]
+datadir=$DIR/node$n/data
+socket=$DIR/node$n/mysqld.sock
+pid-file=$DIR/node$n/mysqld.pid
+port=$(DB_PORT "$n")
+bind-address=127.0.0.1
+log-error=$DIR/node$n/error.log
+skip-name-resolve
+innodb_buffer_pool_size=128M
+innodb_log_file_size=48M
+character-set-server=utf8mb4
+collation-server=utf8mb4_bin
+# Galera: row-based replication, InnoDB, interleaved auto-increments (each node steps its own).
+binlog_format=ROW
+default_storage_engine=InnoDB
+innodb_autoinc_lock_mode=2
+wsrep_on=ON
+wsrep_provider=$GALERA_LIB
+wsrep_cluster_name=herald_local
+wsrep_cluster_address=gcomm://${members%,}
+wsrep_node_name=node$n
+wsrep_node_address=127.0.0.1:$(GCOMM_PORT "$n")
+wsrep_provider_options=gmcast.listen_addr=tcp://127.0.0.1:$(GCOMM_PORT "$n");ist.recv_addr=127.0.0.1:$(IST_PORT "$n");gcache.size=64M
+wsrep_sst_method=rsync
+wsrep_sst_receive_address=127.0.0.1:$(SST_PORT "$n")
+CNF
+}
+
+start_node() {
+    local n=$1 bootstrap=${2:-}
+    mkdir -p "$DIR/node$n/data"
+    node_config "$n"
+    [ "$(id -u)" != 0 ] || chown -R "$DB_USER" "$DIR/node$n"
+    if [ -n "$bootstrap" ] && [ ! -d "$DIR/node$n/data/mysql" ]; then
+        mariadb-install-db --defaults-file="$DIR/node$n.cnf" --user="$DB_USER" --auth-root-authentication-method=normal \
+            > "$DIR/node$n/install.log" 2>&1 || { cat "$DIR/node$n/install.log"; die "node$n: install failed"; }
+    fi
+    # shellcheck disable=SC2086  # $bootstrap is one option or none
+    mariadbd --defaults-file="$DIR/node$n.cnf" --user="$DB_USER" $bootstrap > "$DIR/node$n/stdout.log" 2>&1 &
+    echo $! > "$DIR/node$n/mariadbd.pid"
+    for _ in $(seq 1 240); do
+        if [ "$(sql "$n" -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" = Synced ]; then
+            log "node$n synced: 127.0.0.1:$(DB_PORT "$n")"
+            return
+        fi
+        kill -0 "$(cat "$DIR/node$n/mariadbd.pid")" 2>/dev/null || { tail -30 "$DIR/node$n/error.log"; die "node$n exited"; }
+        sleep 0.5
+    done
+    tail -30 "$DIR/node$n/error.log"
+    die "node$n did not sync within 2 minutes"
+}
+
+jdbc_url() {
+    local hosts
+    hosts=$(for m in "${NODES[@]}"; do printf '127.0.0.1:%s,' "$(DB_PORT "$m")"; done)
+    # sequential: every instance writes through the first node that answers, in the order given (docs/cluster.md).
+    echo "jdbc:mariadb:sequential://${hosts%,}/herald"
+}
+
+start_herald() {
+    local n=$1
+    mkdir -p "$DIR/herald$n"
+    env DB_CONNECTION_URL="$(jdbc_url)" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
+        SERVER_HOST=127.0.0.1 SERVER_PORT="$(HERALD_PORT "$n")" OBSERVE_PORT="$(OBSERVE_PORT "$n")" \
+        ADMIN_TOKENS=$TOKEN RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES=127.0.0.1 HOSTNAME="herald$n" \
+        "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar "$PWD/target/herald.jar" "$PWD/config/prod.yaml" \
+        > "$DIR/herald$n/herald.log" 2>&1 &
+    echo $! > "$DIR/herald$n/herald.pid"
+}
+
+await_herald() {
+    local n=$1
+    for _ in $(seq 1 240); do
+        if curl -s -o /dev/null -f "http://127.0.0.1:$(OBSERVE_PORT "$n")/observe/health/ready"; then
+            log "herald$n ready: http://127.0.0.1:$(HERALD_PORT "$n") (operations $(OBSERVE_PORT "$n"))"
+            return
+        fi
+        kill -0 "$(cat "$DIR/herald$n/herald.pid")" 2>/dev/null || { tail -20 "$DIR/herald$n/herald.log"; die "herald$n exited"; }
+        sleep 0.25
+    done
+    tail -20 "$DIR/herald$n/herald.log"
+    die "herald$n not ready within 60 s"
+}
+
+start_balancer() {
+    mkdir -p "$DIR/nginx"
+    local servers
+    servers=$(for n in "${NODES[@]}"; do printf '        server 127.0.0.1:%s max_fails=1 fail_timeout=2s;\n' "$(HERALD_PORT "$n")"; done)
+    cat > "$DIR/nginx/nginx.conf" <<CONF
+worker_processes 1;
+pid $DIR/nginx/nginx.pid;
+error_log $DIR/nginx/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $DIR/nginx/body;
+    proxy_temp_path $DIR/nginx/proxy;
+    upstream herald {
+        # Each client address to one instance: the per-client rate limit, kept per instance, is then exact.
+        hash \$remote_addr consistent;
+$servers
+        keepalive 32;
+    }
+    server {
+        listen 127.0.0.1:$BALANCER_PORT;
+        location / {
+            proxy_pass http://herald;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header X-Forwarded-For \$remote_addr;
+            proxy_next_upstream error timeout http_502 http_503;
+        }
+    }
+}
+CONF
+    nginx -c "$DIR/nginx/nginx.conf" -p "$DIR/nginx" 2> "$DIR/nginx/start.log" || { cat "$DIR/nginx/start.log"; die "nginx did not start"; }
+    for _ in $(seq 1 40); do
+        curl -s -o /dev/null "http://127.0.0.1:$BALANCER_PORT/api/v1/public/notifications" && { log "nginx: http://127.0.0.1:$BALANCER_PORT"; return; }
+        sleep 0.25
+    done
+    die "nginx does not answer"
+}
+
+up() {
+    [ -f target/herald.jar ] || die "no target/herald.jar: mvn -q package -DskipTests first"
+    for tool in mariadbd mariadb-install-db rsync nginx curl; do command -v $tool > /dev/null || die "$tool is missing"; done
+    [ -f "$GALERA_LIB" ] || die "no Galera library at $GALERA_LIB (Debian: galera-4)"
+    mkdir -p "$DIR"
+    start_node 1 --wsrep-new-cluster
+    sql 1 -e "CREATE DATABASE IF NOT EXISTS herald CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+    start_node 2
+    start_node 3
+    log "cluster size: $(sql 1 -e "SHOW STATUS LIKE 'wsrep_cluster_size'" | cut -f2)"
+    # All three at the same moment, on an empty database: they migrate one at a time (docs/behaviour.md).
+    for n in "${NODES[@]}"; do start_herald "$n"; done
+    for n in "${NODES[@]}"; do await_herald "$n"; done
+    start_balancer
+    log "up; admin token $TOKEN; cluster/run.sh down stops it"
+}
+
+down() {
+    local pid
+    if pid=$(pid_of "$DIR/nginx/nginx.pid"); then kill "$pid"; log "nginx stopped"; fi
+    for n in "${NODES[@]}"; do
+        if pid=$(pid_of "$DIR/herald$n/herald.pid"); then kill "$pid"; log "herald$n stopping"; fi
+    done
+    for n in "${NODES[@]}"; do
+        if pid=$(pid_of "$DIR/herald$n/herald.pid"); then
+            for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        fi
+    done
+    for n in 3 2 1; do
+        if pid=$(pid_of "$DIR/node$n/mariadbd.pid"); then
+            kill "$pid"
+            for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+            log "node$n stopped"
+        fi
+    done
+}
+
+status() {
+    local pid
+    for n in "${NODES[@]}"; do
+        pid=$(pid_of "$DIR/node$n/mariadbd.pid") && echo "node$n: pid $pid, $(sql "$n" -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" || echo "node$n: down"
+    done
+    for n in "${NODES[@]}"; do
+        pid=$(pid_of "$DIR/herald$n/herald.pid") && echo "herald$n: pid $pid" || echo "herald$n: down"
+    done
+    pid=$(pid_of "$DIR/nginx/nginx.pid") && echo "nginx: pid $pid" || echo "nginx: down"
+}
+
+case "${1:-}" in
+    up) up ;;
+    down) down ;;
+    status) status ;;
+    clean) down; rm -rf "$DIR"; log "removed $DIR" ;;
+    *) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
+esac
