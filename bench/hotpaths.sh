@@ -140,7 +140,8 @@ start_herald() {
     shift 3
     # shellcheck disable=SC2086  # the flag lists are meant to split into words
     env DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
-        RATE_DASH_LIMIT_REQUESTS=1000000000 ADMIN_TOKENS=$TOKEN SERVER_HOST=127.0.0.1 SERVER_PORT="$port" OBSERVE_PORT=0 "$@" \
+        RATE_DASH_LIMIT_REQUESTS=1000000000 TRACKING_METADATA_CLIENT_DASH_KIB=2000000000 \
+        TRACKING_METADATA_PROJECT_DASH_KIB=2000000000 ADMIN_TOKENS=$TOKEN SERVER_HOST=127.0.0.1 SERVER_PORT="$port" OBSERVE_PORT=0 "$@" \
         "$JAVA_HOME/bin/java" $LAUNCHER_FLAGS $jvm_options -jar target/herald.jar config/prod.yaml \
         > "$WORK/$name.log" 2>&1 &
     PIDS[$name]=$!
