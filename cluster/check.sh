@@ -5,7 +5,10 @@
 #   on every node and the migration lock was released;
 # - a management write through one instance is read at once through each of the others;
 # - interactions tracked through nginx (each client address hashed to one instance) are each stored once, on every
-#   node, with daily totals equal to the rows.
+#   node, with daily totals equal to the rows;
+# - management writes through the three instances at the same moment: none answers 500;
+# - the per-client rate limit is exact through nginx: one address gets exactly its 1,000 requests a minute.
+# A node killed under load: cluster/faults.sh.
 # Exit 1 with a line in capitals on the first that does not hold. Needs what cluster/run.sh needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,4 +69,23 @@ done
 served=$(for n in 1 2 3; do curl -s "http://127.0.0.1:1819$n/observe/metrics" \
     | sed -n 's/^herald_tracking_written_total \(.*\)/\1/p'; done | tr '\n' ' ')
 log "$answered interactions through nginx from $clients addresses, each stored once on every node; written per instance: $served"
+# Management writes through the three instances at once: a certification conflict would surface as a 500.
+for port in 18091 18092 18093; do
+    for i in $(seq 1 10); do
+        admin -o /dev/null -w '%{http_code}\n' -d "{\"message\":\"at once $i\"}" \
+            "http://127.0.0.1:$port/api/v1/admin/projects/$project/notifications" &
+    done
+done > "$CLUSTER_DIR/writes"
+wait
+[ "$(grep -c '^201$' "$CLUSTER_DIR/writes")" = 30 ] || fail "CONCURRENT MANAGEMENT WRITES: $(sort "$CLUSTER_DIR/writes" | uniq -c | tr '\n' ' ')"
+log "30 management writes through the three instances at once: all 201"
+
+# The rate limit through the balancer: 1,010 requests from one new address, 1,000 served and 10 refused.
+for _ in $(seq 1 1010); do
+    curl -s -o /dev/null -w '%{http_code}\n' --interface 127.0.4.1 "http://127.0.0.1:18090/api/v1/public/$key/notifications"
+done > "$CLUSTER_DIR/limited"
+[ "$(grep -c '^200$' "$CLUSTER_DIR/limited")" = 1000 ] && [ "$(grep -c '^429$' "$CLUSTER_DIR/limited")" = 10 ] \
+    || fail "THE RATE LIMIT THROUGH NGINX IS NOT EXACT: $(sort "$CLUSTER_DIR/limited" | uniq -c | tr '\n' ' ')"
+log "one address through nginx: exactly 1,000 requests served in the minute, the 10 after them 429"
+
 log "passed"
