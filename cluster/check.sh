@@ -12,16 +12,9 @@
 # Exit 1 with a line in capitals on the first that does not hold. Needs what cluster/run.sh needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CLUSTER_DIR=${CLUSTER_DIR:-target/cluster-check}
-TOKEN=cluster-admin-token-0123456789abcdef0123456789
-log() { printf '[cluster-check] %s\n' "$*"; }
-fail() { printf '[cluster-check] %s\n' "$*" >&2; exit 1; }
-sql() { mariadb --protocol=tcp -h127.0.0.1 -P"$1" -uroot -N -B herald -e "$2"; }
-admin() { curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' "$@"; }
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-
-trap 'bash cluster/run.sh down > /dev/null 2>&1 || true' EXIT
-bash cluster/run.sh clean > /dev/null 2>&1 || true
+NAME=check
+# shellcheck source=cluster/common.sh
+. cluster/common.sh
 bash cluster/run.sh up
 
 applied=0
@@ -30,12 +23,12 @@ for n in 1 2 3; do
     [ "$count" = 0 ] || applied=$((applied + 1))
 done
 [ "$applied" = 1 ] || fail "MIGRATIONS RAN ON $applied INSTANCES, NOT ONE"
-for port in 33061 33062 33063; do
+for port in 13307 13308 13309; do
     [ "$(sql "$port" 'SELECT COUNT(*) FROM schema_migrations')" = 8 ] || fail "NODE $port DOES NOT HAVE THE 8 MIGRATIONS"
     [ "$(sql "$port" 'SELECT COUNT(*) FROM schema_lock')" = 0 ] || fail "THE MIGRATION LOCK WAS NOT RELEASED ($port)"
     sql "$port" "SELECT table_name, column_name, column_type FROM information_schema.columns WHERE table_schema = 'herald' ORDER BY 1, 2" > "$CLUSTER_DIR/schema.$port"
 done
-cmp -s "$CLUSTER_DIR/schema.33061" "$CLUSTER_DIR/schema.33062" && cmp -s "$CLUSTER_DIR/schema.33061" "$CLUSTER_DIR/schema.33063" \
+cmp -s "$CLUSTER_DIR/schema.13307" "$CLUSTER_DIR/schema.13308" && cmp -s "$CLUSTER_DIR/schema.13307" "$CLUSTER_DIR/schema.13309" \
     || fail "THE SCHEMA DIFFERS BETWEEN NODES"
 log "one instance migrated, the others waited; the schema is the same on the three nodes"
 
@@ -60,7 +53,7 @@ done > "$CLUSTER_DIR/statuses"
 wait
 answered=$(grep -c '^204$' "$CLUSTER_DIR/statuses" || true)
 [ "$answered" = $((clients * per_client)) ] || fail "ONLY $answered OF $((clients * per_client)) INTERACTIONS ANSWERED 204: $(sort "$CLUSTER_DIR/statuses" | uniq -c | tr '\n' ' ')"
-for port in 33061 33062 33063; do
+for port in 13307 13308 13309; do
     stored=$(sql "$port" "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")
     totals=$(sql "$port" "SELECT COALESCE(SUM(total), 0) FROM interaction_daily_totals WHERE notification_id = '$notification'")
     [ "$stored" = "$answered" ] || fail "NODE $port STORED $stored INTERACTIONS FOR $answered ANSWERED 204"

@@ -7,23 +7,16 @@
 # 120 s. Run by .ci/run after cluster/check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CLUSTER_DIR=${CLUSTER_DIR:-target/cluster-faults}
-TOKEN=cluster-admin-token-0123456789abcdef0123456789
-log() { printf '[cluster-faults] %s\n' "$*"; }
-fail() { printf '[cluster-faults] %s\n' "$*" >&2; exit 1; }
-sql() { mariadb --protocol=tcp -h127.0.0.1 -P"$1" -uroot -N -B herald -e "$2"; }
-admin() { curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' "$@"; }
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-
-trap 'bash cluster/run.sh down > /dev/null 2>&1 || true' EXIT
-bash cluster/run.sh clean > /dev/null 2>&1 || true
+NAME=faults
+# shellcheck source=cluster/common.sh
+. cluster/common.sh
 bash cluster/run.sh up > /dev/null
 project=$(admin -d '{"name":"faults"}' http://127.0.0.1:18091/api/v1/admin/projects | json '["id"]')
 notification=$(admin -d '{"message":"under fire","status":"PUBLISHED"}' \
     "http://127.0.0.1:18091/api/v1/admin/projects/$project/notifications" | json '["id"]')
 
 # Node 1 killed under load: every instance writes through it (sequential), so each must move to node 2.
-before=$(sql 33062 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")
+before=$(sql 13308 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")
 for c in $(seq 1 20); do
     for _ in $(seq 1 100); do
         curl -s -o /dev/null -m 5 -w '%{http_code}\n' --interface "127.0.5.$c" -X POST -H 'Content-Type: application/json' \
@@ -36,11 +29,11 @@ wait
 ok=$(grep -c '^204$' "$CLUSTER_DIR/failover" || true)
 failed=$(grep -vc '^204$' "$CLUSTER_DIR/failover" || true)
 sleep 2
-stored=$(( $(sql 33062 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'") - before ))
+stored=$(( $(sql 13308 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'") - before ))
 [ "$stored" -ge "$ok" ] || fail "ACKNOWLEDGED INTERACTIONS LOST AT THE NODE'S DEATH: $ok ANSWERED 204, $stored STORED"
 [ "$stored" -le $((ok + failed)) ] || fail "MORE STORED ($stored) THAN SENT ($((ok + failed)))"
-[ "$(sql 33062 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")" \
-  = "$(sql 33063 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")" ] || fail "NODES 2 AND 3 DIFFER"
+[ "$(sql 13308 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")" \
+  = "$(sql 13309 "SELECT COUNT(*) FROM interactions WHERE notification_id = '$notification'")" ] || fail "NODES 2 AND 3 DIFFER"
 log "node 1 killed under load: $ok answered 204, $failed otherwise ($(grep -v '^204$' "$CLUSTER_DIR/failover" | sort | uniq -c | tr '\n' ' ')), $stored stored: none acknowledged lost"
 killed_at=$(date +%s)
 for n in 1 2 3; do
@@ -51,5 +44,5 @@ for n in 1 2 3; do
 done
 log "every instance ready again $(($(date +%s) - killed_at)) s after the load ended"
 bash cluster/run.sh start-node 1
-log "node 1 rejoined: cluster size $(sql 33062 "SHOW STATUS LIKE 'wsrep_cluster_size'" | cut -f2)"
+log "node 1 rejoined: cluster size $(sql 13308 "SHOW STATUS LIKE 'wsrep_cluster_size'" | cut -f2)"
 log "done"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Herald on a three-node MariaDB Galera cluster, all on this machine's loopback (issue 21):
-#   cluster/run.sh up      three Galera nodes (MariaDB ports 33061-33063), three Herald instances (18091-18093,
+#   cluster/run.sh up      three Galera nodes (MariaDB ports 13307-13309), three Herald instances (18091-18093,
 #                          operations 18191-18193) each given all three nodes, nginx in front (18090); waits until
 #                          every part answers, then prints where each is
 #   cluster/run.sh down    stops everything it started, and only that
@@ -16,10 +16,12 @@ cd "$(dirname "$0")/.."
 DIR=$(realpath -m "${CLUSTER_DIR:-target/cluster}")
 NODES=(1 2 3)
 GALERA_LIB=${GALERA_LIB:-/usr/lib/galera/libgalera_smm.so}
-DB_PORT() { echo $((33060 + $1)); }
-GCOMM_PORT() { echo $((45670 + $1)); }
-IST_PORT() { echo $((45680 + $1)); }
-SST_PORT() { echo $((45690 + $1)); }
+# Fixed ports below Linux's ephemeral range (32768-60999): one there can be taken by any outgoing connection, and a
+# node that cannot listen for its state transfer aborts (seen: IST port 45683 in use, the node gone).
+DB_PORT() { echo $((13306 + $1)); }
+GCOMM_PORT() { echo $((14570 + $1)); }
+IST_PORT() { echo $((14580 + $1)); }
+SST_PORT() { echo $((14590 + $1)); }
 HERALD_PORT() { echo $((18090 + $1)); }
 OBSERVE_PORT() { echo $((18190 + $1)); }
 BALANCER_PORT=18090
