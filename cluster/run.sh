@@ -98,10 +98,9 @@ start_node() {
 jdbc_url() {
     local hosts
     hosts=$(for m in "${NODES[@]}"; do printf '127.0.0.1:%s,' "$(DB_PORT "$m")"; done)
-    # sequential: every instance writes through the first node that answers, in the order given. retriesAllDown and
-    # deniedListTimeout: the driver's defaults (120 attempts 250 ms apart, a failed host shunned for 60 s) turned the
-    # 7 s in which Galera re-forms after a node dies into 60 s of 500s (docs/cluster.md).
-    echo "jdbc:mariadb:sequential://${hosts%,}/herald?${JDBC_OPTIONS:-retriesAllDown=4&deniedListTimeout=2000}"
+    # sequential: every instance writes through the first node that answers, in the order given. Herald bounds the
+    # driver's retries itself (retriesAllDown 2, deniedListTimeout 2 s; docs/cluster.md); JDBC_OPTIONS: others.
+    echo "jdbc:mariadb:sequential://${hosts%,}/herald${JDBC_OPTIONS:+?$JDBC_OPTIONS}"
 }
 
 start_herald() {

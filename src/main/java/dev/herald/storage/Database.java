@@ -36,6 +36,11 @@ public final class Database {
     private static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
     // MariaDB's driver also reads the user from the URL.
     private static final Pattern URL_USER = Pattern.compile("[?&]user=([^&]*)");
+    /** Hosts, between {@code //} and the path, of which there are more than one. */
+    private static final Pattern SEVERAL_HOSTS = Pattern.compile("//[^/?]*,");
+    /** The driver's multi-host options Herald bounds, as the URL spells them. */
+    private static final Map<String, String> FAILOVER_BOUNDS = Map.of("retriesAllDown", "2",
+                                                                      "deniedListTimeout", "2000");
 
     private Database() {
     }
@@ -98,9 +103,36 @@ public final class Database {
         settings.remove("startup-timeout");
         settings.put("connection.url", connectionUrl(dialect, url));
         chooseUser(settings, dialect);
+        boundFailoverRetries(settings, dialect, url);
         chooseDialectStatements(settings, dialect);
         ConnectionChecks.check(settings, dialect);
         return Map.copyOf(settings);
+    }
+
+    /**
+     * With several hosts in the URL (a Galera cluster, {@code jdbc:mariadb:sequential://a,b,c/herald}), the MariaDB
+     * driver, when none answers, tries again 120 times 250 ms apart before it fails: one attempt to connect lasted
+     * 30 s whatever {@code db.startup-timeout} said, and after a node died every instance answered 500 for 60 s
+     * while the cluster itself re-formed in 7 s (docs/cluster.md). Herald waits for the database itself (start-up)
+     * or answers 500 within 2 s (requests): two retries, and a failed host shunned for 2 s, unless the URL or a
+     * {@code dataSource} setting says otherwise; added to the URL, which the log then shows. A URL of one host is
+     * left as it is.
+     */
+    static void boundFailoverRetries(Map<String, String> settings, Dialect dialect, String url) {
+        if (dialect != Dialect.MARIADB || !SEVERAL_HOSTS.matcher(url).find()) {
+            return;
+        }
+        String lowerUrl = url.toLowerCase(Locale.ROOT);
+        StringBuilder bounded = new StringBuilder(settings.get("connection.url"));
+        for (Map.Entry<String, String> bound : FAILOVER_BOUNDS.entrySet()) {
+            String name = bound.getKey().toLowerCase(Locale.ROOT);
+            if (!settings.containsKey("connection.dataSource." + name) && !lowerUrl.contains(name + "=")) {
+                // In the URL: given as the pools' dataSource properties they did not change the 60 s (measured).
+                bounded.append(bounded.indexOf("?") < 0 ? '?' : '&').append(bound.getKey()).append('=')
+                        .append(bound.getValue());
+            }
+        }
+        settings.put("connection.url", bounded.toString());
     }
 
     /**

@@ -25,6 +25,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -60,6 +61,21 @@ class DatabaseStartupMariaDbTest {
             assertThrows(RuntimeException.class, () -> open(database, relay, "PT1S"));
             assertThat(appliedMigrations(database), is(0));
         }
+    }
+
+    /**
+     * Several hosts, none answering: the start gives up within its time-out. The driver's own 120 retries made one
+     * attempt last 30 s (a 3 s time-out ended after 30.5 s).
+     */
+    @Test
+    void aUrlOfSeveralHostsNoneAnsweringGivesUpWithinTheTimeout() {
+        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                "db.startup-timeout", "PT2S",
+                "db.connection.url", "jdbc:mariadb:sequential://127.0.0.1:1,127.0.0.1:2/herald",
+                "db.connection.username", "root"))));
+        long started = System.nanoTime();
+        assertThrows(RuntimeException.class, () -> Database.open(config.get("db"), Clock.systemUTC()));
+        assertThat((System.nanoTime() - started) / 1_000_000, lessThan(6_000L));
     }
 
     /**
