@@ -61,20 +61,20 @@ public final class Database {
      * Nothing may be served before {@link StartingDatabase#awaitSchema()} returns.
      */
     public static StartingDatabase start(Config dbConfig, Clock clock) {
-        Map<String, String> serving = settings(dbConfig);
+        Map<String, String> configured = settings(dbConfig);
         String url = ConfigValues.string(dbConfig.get("connection.url")).orElseThrow();
         Dialect dialect = Dialect.of(url);
         Duration startupTimeout = ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
         LOGGER.log(Level.INFO, "Database: " + dialect.displayName() + " at " + DatabaseUrls.withoutSecrets(url)
-                + ", user " + user(serving));
+                + ", user " + user(configured));
 
-        CompletableFuture<Void> connected = new CompletableFuture<>();
+        CompletableFuture<Map<String, String>> connected = new CompletableFuture<>();
         CompletableFuture<Void> schema = CompletableFuture.runAsync(
-                () -> migrate(serving, dialect, startupTimeout, clock, connected),
+                () -> migrate(configured, dialect, startupTimeout, clock, connected),
                 task -> Thread.ofPlatform().name("herald-migrations").start(task));
         // The pool opens once the database has answered: while start-up waits for it, a pool would try too, and
-        // log each of its own failures.
-        awaitConnection(connected);
+        // log each of its own failures. What answered may change the settings (a Galera cluster, GaleraNodes).
+        Map<String, String> serving = awaitConnection(connected);
         ServingPool pool = ServingPool.create(serving);
         try {
             DbClient client = JdbcClientBuilder.create()
@@ -113,13 +113,13 @@ public final class Database {
      * With several hosts in the URL (a Galera cluster, {@code jdbc:mariadb:sequential://a,b,c/herald}), the MariaDB
      * driver, when none answers, tries again 120 times 250 ms apart before it fails: one attempt to connect lasted
      * 30 s whatever {@code db.startup-timeout} said, and after a node died every instance answered 500 for 60 s
-     * while the cluster itself re-formed in 7 s (docs/cluster.md). Herald waits for the database itself (start-up)
+     * while the cluster itself re-formed in 7 s (docs/scale-out.md). Herald waits for the database itself (start-up)
      * or answers 500 within 2 s (requests): two retries, and a failed host shunned for 2 s, unless the URL or a
      * {@code dataSource} setting says otherwise; added to the URL, which the log then shows. A URL of one host is
      * left as it is.
      */
     static void boundFailoverRetries(Map<String, String> settings, Dialect dialect, String url) {
-        if (dialect != Dialect.MARIADB || !SEVERAL_HOSTS.matcher(url).find()) {
+        if (dialect != Dialect.MARIADB || !namesSeveralHosts(url)) {
             return;
         }
         String lowerUrl = url.toLowerCase(Locale.ROOT);
@@ -164,9 +164,9 @@ public final class Database {
         return inUrl.find() ? inUrl.group(1) : "(none)";
     }
 
-    private static void awaitConnection(CompletableFuture<Void> connected) {
+    private static Map<String, String> awaitConnection(CompletableFuture<Map<String, String>> connected) {
         try {
-            connected.join();
+            return connected.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
@@ -203,16 +203,25 @@ public final class Database {
         });
     }
 
-    private static void migrate(Map<String, String> settings, Dialect dialect, Duration startupTimeout, Clock clock,
-                                CompletableFuture<Void> connected) {
+    /**
+     * Opens the schema connection, settles the serving settings on what answered and hands them to the pool
+     * ({@code connected}), then migrates.
+     */
+    private static void migrate(Map<String, String> configured, Dialect dialect, Duration startupTimeout, Clock clock,
+                                CompletableFuture<Map<String, String>> connected) {
         Connection schemaConnection;
+        Map<String, String> settings;
         try {
-            schemaConnection = SchemaConnection.open(settings, dialect, startupTimeout);
+            schemaConnection = SchemaConnection.open(configured, dialect, startupTimeout);
+            settings = dialect == Dialect.MARIADB ? onGalera(schemaConnection, configured) : configured;
+            if (settings != configured) {
+                schemaConnection = reopenOnSyncedNode(schemaConnection, settings, startupTimeout);
+            }
         } catch (RuntimeException e) {
             connected.completeExceptionally(e);
             throw e;
         }
-        connected.complete(null);
+        connected.complete(settings);
         try (Connection connection = schemaConnection) {
             new Migrations(connection, settings, dialect, clock,
                            () -> SchemaConnection.open(settings, dialect, startupTimeout)).run();
@@ -220,6 +229,50 @@ public final class Database {
             throw new IllegalStateException("Schema migration failed: " + e.getMessage(), e);
         }
         LOGGER.log(Level.DEBUG, "Schema up to date");
+    }
+
+    private static Map<String, String> onGalera(Connection connection, Map<String, String> configured) {
+        try {
+            Map<String, String> settings = GaleraNodes.servingSettings(connection, configured,
+                                                                      name -> configured.get("statements." + name));
+            if (settings != configured) {
+                LOGGER.log(Level.INFO, "Database: a Galera cluster; added to the URL: " + GaleraNodes.added(configured)
+                        + " (connections only to a Synced node, reads that see every earlier commit; docs/scale-out.md)");
+            }
+            return settings;
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            throw new IllegalStateException("The database at "
+                    + DatabaseUrls.withoutSecrets(configured.get("connection.url")) + " did not say whether it is a "
+                    + "Galera node: " + e.getMessage(), e);
+        }
+    }
+
+    /** The node that answered first may be one cut off from the cluster: migrations run on a Synced one. */
+    private static Connection reopenOnSyncedNode(Connection connection, Map<String, String> settings,
+                                                 Duration startupTimeout) {
+        try {
+            if (GaleraNodes.synced(connection, name -> settings.get("statements." + name))) {
+                return connection;
+            }
+        } catch (SQLException e) {
+            // Asked again below, through the driver's own check.
+        }
+        closeQuietly(connection);
+        return SchemaConnection.open(settings, Dialect.MARIADB, startupTimeout);
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOGGER.log(Level.DEBUG, "Closing the schema connection failed", e);
+        }
+    }
+
+    /** Whether a JDBC URL names several hosts, as one of a cluster does. */
+    static boolean namesSeveralHosts(String url) {
+        return SEVERAL_HOSTS.matcher(url).find();
     }
 
     /** The pool is ours ({@link ServingPool}); the rest (statements, parameters) configures the DB Client. */

@@ -79,6 +79,33 @@ class DatabaseStartupMariaDbTest {
     }
 
     /**
+     * Several hosts on servers that are not Galera nodes (a primary and its stand-by, say): nothing Galera's is added,
+     * since the driver's {@code galeraAllowedState} would refuse every connection to such a server.
+     */
+    @Test
+    void aUrlOfSeveralHostsOnOneServerThatIsNoGaleraNodeServesAsGiven() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb(); TcpRelay first = relayTo(); TcpRelay second = relayTo()) {
+            String url = database.urlThroughPort(first.port())
+                    .replace("jdbc:mariadb://", "jdbc:mariadb:sequential://127.0.0.1:" + second.port() + ",");
+            Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                    "db.connection.url", url,
+                    "db.connection.username", database.username(),
+                    "db.connection.password", database.password()))));
+            try (DbClient client = Database.open(config.get("db"), Clock.systemUTC()).client()) {
+                assertThat(appliedMigrations(database), greaterThan(0));
+                long projects = client.execute().createQuery("SELECT COUNT(*) AS n FROM projects").execute()
+                        .findFirst().orElseThrow().column("n").getLong();
+                assertThat(projects, is(0L));
+            }
+            try (Connection connection = database.connect()) {
+                Map<String, String> settings = Database.settings(config.get("db"));
+                assertThat(GaleraNodes.servingSettings(connection, settings, name -> settings.get("statements." + name)),
+                           is(settings));
+            }
+        }
+    }
+
+    /**
      * The serving pool opens once the database has answered: a start that never reaches it leaves no pool behind
      * (and no pool logging its own attempts while the start waits).
      */
