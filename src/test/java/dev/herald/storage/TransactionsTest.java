@@ -60,7 +60,7 @@ class TransactionsTest {
     }
 
     @Test
-    void aConflictThatLastsGivesUpAfterThreeAttemptsLeavingNothing() throws Exception {
+    void aConflictThatLastsGivesUpAfterTenAttemptsLeavingNothing() throws Exception {
         AtomicInteger attempts = new AtomicInteger();
         assertThrows(DbClientException.class, () -> Transactions.run(db, transaction -> {
             attempts.incrementAndGet();
@@ -68,7 +68,7 @@ class TransactionsTest {
             transaction.dml("INSERT INTO projects (id, name, created_at) VALUES ('taken', 'X', 1)");
         }));
 
-        assertThat(attempts.get(), is(3));
+        assertThat(attempts.get(), is(10));
         assertThat(projects(), is(1));
     }
 
