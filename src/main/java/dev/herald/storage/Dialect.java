@@ -72,6 +72,15 @@ public enum Dialect {
         return "-" + name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * The migration script for this database: {@code V9__x.mariadb.sql} where a change is written differently for
+     * each, else the one script ({@code V9__x.sql}).
+     */
+    String migrationResource(String resource) {
+        String own = resource.replaceFirst("\\.sql$", "." + name().toLowerCase(Locale.ROOT) + ".sql");
+        return Dialect.class.getResource(own) != null ? own : resource;
+    }
+
     /** Fills the dialect's words into migration SQL. */
     String render(String sql) {
         String rendered = sql.replace("${longText}", longTextType)

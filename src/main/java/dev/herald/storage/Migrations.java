@@ -36,7 +36,8 @@ final class Migrations {
             new Migration(5, "sharded daily totals dropped", "/db/migrations/V5__drop_sharded_daily_counts.sql"),
             new Migration(6, "change log for caches; feed indexes by start and end", "/db/migrations/V6__change_log_and_feed_indexes.sql"),
             new Migration(7, "each notification's size in a feed answer, for limits.feed-bytes", "/db/migrations/V7__notification_feed_bytes.sql"),
-            new Migration(8, "names and URLs measured in characters, not UTF-16 units", "/db/migrations/V8__text_columns_in_characters.sql"));
+            new Migration(8, "names and URLs measured in characters, not UTF-16 units", "/db/migrations/V8__text_columns_in_characters.sql"),
+            new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;
@@ -113,7 +114,7 @@ final class Migrations {
     }
 
     private List<String> statements(Migration migration) {
-        String script = dialect.render(read(migration.resource()));
+        String script = dialect.render(read(dialect.migrationResource(migration.resource())));
         String withoutComments = script.lines()
                 .filter(line -> !line.strip().startsWith("--"))
                 .collect(Collectors.joining("\n"));

@@ -1,0 +1,67 @@
+package dev.herald.tracking;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+import dev.herald.storage.Transactions;
+import dev.herald.support.TestDatabase;
+import dev.herald.support.TestHerald;
+
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * The writers of two instances add to daily total rows of their own (migration 9): on a Galera cluster, writers on
+ * two nodes that changed one row met at certification and a batch failed after its retries. Stats add them up.
+ */
+abstract class WriterTotalsContract {
+
+    abstract TestDatabase database();
+
+    @Test
+    void twoInstancesAddToRowsOfTheirOwnThatStatsAddUp() throws Exception {
+        TestDatabase database = database();
+        TestHerald second = null;
+        try (TestHerald first = TestHerald.start(database)) {
+            second = TestHerald.start(database);
+            var notification = first.notification(first.project()).save();
+            long now = TestHerald.START.toEpochMilli();
+            Interaction click = new Interaction(notification.id(), notification.projectId(), InteractionType.CLICK,
+                                                now, now, TrackingEndpoint.SIMPLE, null);
+            for (TestHerald instance : List.of(first, second, first)) {
+                InteractionStore store = new InteractionStore(instance.serving());
+                Transactions.run(instance.serving().pool(), connection ->
+                        store.write(connection, List.of(click, click)));
+            }
+            assertThat("rows of one total: one per store", totalRows(database, notification.id()), is(3L));
+            assertThat(totalOf(database, notification.id()), is(6L));
+        } finally {
+            if (second != null) {
+                second.stop();
+            }
+        }
+    }
+
+    private static long totalRows(TestDatabase database, String notificationId) throws SQLException {
+        return single(database, "SELECT COUNT(*) FROM interaction_daily_totals WHERE notification_id = ?", notificationId);
+    }
+
+    private static long totalOf(TestDatabase database, String notificationId) throws SQLException {
+        return single(database, "SELECT SUM(total) FROM interaction_daily_totals WHERE notification_id = ?", notificationId);
+    }
+
+    private static long single(TestDatabase database, String sql, String notificationId) throws SQLException {
+        try (Connection connection = database.connect(); PreparedStatement query = connection.prepareStatement(sql)) {
+            query.setString(1, notificationId);
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        }
+    }
+}
