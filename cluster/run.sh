@@ -7,10 +7,21 @@
 #   cluster/run.sh status  what runs
 #   cluster/run.sh kill-node N    kills Galera node N at once (SIGKILL), as a crash or a lost host would
 #   cluster/run.sh start-node N   starts node N again; it rejoins by incremental state transfer
+#   cluster/run.sh isolate-node N cuts node N off from the other two (Galera's gmcast.isolate), as a network
+#                                 partition would; rejoin-node N ends that
+#   cluster/run.sh restart-nodes  stops the three nodes cleanly and starts the cluster again (the last one stopped
+#                                 bootstraps it), as after a power cut or a maintenance of all hosts
+#   cluster/run.sh kill-herald N  kills Herald instance N at once (SIGKILL); start-herald N starts it again
+#   cluster/run.sh restart-herald N   takes instance N out of nginx, stops it (SIGTERM, it drains), starts it from
+#                                 the current target/herald.jar, waits until it is ready and puts it back: one
+#                                 step of a rolling upgrade.
+#                                 FIRST_NODE=k lists node k first in its URL (it then writes through node k); with
+#                                 start-herald, ONLY_NODE=k gives it node k alone (N may be 4: outside nginx)
 # CLUSTER_DIR (default target/cluster): data directories, configuration and logs; `down` keeps them, `clean` removes
-# them. Herald runs from target/herald.jar (mvn -q package -DskipTests first). Needs: mariadb-server and galera-4
+# them. Herald runs from a copy of target/herald.jar and target/libs/ taken by `up` and `restart-herald` (mvn -q package -DskipTests
+# first): a rebuild must not change the classes under a running instance. Needs: mariadb-server and galera-4
 # (Debian), rsync (state transfer), nginx; a JDK >= 21.
-# The topology and why: docs/cluster.md. Production: deploy/ (compose and Kubernetes) shows the same with real hosts.
+# The topology and why: docs/scale-out.md. Production: deploy/ (compose and Kubernetes) shows the same with real hosts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=$(realpath -m "${CLUSTER_DIR:-target/cluster}")
@@ -96,21 +107,23 @@ start_node() {
 }
 
 jdbc_url() {
-    local hosts
-    hosts=$(for m in "${NODES[@]}"; do printf '127.0.0.1:%s,' "$(DB_PORT "$m")"; done)
+    local first=${1:-1} hosts
+    if [ -n "${ONLY_NODE:-}" ]; then echo "jdbc:mariadb://127.0.0.1:$(DB_PORT "$ONLY_NODE")/herald"; return; fi
+    hosts=$(for m in "${NODES[@]}"; do printf '127.0.0.1:%s,' "$(DB_PORT $(( (first + m - 2) % ${#NODES[@]} + 1 )))"; done)
     # sequential: every instance writes through the first node that answers, in the order given. Herald bounds the
-    # driver's retries itself (retriesAllDown 2, deniedListTimeout 2 s; docs/cluster.md); JDBC_OPTIONS: others.
+    # driver's retries itself (retriesAllDown 2, deniedListTimeout 2 s; docs/scale-out.md); JDBC_OPTIONS: others.
     echo "jdbc:mariadb:sequential://${hosts%,}/herald${JDBC_OPTIONS:+?$JDBC_OPTIONS}"
 }
 
 start_herald() {
     local n=$1
     mkdir -p "$DIR/herald$n"
-    env DB_CONNECTION_URL="$(jdbc_url)" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
+    rm -rf "$DIR/herald$n/app" && mkdir "$DIR/herald$n/app" && cp -r target/herald.jar target/libs "$DIR/herald$n/app/"
+    env DB_CONNECTION_URL="$(jdbc_url "${FIRST_NODE:-1}")" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
         SERVER_HOST=127.0.0.1 SERVER_PORT="$(HERALD_PORT "$n")" OBSERVE_PORT="$(OBSERVE_PORT "$n")" \
         ADMIN_TOKENS=$TOKEN RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES=127.0.0.1 HOSTNAME="herald$n" \
-        "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar "$PWD/target/herald.jar" "$PWD/config/prod.yaml" \
-        > "$DIR/herald$n/herald.log" 2>&1 &
+        "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar "$DIR/herald$n/app/herald.jar" "$PWD/config/prod.yaml" \
+        >> "$DIR/herald$n/herald.log" 2>&1 &
     echo $! > "$DIR/herald$n/herald.pid"
 }
 
@@ -128,10 +141,13 @@ await_herald() {
     die "herald$n not ready within 60 s"
 }
 
-start_balancer() {
-    mkdir -p "$DIR/nginx"
+# An instance named in $DIR/nginx/down is left out (marked down): it is being upgraded.
+balancer_config() {
     local servers
-    servers=$(for n in "${NODES[@]}"; do printf '        server 127.0.0.1:%s max_fails=1 fail_timeout=2s;\n' "$(HERALD_PORT "$n")"; done)
+    servers=$(for n in "${NODES[@]}"; do
+        printf '        server 127.0.0.1:%s max_fails=1 fail_timeout=2s%s;\n' "$(HERALD_PORT "$n")" \
+            "$(grep -qx "$n" "$DIR/nginx/down" 2>/dev/null && echo ' down')"
+    done)
     cat > "$DIR/nginx/nginx.conf" <<CONF
 worker_processes 1;
 pid $DIR/nginx/nginx.pid;
@@ -159,6 +175,12 @@ $servers
     }
 }
 CONF
+}
+
+start_balancer() {
+    mkdir -p "$DIR/nginx"
+    rm -f "$DIR/nginx/down"
+    balancer_config
     nginx -c "$DIR/nginx/nginx.conf" -p "$DIR/nginx" 2> "$DIR/nginx/start.log" || { cat "$DIR/nginx/start.log"; die "nginx did not start"; }
     for _ in $(seq 1 40); do
         curl -s -o /dev/null "http://127.0.0.1:$BALANCER_PORT/api/v1/public/notifications" && { log "nginx: http://127.0.0.1:$BALANCER_PORT"; return; }
@@ -187,10 +209,12 @@ up() {
 down() {
     local pid
     if pid=$(pid_of "$DIR/nginx/nginx.pid"); then kill "$pid"; log "nginx stopped"; fi
-    for n in "${NODES[@]}"; do
+    local instances
+    instances=$(cd "$DIR" 2>/dev/null && ls -d herald* 2>/dev/null | sed 's/^herald//' || true)
+    for n in $instances; do
         if pid=$(pid_of "$DIR/herald$n/herald.pid"); then kill "$pid"; log "herald$n stopping"; fi
     done
-    for n in "${NODES[@]}"; do
+    for n in $instances; do
         if pid=$(pid_of "$DIR/herald$n/herald.pid"); then
             for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
         fi
@@ -222,10 +246,63 @@ kill_node() {
     log "node$n killed"
 }
 
+isolate_node() {
+    sql "$1" -e "SET GLOBAL wsrep_provider_options='gmcast.isolate=$2'"
+    log "node$1 $([ "$2" = 1 ] && echo 'cut off from the others' || echo 'connected to the others again')"
+}
+
+# The last node stopped has every commit and is marked safe_to_bootstrap (grastate.dat): it starts the cluster.
+restart_nodes() {
+    local pid
+    for n in 3 2 1; do
+        pid=$(pid_of "$DIR/node$n/mariadbd.pid") || die "node$n is not running"
+        kill "$pid"
+        for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        log "node$n stopped"
+    done
+    grep -q '^safe_to_bootstrap: 1' "$DIR/node1/data/grastate.dat" || die "node1 is not safe to bootstrap: $DIR/node1/data/grastate.dat"
+    start_node 1 --wsrep-new-cluster
+    start_node 2
+    start_node 3
+}
+
+# Takes instance $1 out of the balancer ($2 = out) or puts it back (in). A reload lets the old workers finish the
+# requests they hold, and new ones no longer choose the instance: its requests are not cut, as they would be by
+# stopping it under the balancer (5 of 6,000 answered 502 in a rolling restart without this).
+balance() {
+    local n=$1
+    if [ "$2" = out ]; then echo "$n" >> "$DIR/nginx/down"; else sed -i "/^$n\$/d" "$DIR/nginx/down"; fi
+    balancer_config
+    nginx -c "$DIR/nginx/nginx.conf" -p "$DIR/nginx" -s reload 2> /dev/null
+    # The old workers exit once their requests are answered.
+    sleep 1
+    log "herald$n $([ "$2" = out ] && echo 'taken out of' || echo 'back in') the balancer"
+}
+
+stop_herald() {
+    local n=$1 signal=$2 pid
+    pid=$(pid_of "$DIR/herald$n/herald.pid") || die "herald$n is not running"
+    kill "-$signal" "$pid"
+    for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && die "herald$n did not stop within 30 s"
+    log "herald$n stopped ($signal)"
+}
+
 case "${1:-}" in
     up) up ;;
     kill-node) kill_node "${2:?which node}" ;;
     start-node) start_node "${2:?which node}" ;;
+    isolate-node) isolate_node "${2:?which node}" 1 ;;
+    rejoin-node) isolate_node "${2:?which node}" 0 ;;
+    restart-nodes) restart_nodes ;;
+    kill-herald) stop_herald "${2:?which instance}" KILL ;;
+    restart-herald)
+        balance "${2:?which instance}" out
+        stop_herald "$2" TERM
+        start_herald "$2"
+        await_herald "$2"
+        balance "$2" in ;;
+    start-herald) start_herald "${2:?which instance}"; await_herald "$2" ;;
     down) down ;;
     status) status ;;
     clean) down; rm -rf "$DIR"; log "removed $DIR" ;;
