@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# One Herald instance on one MariaDB server against three instances on the local three-node Galera cluster
+# (cluster/run.sh), in one run, on this machine (issue 21):
+#   the feed (a cache hit) and tracking (simple clicks), wrk straight at each instance (three wrk at once for the
+#   cluster: nginx hashes by client address and wrk has one), with the answers that were not the expected one;
+#   commit latency: 500 one-row transactions, one after the other, on the server against a cluster node;
+#   the CPU the machine has, since everything here shares it: on one machine the cluster measures its cost, not
+#   its capacity (docs/scale-out.md).
+# After each tracking run, the stored interactions and the daily totals must equal the 204s (exit 1 otherwise).
+#   bench/cluster.sh [--no-build] [seconds per run, default 10] [connections in all, default 48]
+# Needs what cluster/run.sh needs, wrk, and a MariaDB root login without password on 127.0.0.1:3306.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=true
+[ "${1:-}" = --no-build ] && { BUILD=false; shift; }
+SECONDS_PER_RUN=${1:-10}
+CONNECTIONS=${2:-48}
+TOKEN=cluster-admin-token-0123456789abcdef0123456789
+OUT=target/bench-cluster
+export CLUSTER_DIR=$PWD/target/cluster-bench
+# The limits that guard a public deployment would measure themselves here.
+export RATE_DASH_LIMIT_REQUESTS=1000000000 TRACKING_METADATA_CLIENT_DASH_KIB=2000000000 \
+       TRACKING_METADATA_PROJECT_DASH_KIB=2000000000
+. tools/jdk.sh
+use_jdk 21 java
+log() { printf '[bench-cluster] %s\n' "$*"; }
+die() { printf '[bench-cluster] %s\n' "$*" >&2; exit 1; }
+admin() { curl -sf -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' "$@"; }
+json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
+for tool in wrk nginx mariadb curl; do command -v $tool > /dev/null || die "$tool is missing"; done
+mkdir -p "$OUT"
+$BUILD && mvn -B -q package -DskipTests
+SINGLE_DB=herald_bench_cluster_single
+single_pid=
+cleanup() {
+    [ -z "$single_pid" ] || kill "$single_pid" 2>/dev/null || true
+    bash cluster/run.sh down > /dev/null 2>&1 || true
+    mariadb -h127.0.0.1 -P3306 -uroot -e "DROP DATABASE IF EXISTS $SINGLE_DB" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# fixture PORT: a project, its key and 20 notifications through instance PORT; prints "key notification".
+fixture() {
+    local project key notification
+    project=$(admin -d '{"name":"bench"}' "http://127.0.0.1:$1/api/v1/admin/projects" | json '["id"]')
+    key=$(admin -d '{}' "http://127.0.0.1:$1/api/v1/admin/projects/$project/api-keys" | json '["key"]')
+    for i in $(seq 1 20); do
+        notification=$(admin -d "{\"message\":\"Notification $i\",\"status\":\"PUBLISHED\"}" \
+            "http://127.0.0.1:$1/api/v1/admin/projects/$project/notifications" | json '["id"]')
+    done
+    echo "$key $notification"
+}
+
+# run NAME PORTS PATH EXPECTED [BODY]: wrk at each port at once, the connections shared out; sums in $OUT/NAME.
+run() {
+    local name=$1 path=$3 expected=$4 body=${5:-} ports=($2) each pids=() port
+    each=$((CONNECTIONS / ${#ports[@]}))
+    for port in "${ports[@]}"; do
+        wrk -t1 -c"$each" -d"${SECONDS_PER_RUN}s" --latency -s bench/hotpaths.lua "http://127.0.0.1:$port$path" -- \
+            "$expected" ${body:+"$body"} > "$OUT/$name.$port" &
+        pids+=($!)
+    done
+    wait "${pids[@]}"
+    python3 - "$OUT/$name" "${ports[@]}" <<'PY' > "$OUT/$name"
+import re, sys
+prefix, ports = sys.argv[1], sys.argv[2:]
+rate = other = 0.0
+p50 = p99 = 0.0
+def ms(v):
+    n, unit = re.match(r'([\d.]+)(us|ms|s)', v).groups()
+    return float(n) * {'us': 0.001, 'ms': 1, 's': 1000}[unit]
+for port in ports:
+    text = open(f"{prefix}.{port}").read()
+    rate += float(re.search(r'Requests/sec:\s+([\d.]+)', text).group(1))
+    other += int(re.search(r'other=(\d+)', text).group(1))
+    p50 = max(p50, ms(re.search(r'\s50%\s+(\S+)', text).group(1)))
+    p99 = max(p99, ms(re.search(r'\s99%\s+(\S+)', text).group(1)))
+print(f"{rate:.0f} {p50:.2f} {p99:.2f} {other:.0f}")
+PY
+}
+
+# stored DB_ARGS NOTIFICATION: interactions and daily totals of NOTIFICATION
+stored() {
+    mariadb "${@:1:$#-1}" -uroot -N -B -e "SELECT (SELECT COUNT(*) FROM interactions WHERE notification_id = '${!#}'), \
+        (SELECT COALESCE(SUM(total), 0) FROM interaction_daily_totals WHERE notification_id = '${!#}')"
+}
+# answered204 NAME: the 204s wrk counted, all ports
+answered() { cat "$OUT/$1".* | sed -n 's/^answers: [0-9]*=\([0-9]*\).*/\1/p' | awk '{ s += $1 } END { print s }'; }
+
+# commit_latency PORT DATABASE: ms per one-row transaction, 500 one after the other
+commit_latency() {
+    mariadb -h127.0.0.1 -P"$1" -uroot "$2" -e "CREATE TABLE IF NOT EXISTS bench_commits (id INT PRIMARY KEY)"
+    local started ended
+    started=$(date +%s%N)
+    for i in $(seq 1 500); do echo "INSERT INTO bench_commits VALUES ($i);"; done | mariadb -h127.0.0.1 -P"$1" -uroot "$2"
+    ended=$(date +%s%N)
+    mariadb -h127.0.0.1 -P"$1" -uroot "$2" -e "DROP TABLE bench_commits"
+    awk -v ns=$((ended - started)) 'BEGIN { printf "%.2f", ns / 500 / 1e6 }'
+}
+
+measure() { # LABEL PORTS
+    local label=$1 ports=$2 first fixture_out key notification
+    first=${ports%% *}
+    read -r key notification < <(fixture "$first")
+    # Warm-up: the JIT compiles the hot paths before they are measured (docs/performance.md).
+    SECONDS_PER_RUN=5 run warm-feed "$ports" "/api/v1/public/$key/notifications" 200 > /dev/null
+    run "$label-feed" "$ports" "/api/v1/public/$key/notifications" 200
+    SECONDS_PER_RUN=5 run warm-track "$ports" "/api/v1/public/track/$notification" 204 '{"type":"impression"}'
+    run "$label-track" "$ports" "/api/v1/public/track/$notification" 204 '{"type":"click"}'
+    echo "$notification" > "$OUT/$label-notification"
+}
+
+log "one instance on one server ($(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg))"
+mariadb -h127.0.0.1 -P3306 -uroot -e "DROP DATABASE IF EXISTS $SINGLE_DB; CREATE DATABASE $SINGLE_DB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
+env DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$SINGLE_DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
+    SERVER_HOST=127.0.0.1 SERVER_PORT=18081 OBSERVE_PORT=18181 ADMIN_TOKENS=$TOKEN \
+    "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar target/herald.jar config/prod.yaml > "$OUT/single.log" 2>&1 &
+single_pid=$!
+for _ in $(seq 1 120); do curl -sf -o /dev/null http://127.0.0.1:18181/observe/health/ready && break; sleep 0.25; done
+measure single 18081
+single_commit=$(commit_latency 3306 "$SINGLE_DB")
+single_clicks=$(mariadb -h127.0.0.1 -P3306 -uroot -N -B "$SINGLE_DB" -e \
+    "SELECT COUNT(*) FROM interactions WHERE notification_id = '$(cat "$OUT/single-notification")' AND type = 'click'")
+kill "$single_pid"; wait "$single_pid" 2>/dev/null || true; single_pid=
+
+log "three instances on three Galera nodes"
+bash cluster/run.sh clean > /dev/null 2>&1 || true
+bash cluster/run.sh up > /dev/null
+measure cluster "18091 18092 18093"
+cluster_commit=$(commit_latency 13307 herald)
+cluster_clicks=$(mariadb -h127.0.0.1 -P13309 -uroot -N -B herald -e \
+    "SELECT COUNT(*) FROM interactions WHERE notification_id = '$(cat "$OUT/cluster-notification")' AND type = 'click'")
+
+for label in single cluster; do
+    clicks_var=${label}_clicks
+    [ "${!clicks_var}" -ge "$(answered "$label-track")" ] || die "$label: $(answered "$label-track") ANSWERED 204, ${!clicks_var} STORED"
+done
+read -r sf sfp50 sfp99 sfo < "$OUT/single-feed"; read -r cf cfp50 cfp99 cfo < "$OUT/cluster-feed"
+read -r st stp50 stp99 sto < "$OUT/single-track"; read -r ct ctp50 ctp99 cto < "$OUT/cluster-track"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+cat <<TABLE
+
+bench/cluster.sh $SECONDS_PER_RUN $CONNECTIONS, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs shared by everything below
+| | one instance, one server | three instances, three Galera nodes | cluster / single |
+|---|---|---|---|
+| feed hit, requests/s | $sf | $cf | $(ratio "$cf" "$sf") |
+| feed hit, p50 / p99 ms (worst instance) | $sfp50 / $sfp99 | $cfp50 / $cfp99 | |
+| tracking, requests/s | $st | $ct | $(ratio "$ct" "$st") |
+| tracking, p50 / p99 ms (worst instance) | $stp50 / $stp99 | $ctp50 / $ctp99 | |
+| answers not as expected | $((sfo + sto)) | $((cfo + cto)) | |
+| clicks answered 204 / stored | $(answered single-track) / $single_clicks | $(answered cluster-track) / $cluster_clicks | |
+| commit of a one-row transaction, ms | $single_commit | $cluster_commit | $(ratio "$cluster_commit" "$single_commit") |
+TABLE
