@@ -38,13 +38,16 @@
     return node;
   };
 
+  // No prototype: type "constructor" finds nothing.
+  const table = (entries) => Object.assign(Object.create(null), entries);
+
   // Rich text (or HTML, parsed inert into the same tree) becomes DOM through an allow-list.
-  const BLOCK = {
+  const BLOCK = table({
     paragraph: 'p', blockquote: 'blockquote', bulletList: 'ul', bullet_list: 'ul', orderedList: 'ol',
     ordered_list: 'ol', listItem: 'li', list_item: 'li', codeBlock: 'pre', code_block: 'pre',
     horizontalRule: 'hr', horizontal_rule: 'hr', hardBreak: 'br', hard_break: 'br'
-  };
-  const MARK = { bold: 'strong', strong: 'strong', italic: 'em', em: 'em', underline: 'u', strike: 's', code: 'code' };
+  });
+  const MARK = table({ bold: 'strong', strong: 'strong', italic: 'em', em: 'em', underline: 'u', strike: 's', code: 'code' });
   const textOf = (node, depth = 0) => !node || typeof node !== 'object' || depth > 64 ? ''
     : node.type === 'text' ? String(node.text ?? '')
     : [].concat(node.content || []).map((child) => textOf(child, depth + 1)).join('');
@@ -100,11 +103,11 @@
   };
 
   // HTML kept as the tree's nodes or marks; the rest keeps its text, or goes with it.
-  const HTML_BLOCK = {
+  const HTML_BLOCK = table({
     P: 'paragraph', BLOCKQUOTE: 'blockquote', UL: 'bulletList', OL: 'orderedList', LI: 'listItem', PRE: 'codeBlock',
     HR: 'horizontalRule', BR: 'hardBreak', IMG: 'image', H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6
-  };
-  const HTML_MARK = { STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strike', DEL: 'strike', CODE: 'code', A: 'link' };
+  });
+  const HTML_MARK = table({ STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strike', DEL: 'strike', CODE: 'code', A: 'link' });
   const DROPPED = /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT|NOEMBED|IFRAME|OBJECT|EMBED|HEAD|TITLE|BUTTON|INPUT|SELECT|OPTION|OPTGROUP|TEXTAREA|DATALIST|OUTPUT)$/;
   const fromHtml = (node, marks) => {
     if (node.nodeType === 3) return [{ type: 'text', text: node.data, marks }];
@@ -229,7 +232,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 
   class HeraldAnnouncements extends (W.HTMLElement || Object) {
     static get observedAttributes() {
-      return ['api-key', 'base-url', 'heading', 'poll-interval', 'empty-text', 'action-text', 'dismiss-text'];
+      return ['api-key', 'base-url', 'heading', 'poll-interval', 'empty-text', 'error-text', 'action-text', 'dismiss-text'];
     }
 
     constructor() {
@@ -267,6 +270,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.panel.append(header, this.list);
       root.append(this.launcher, this.panel);
       this.notifications = [];
+      this.skipped = new Set();
       this.failures = 0;
       this.seenTimers = new Map();
       this.launcher.addEventListener('click', () => (this.panel.hidden ? this.open() : this.close()));
@@ -297,6 +301,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       if (name === 'api-key' || name === 'base-url') this.restart();
       else if (name === 'poll-interval') this.schedule(Math.min(this.interval, Math.max(0, (this.nextAt - Date.now()) / 1000)));
       else if (name === 'heading') this.label();
+      else if (this.failed) this.unavailable();
       else this.show(this.notifications);
     }
 
@@ -323,6 +328,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         } catch (e) {
           this.client = null;
           this.show([]);
+          this.unavailable();
           return;
         }
         this.schedule(0);
@@ -372,6 +378,11 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         delay = Math.min(3600, this.interval * 2 ** Math.min(this.failures, 10)) * (0.5 + Math.random() / 2);
         delay = Math.max(delay, error.retryAfter || 0);
         this.emit('error', { status: error.status || 0, retryIn: delay, message: String(error.message || error) });
+        if ((error.status === 401 || error.status === 403) && !client.warned) {
+          client.warned = true;
+          console.warn('Herald: api-key refused (' + error.status + ')');
+        }
+        this.unavailable();
       }
       if (this.isConnected) this.schedule(delay);
     }
@@ -382,18 +393,40 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 
     show(notifications) {
       const dismissed = store.get('dismissed');
-      this.notifications = notifications.filter((n) => n && !dismissed.includes(n.id));
-      this.list.replaceChildren(...this.notifications.map((n) => this.item(n)));
-      if (!this.notifications.length) {
-        const empty = el('p', 'empty', this.getAttribute('empty-text') || 'Nothing new.');
-        empty.className = 'empty';
-        empty.setAttribute('role', 'listitem');
-        this.list.append(empty);
+      const items = [];
+      this.notifications = [];
+      this.failed = false;
+      for (const n of notifications) {
+        if (!n || dismissed.includes(n.id)) continue;
+        try {
+          items.push(this.item(n));
+          this.notifications.push(n);
+        } catch (error) {
+          // Left out, not the feed.
+          if (!this.skipped.has(n.id)) this.emit('skipped', { id: n.id, message: String(error) });
+          this.skipped.add(n.id);
+        }
       }
+      this.list.replaceChildren(...items);
+      if (!this.notifications.length) this.list.append(this.note('empty', this.getAttribute('empty-text') || 'Nothing new.'));
       // Arrived while open: not unread.
       if (!this.panel.hidden) this.notifications.forEach((n) => store.add('seen', n.id));
       this.observe();
       this.updateBadge();
+    }
+
+    note(part, text) {
+      const line = el('p', part, text);
+      line.className = 'empty';
+      line.setAttribute('role', 'listitem');
+      return line;
+    }
+
+    // Refused or unreachable: what is shown stays.
+    unavailable() {
+      if (this.notifications.length) return;
+      this.failed = true;
+      this.list.replaceChildren(this.note('empty error', this.getAttribute('error-text') || 'Announcements are unavailable.'));
     }
 
     item(n) {

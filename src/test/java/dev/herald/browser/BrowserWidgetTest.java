@@ -21,6 +21,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -167,6 +168,86 @@ class BrowserWidgetTest {
                 const box = document.createElement('div');
                 box.append(out);
                 return box.innerHTML;"""), is(Json.createValue("<p><strong>x</strong></p>")));
+    }
+
+    /**
+     * Types that are names of Object.prototype's members are unknown types like any other: they were looked up on
+     * plain objects, createElement threw, and one such notification left the whole panel empty, refetched for ever.
+     */
+    @Test
+    void typesNamedAfterThePrototypesMembersAreUnknownTypesAndTheFeedShows() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        List<String> messages = List.of(
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"constructor\",\"content\":[{\"type\":\"text\","
+                        + "\"text\":\"ctor node\"}]}]}",
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\","
+                        + "\"text\":\"proto mark\",\"marks\":[{\"type\":\"__proto__\"},{\"type\":\"toString\"}]}]}]}",
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"hasOwnProperty\",\"content\":[{\"type\":\"text\","
+                        + "\"text\":\"own node\"}]}]}",
+                doc("After them"));
+        for (String message : messages) {
+            herald.notification(project).message(message).save();
+        }
+        browser.open(pages.page(key.key(), false, null));
+        items(messages.size());
+        String text = ((JsonString) browser.script(SHADOW + "return root.querySelector('[part=panel]').textContent")).getString();
+        for (String shown : List.of("ctor node", "proto mark", "own node", "After them")) {
+            assertThat(text, containsString(shown));
+        }
+        assertThat(browser.script("return window.__events.filter((e) => e.type !== 'herald-update').length"),
+                   is(Json.createValue(0)));
+        assertThat(browser.script("""
+                const box = document.createElement('div');
+                box.append(Herald.renderMessage({type: 'doc', content: [{type: 'constructor', content: [
+                  {type: 'text', text: 'x', marks: [{type: 'valueOf'}]}]}]}));
+                return box.innerHTML;"""), is(Json.createValue("x")));
+    }
+
+    /** A notification whose rendering fails is left out and reported once; the others show. */
+    @Test
+    void aNotificationThatCannotBeRenderedIsLeftOutAndReportedOnce() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String failing = herald.notification(project).message(doc("cannot render")).save().id();
+        herald.notification(project).message(doc("renders")).save();
+        browser.open(pages.page(key.key(), false, null));
+        items(2);
+        // A page whose DOM fails for one text (as a page with Trusted Types refuses the HTML parser); each attribute
+        // change renders the list again.
+        browser.script("""
+                const create = document.createTextNode.bind(document);
+                document.createTextNode = (data) => {
+                  if (data === 'cannot render') throw new Error('refused');
+                  return create(data);
+                };
+                const widget = document.getElementById('widget');
+                widget.setAttribute('action-text', 'Read');
+                widget.setAttribute('action-text', 'Read more');""");
+        List<String> shown = items(1);
+        assertThat(shown.contains(failing), is(false));
+        assertThat(browser.script("return window.__events.filter((e) => e.type === 'herald-skipped').map((e) => e.id)"),
+                   is(Json.createArrayBuilder().add(failing).build()));
+        assertThat(browser.script("return window.__events.filter((e) => e.type === 'herald-error').length"),
+                   is(Json.createValue(0)));
+    }
+
+    /** A well-formed key that the server refuses: the panel says the announcements are unavailable, once warned. */
+    @Test
+    void aKeyTheServerRefusesSaysSoInThePanelAndOnceInTheConsole() {
+        browser.open(pages.page(TestHerald.randomKey(), false, null));
+        JsonArray events = waitFor(() -> (JsonArray) browser.script("return window.__events"),
+                                   found -> !found.isEmpty(), 10_000);
+        assertThat(events.getJsonObject(0).getString("type"), is("herald-error"));
+        assertThat(events.getJsonObject(0).getInt("status"), is(401));
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part~=error]').textContent"),
+                   is(Json.createValue("Announcements are unavailable.")));
+        assertThat(browser.script(SHADOW + "return root.querySelectorAll('[part=item]').length"), is(Json.createValue(0)));
+        assertThat(browser.script("return window.__warnings"), is(Json.createArrayBuilder()
+                .add("Herald: api-key refused (401)").build()));
+        browser.script("document.getElementById('widget').setAttribute('error-text', 'No news today.')");
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part~=error]').textContent"),
+                   is(Json.createValue("No news today.")));
     }
 
     @Test

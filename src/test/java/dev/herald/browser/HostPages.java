@@ -22,6 +22,9 @@ final class HostPages implements AutoCloseable {
             window.__violations = [];
             window.__events = [];
             window.__errors = [];
+            window.__warnings = [];
+            const warn = console.warn;
+            console.warn = (...args) => { window.__warnings.push(args.join(' ')); warn.apply(console, args); };
             window.addEventListener('error', (e) => window.__errors.push(String(e.message || e)));
             window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
             document.addEventListener('securitypolicyviolation', (e) => {
@@ -30,9 +33,9 @@ final class HostPages implements AutoCloseable {
             document.addEventListener('DOMContentLoaded', () => {
               const query = new URLSearchParams(location.search);
               const widget = document.getElementById('widget');
-              for (const name of ['herald-update', 'herald-error']) {
+              for (const name of ['herald-update', 'herald-error', 'herald-skipped']) {
                 widget.addEventListener(name, (e) => window.__events.push({
-                  type: name, status: e.detail.status, retryIn: e.detail.retryIn,
+                  type: name, status: e.detail.status, retryIn: e.detail.retryIn, id: e.detail.id,
                   notModified: e.detail.notModified, count: e.detail.notifications && e.detail.notifications.length
                 }));
               }
