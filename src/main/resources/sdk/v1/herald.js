@@ -186,15 +186,14 @@
     };
   };
 
-  // --- The element.
   const CSS = `
-:host{all:initial!important;display:inline-block!important;position:relative!important;
+:host{all:initial;display:inline-block;position:relative;
 --_fg:var(--herald-fg,#1d1d20);--_bg:var(--herald-bg,#fff);--_muted:var(--herald-muted,#5f6068);
 --_accent:var(--herald-accent,#3b5bdb);--_on-accent:var(--herald-on-accent,#fff);--_line:var(--herald-line,#d9dae0);
 font:var(--herald-font,14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif)!important;color:var(--_fg)!important}
 @media (prefers-color-scheme:dark){:host{--_fg:var(--herald-fg-dark,#ececf1);--_bg:var(--herald-bg-dark,#1f2024);
 --_muted:var(--herald-muted-dark,#a9aab5);--_accent:var(--herald-accent-dark,#8ea2ff);--_on-accent:var(--herald-on-accent-dark,#0d0f1a);--_line:var(--herald-line-dark,#3a3b43)}}
-*{box-sizing:border-box;margin:0;padding:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
+*{box-sizing:border-box;margin:0;padding:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none;text-align:start;text-indent:0;text-shadow:none}
 button,a{cursor:pointer;border:0;background:none;text-decoration:none}
 :focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
 .launcher{position:relative;display:grid;place-items:center;width:40px;height:40px;border-radius:50%;background:var(--_bg);border:1px solid var(--_line)}
@@ -402,7 +401,6 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
           items.push(this.item(n));
           this.notifications.push(n);
         } catch (error) {
-          // Left out, not the feed.
           if (!this.skipped.has(n.id)) this.emit('skipped', { id: n.id, message: String(error) });
           this.skipped.add(n.id);
         }

@@ -431,6 +431,42 @@ class BrowserWidgetTest {
         assertThat(browser.script("return window.__violations").toString(), is("[]"));
     }
 
+    /**
+     * The page places, layers and hides the element as any element: its :host rules were !important, which wins over
+     * the page's own rules from inside a shadow root, so a floating bell stayed where it was.
+     */
+    @Test
+    void aPageCanPlaceLayerAndHideTheElement() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Floating")).save();
+        browser.open(pages.page(key.key(), false, null));
+        items(1);
+        JsonObject placed = (JsonObject) browser.script("""
+                const widget = document.getElementById('widget');
+                Object.assign(widget.style, {position: 'fixed', right: '16px', top: '16px', zIndex: '7', margin: '0'});
+                const box = widget.getBoundingClientRect();
+                const style = getComputedStyle(widget);
+                return {right: document.documentElement.clientWidth - box.right, top: box.top, position: style.position,
+                        zIndex: style.zIndex};""");
+        assertThat(placed.toString(), placed.getJsonNumber("right").doubleValue(), is(16.0));
+        assertThat(placed.toString(), placed.getJsonNumber("top").doubleValue(), is(16.0));
+        assertThat(placed.getString("position"), is("fixed"));
+        assertThat(placed.getString("zIndex"), is("7"));
+        // Opened there, the panel is under the bell and inside the screen.
+        JsonObject panel = (JsonObject) browser.script(SHADOW + """
+                root.host.open();
+                const box = root.querySelector('[part=panel]').getBoundingClientRect();
+                return {left: box.left, right: box.right, top: box.top, width: document.documentElement.clientWidth};""");
+        assertThat(panel.toString(), panel.getJsonNumber("left").doubleValue(), greaterThanOrEqualTo(0.0));
+        assertThat(panel.toString(), panel.getJsonNumber("right").doubleValue(),
+                   lessThanOrEqualTo(panel.getJsonNumber("width").doubleValue()));
+        assertThat(browser.script(SHADOW + """
+                root.host.style.display = 'none';
+                return [root.host.getBoundingClientRect().width, root.querySelector('.launcher').getClientRects().length];"""),
+                   is(Json.createArrayBuilder().add(0).add(0).build()));
+    }
+
     @Test
     void hostileHostCssChangesNothingInTheWidget() {
         Project project = herald.project();
