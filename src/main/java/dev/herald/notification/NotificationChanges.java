@@ -100,34 +100,91 @@ final class NotificationChanges {
     }
 
     /**
-     * The document a string message holds, or null when it is text. A string that looks like one JSON object
-     * (braces at both ends, once trimmed as JavaScript trims) must parse: a browser's JSON.parse reads documents that Herald
-     * refuses (a number over 1,100 digits, over 128 levels deep, a name twice), and one stored unchecked would carry
-     * its links past the URL rule.
+     * The document a string message holds, or null when it is text. Clients read a string message with parsers more
+     * lenient than JSON.parse: Gson's lenient reader skips comments and reads the first value of several, Java's
+     * strip() and Kotlin's trim() remove control characters, others a zero-width space. Each of D after an empty
+     * comment, after U+0000 or U+200B, D followed by "x" or ";", and D in brackets was stored unchecked, while such a
+     * parser read the document D and its javascript: link. So one rule: past what any of them skips at the start (white space of
+     * every kind, control and format characters, comments), a string that begins with "{" must be exactly one JSON
+     * object with nothing after it but more of the same, and is checked as a document; one that begins with "["
+     * followed by "{" or "[" is refused (an array is not a message). Text that merely contains braces stays text.
      */
     private static JsonObject serializedDocument(String message) {
-        // Trimmed as JavaScript's String.trim does: JSON.parse refuses a byte order mark or a no-break space around
-        // the document, but a client that trims first reads it.
-        int start = 0;
-        int end = message.length();
-        while (start < end && isJavaScriptSpace(message.charAt(start))) {
-            start++;
-        }
-        while (end > start && isJavaScriptSpace(message.charAt(end - 1))) {
-            end--;
-        }
-        if (end - start < 2 || message.charAt(start) != '{' || message.charAt(end - 1) != '}') {
+        int start = skipIgnorable(message, 0);
+        if (start == message.length()) {
             return null;
         }
-        return Json.parseObject(message.getBytes(StandardCharsets.UTF_8)).orElseThrow(
-                () -> ApiException.validation("message", "message looks like a JSON document (braces at both ends)"
-                        + " but is not one this server can read: send valid JSON, or text"));
+        if (message.charAt(start) == '[') {
+            int next = skipIgnorable(message, start + 1);
+            if (next < message.length() && (message.charAt(next) == '{' || message.charAt(next) == '[')) {
+                throw ApiException.validation("message", "message starts with a JSON array: send a rich-text document"
+                        + " as an object, or text that does not start with [ followed by { or [");
+            }
+            return null;
+        }
+        if (message.charAt(start) != '{') {
+            return null;
+        }
+        int end = endOfObject(message, start);
+        if (end < 0 || skipIgnorable(message, end) != message.length()) {
+            throw notOneDocument();
+        }
+        return Json.parseObject(message.substring(start, end).getBytes(StandardCharsets.UTF_8))
+                .orElseThrow(NotificationChanges::notOneDocument);
     }
 
-    /** ECMAScript's WhiteSpace and LineTerminator: what {@code String.prototype.trim} removes. */
-    private static boolean isJavaScriptSpace(char c) {
-        return c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r' || c == ' ' || c == 0xA0 || c == 0xFEFF
-                || c == 0x2028 || c == 0x2029 || Character.getType(c) == Character.SPACE_SEPARATOR;
+    private static ApiException notOneDocument() {
+        return ApiException.validation("message", "message starts with { but is not one JSON document and nothing else"
+                + " that this server can read: send a valid rich-text document, or text that does not start with {");
+    }
+
+    /**
+     * Where the parsers above would go on from {@code from}: past white space of every kind, control and format
+     * characters (U+0000, U+001C, U+0085, U+200B, U+2060, U+FEFF…), and comments, block or line.
+     */
+    static int skipIgnorable(String text, int from) {
+        int i = from;
+        while (i < text.length()) {
+            int c = text.codePointAt(i);
+            int type = Character.getType(c);
+            if (Character.isWhitespace(c) || Character.isSpaceChar(c) || type == Character.CONTROL
+                    || type == Character.FORMAT) {
+                i += Character.charCount(c);
+            } else if (text.startsWith("/*", i)) {
+                int close = text.indexOf("*/", i + 2);
+                i = close < 0 ? text.length() : close + 2;
+            } else if (text.startsWith("//", i)) {
+                while (i < text.length() && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
+                    i++;
+                }
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    /** The index just after the JSON object that starts at {@code start}, or -1 if its braces never close. */
+    private static int endOfObject(String text, int start) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                depth++;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                return i + 1;
+            }
+        }
+        return -1;
     }
 
     /** The {@code ?status=} of a list. */

@@ -32,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.is;
 
 /**
@@ -388,10 +389,62 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
     @ParameterizedTest
     @ValueSource(strings = {"\uFEFF |", "\uFEFF\uFEFF|", "\u00A0|", "|\u00A0", "|\uFEFF", "\u2028|\u3000"})
     void aStringDocumentBetweenWhatJavaScriptTrimsIsCheckedToo(String around) {
+        assertHiddenDocumentRefused(around);
+    }
+
+    /**
+     * What more lenient parsers skip or ignore around a document (Gson lenient: comments, a value after the first;
+     * Java's strip(), Kotlin's trim(): control characters; zero-width characters): each was stored unchecked, with
+     * the javascript: link inside, while such a parser read the document.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/**/|", "\u001c|", "\u0000|", "\u0085|", "\u200b|", "|x", "|\n//", "|;", "|\u001f",
+                            "|\u2060", "[|]", "// comment\n|", "/* a */ \u200b /* b */|/* c */", "[ \n|, 1]"})
+    void aStringDocumentAmongWhatLenientParsersSkipIsCheckedOrRefused(String around) {
+        assertHiddenDocumentRefused(around);
+    }
+
+    /** Text that only contains brackets, braces or comments stays text. */
+    @ParameterizedTest
+    @ValueSource(strings = {"[Beta] Dark mode is here", "/* launch */ Our new plan", "Use {name} in templates",
+                            "// not code", "[] empty brackets", "\u200b[1] first"})
+    void textWithBracketsOrCommentsStaysText(String text) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":" + jakarta.json.Json.createValue(text) + "}");
+        assertThat(answer.body(), answer.status(), is(201));
+        assertThat(answer.object().getString("message"), is(text));
+    }
+
+    /** Text that begins with a brace is taken for a document by lenient parsers: it must be one, or it is refused. */
+    @Test
+    void textThatBeginsWithABraceMustBeADocument() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":\"{not a document\"}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object().getString("error"), is("message starts with { but is not one JSON document and"
+                + " nothing else that this server can read: send a valid rich-text document, or text that does not"
+                + " start with {"));
+    }
+
+    /** A valid document after what lenient parsers skip is a document, and stored when its links pass. */
+    @Test
+    void aValidDocumentAmongWhatLenientParsersSkipIsStored() {
+        String message = "\u200b/* intro */{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}\n// end";
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":" + jakarta.json.Json.createValue(message) + "}");
+        assertThat(answer.body(), answer.status(), is(201));
+    }
+
+    private void assertHiddenDocumentRefused(String around) {
         String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\",\"marks\":[{\"type\":"
                 + "\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\"}}]}]}";
         String hidden = around.replace("|", document);
-        assertStringMessageRefused(hidden);
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":" + jakarta.json.Json.createValue(hidden) + "}");
+        assertThat(answer.body(), answer.status(), is(400));
+        // Checked as a document, the link is named; refused as a whole, the message.
+        assertThat(answer.object().getJsonObject("details").getString("field"),
+                   anyOf(is("message"), is("message.content[0].marks[0].attrs.href")));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
     }
 
     @ParameterizedTest
@@ -485,7 +538,7 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 image("src", "\"https://cdn.example.com/banner.png\""),
                 "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"javascript:alert(1) is only text here\"}]}",
                 "\"Plain text with javascript:alert(1) in it\"",
-                "\"{not a document\"")) {
+                "\"not a {document\"")) {
             AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":" + message + "}");
             assertThat(message, answer.status(), is(201));
         }
