@@ -31,8 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 
 /**
