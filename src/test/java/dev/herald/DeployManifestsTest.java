@@ -24,7 +24,8 @@ import static org.hamcrest.Matchers.lessThan;
  * The deployment files agree with the image and with Herald: no cluster or compose runs here (.ci/container runs
  * the image itself), so what can drift apart silently is checked here. The Kubernetes manifest runs the image's
  * user, read-only, with its probes on the operations port that its configuration opens, and settings Herald knows;
- * the compose file publishes the public port only; the Containerfile's last stage is the minimal base.
+ * the compose file publishes the public port only; the Containerfile's last stage is the minimal base; the Galera
+ * topology's files keep the choices docs/scale-out.md argues for.
  */
 class DeployManifestsTest {
 
@@ -116,6 +117,66 @@ class DeployManifestsTest {
         assertThat((String) map(herald, "environment").get("DB_CONNECTION_URL"),
                 containsString("//mariadb:3306/"));
         assertThat(map(services, "mariadb").containsKey("healthcheck"), is(true));
+    }
+
+    /**
+     * The Galera topology (docs/scale-out.md): every instance names the three nodes in one order, sequentially, so
+     * that the cluster has one writer node; the balancer hashes clients by address and is the one proxy Herald
+     * trusts, so that the per-client rate limit stays exact; nothing but the balancer is published.
+     */
+    @Test
+    void composeGaleraGivesEveryInstanceTheNodesInOneOrderBehindAHashingBalancerItTrusts() throws IOException {
+        Map<String, Object> compose = new Yaml().load(Files.readString(Path.of("deploy/compose-galera.yaml")));
+        Map<String, Object> services = map(compose, "services");
+        Map<String, Object> balancer = map(services, "balancer");
+        String balancerAddress = (String) map(map(balancer, "networks"), "default").get("ipv4_address");
+        String nginx = (String) map(map(compose, "configs"), "balancer").get("content");
+        assertThat(balancer.get("ports"), is(List.of("8080:8080")));
+        assertThat(nginx, containsString("hash $$remote_addr consistent;"));
+        assertThat(nginx, containsString("proxy_set_header X-Forwarded-For $$remote_addr;"));
+        for (String instance : List.of("herald-1", "herald-2", "herald-3")) {
+            Map<String, Object> herald = map(services, instance);
+            Map<String, Object> environment = map(herald, "environment");
+            assertThat(instance, environment.get("DB_CONNECTION_URL"),
+                       is("jdbc:mariadb:sequential://galera-1:3306,galera-2:3306,galera-3:3306/herald"));
+            assertThat(instance, environment.get("RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES"), is(balancerAddress));
+            assertThat(instance, herald.containsKey("ports"), is(false));
+            assertThat(herald.get("read_only"), is(true));
+            for (String node : List.of("galera-1", "galera-2", "galera-3")) {
+                assertThat(map(map(herald, "depends_on"), node).get("condition"), is("service_healthy"));
+            }
+            assertThat(nginx, containsString("server " + instance + ":8080"));
+        }
+    }
+
+    @Test
+    void kubernetesGaleraKnowsItsSettingsHashesByAddressAndKeepsTwoInstancesAndTwoNodes() throws IOException {
+        List<Map<String, Object>> documents = new ArrayList<>();
+        for (Object document : new Yaml().loadAll(Files.readString(Path.of("deploy/kubernetes-galera.yaml")))) {
+            documents.add(map(document));
+        }
+        Map<String, Object> configMap = kind(documents, "ConfigMap", "herald");
+        Map<String, Object> config = herald(configMap);
+        List<String> keys = new ArrayList<>();
+        flatten("", config, keys);
+        assertThat(KnownSettings.bundled().check(keys, key -> "deploy/kubernetes-galera.yaml", true), is(empty()));
+        assertThat(map(map(config, "db"), "connection").get("url"), is("jdbc:mariadb:sequential://galera-0.galera:3306,"
+                + "galera-1.galera:3306,galera-2.galera:3306/herald"));
+        assertThat(map(map(kind(documents, "Ingress", "herald"), "metadata"), "annotations")
+                           .get("nginx.ingress.kubernetes.io/upstream-hash-by"), is("$remote_addr"));
+        assertThat(map(kind(documents, "Deployment", "herald"), "spec").get("replicas"), is(3));
+        assertThat(map(kind(documents, "StatefulSet", "galera"), "spec").get("replicas"), is(3));
+        Map<String, Object> container = map(list(map(map(map(kind(documents, "Deployment", "herald"), "spec"),
+                                                         "template"), "spec"), "containers").getFirst());
+        assertThat(probe(container, "readinessProbe"), is(List.of("/observe/health/ready", "observe")));
+        assertThat(map(kind(documents, "PodDisruptionBudget", "herald"), "spec").get("minAvailable"), is(2));
+        assertThat(map(kind(documents, "PodDisruptionBudget", "galera"), "spec").get("maxUnavailable"), is(1));
+    }
+
+    private static Map<String, Object> kind(List<Map<String, Object>> documents, String kind, String name) {
+        return documents.stream()
+                .filter(document -> kind.equals(document.get("kind")) && name.equals(map(document, "metadata").get("name")))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " " + name));
     }
 
     @Test
