@@ -39,8 +39,8 @@ public final class Database {
     /** Hosts, between {@code //} and the path, of which there are more than one. */
     private static final Pattern SEVERAL_HOSTS = Pattern.compile("//[^/?]*,");
     /** The driver's multi-host options Herald bounds, as the URL spells them. */
-    private static final Map<String, String> FAILOVER_BOUNDS = Map.of("retriesAllDown", "2",
-                                                                      "deniedListTimeout", "2000");
+    private static final Map<String, String> FAILOVER_BOUNDS = DriverOptions.of("retriesAllDown", "2",
+                                                                              "deniedListTimeout", "2000");
 
     private Database() {
     }
@@ -119,20 +119,9 @@ public final class Database {
      * left as it is.
      */
     static void boundFailoverRetries(Map<String, String> settings, Dialect dialect, String url) {
-        if (dialect != Dialect.MARIADB || !namesSeveralHosts(url)) {
-            return;
+        if (dialect == Dialect.MARIADB && namesSeveralHosts(url)) {
+            settings.put("connection.url", DriverOptions.added(settings, FAILOVER_BOUNDS).get("connection.url"));
         }
-        String lowerUrl = url.toLowerCase(Locale.ROOT);
-        StringBuilder bounded = new StringBuilder(settings.get("connection.url"));
-        for (Map.Entry<String, String> bound : FAILOVER_BOUNDS.entrySet()) {
-            String name = bound.getKey().toLowerCase(Locale.ROOT);
-            if (!settings.containsKey("connection.dataSource." + name) && !lowerUrl.contains(name + "=")) {
-                // In the URL: given as the pools' dataSource properties they did not change the 60 s (measured).
-                bounded.append(bounded.indexOf("?") < 0 ? '?' : '&').append(bound.getKey()).append('=')
-                        .append(bound.getValue());
-            }
-        }
-        settings.put("connection.url", bounded.toString());
     }
 
     /**

@@ -4,11 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.StringJoiner;
 import java.util.function.Function;
 
 /**
@@ -32,20 +28,12 @@ import java.util.function.Function;
  */
 final class GaleraNodes {
 
-    static final String ALLOWED_STATE = "galeraAllowedState";
-    static final String SESSION_VARIABLES = "sessionVariables";
     /** {@code wsrep_local_state} of a node in the primary component and in step with it. */
     private static final String SYNCED = "4";
-    private static final Map<String, String> OPTIONS = options();
+    private static final Map<String, String> OPTIONS = DriverOptions.of("galeraAllowedState", SYNCED,
+                                                                        "sessionVariables", "wsrep_sync_wait=1");
 
     private GaleraNodes() {
-    }
-
-    private static Map<String, String> options() {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put(ALLOWED_STATE, SYNCED);
-        options.put(SESSION_VARIABLES, "wsrep_sync_wait=1");
-        return options;
     }
 
     /**
@@ -54,31 +42,17 @@ final class GaleraNodes {
      */
     static Map<String, String> servingSettings(Connection connection, Map<String, String> settings,
                                                Function<String, String> named) throws SQLException {
-        String url = settings.get("connection.url");
-        if (!Database.namesSeveralHosts(url)
+        if (!Database.namesSeveralHosts(settings.get("connection.url"))
                 || !"ON".equalsIgnoreCase(value(connection, named.apply("show-wsrep-on")))) {
             return settings;
         }
-        String added = added(settings);
-        if (added.isEmpty()) {
-            return settings;
-        }
-        Map<String, String> galera = new HashMap<>(settings);
-        galera.put("connection.url", url + (url.indexOf('?') < 0 ? '?' : '&') + added);
-        return Map.copyOf(galera);
+        Map<String, String> galera = DriverOptions.added(settings, OPTIONS);
+        return galera == settings ? settings : Map.copyOf(galera);
     }
 
     /** The options the settings do not name, as URL parameters: {@code a=1&b=2}, or empty. */
     static String added(Map<String, String> settings) {
-        String lowerUrl = settings.get("connection.url").toLowerCase(Locale.ROOT);
-        StringJoiner added = new StringJoiner("&");
-        OPTIONS.forEach((name, value) -> {
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (!lowerUrl.contains(lower + "=") && !settings.containsKey("connection.dataSource." + lower)) {
-                added.add(name + "=" + value);
-            }
-        });
-        return added.toString();
+        return DriverOptions.missing(settings, OPTIONS);
     }
 
     /** Whether the node of this connection is Synced. */
