@@ -1,6 +1,5 @@
 package dev.herald.tracking;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -53,12 +52,12 @@ record MetadataQuota(int clientKib, int projectKib, Duration window, int maxClie
     record Budget(FixedWindowLimiter<Object> clients, FixedWindowLimiter<String> projects) {
 
         /**
-         * Counts the metadata of one interaction against its client and its project.
+         * Counts the metadata of one interaction, its length in UTF-8, against its client and its project.
          *
          * @return 0 if it fits; else the seconds until it may (the client's window, or the project's)
          */
-        long take(Object client, String projectId, String metadata) {
-            int units = Math.max(1, (metadata.getBytes(StandardCharsets.UTF_8).length + UNIT_BYTES - 1) / UNIT_BYTES);
+        long take(Object client, String projectId, int metadataBytes) {
+            int units = Math.max(1, (metadataBytes + UNIT_BYTES - 1) / UNIT_BYTES);
             FixedWindowLimiter.Decision byClient = clients.acquire(client, units);
             if (!byClient.allowed()) {
                 return byClient.resetSeconds();

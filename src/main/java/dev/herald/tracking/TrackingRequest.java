@@ -18,8 +18,9 @@ import jakarta.json.JsonValue;
  *
  * @param occurredAt the client's timestamp in epoch millis, or null when the server's time applies
  * @param metadata   the serialized metadata object, or null
+ * @param metadataBytes its length in UTF-8 (0 without metadata), measured once here for the size check and the quota
  */
-record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
+record TrackingRequest(InteractionType type, Long occurredAt, String metadata, int metadataBytes) {
 
     private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
@@ -31,9 +32,18 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
     static TrackingRequest parse(JsonObject body, TrackingEndpoint endpoint, TimestampWindow window, long now) {
         InteractionType type = type(body.get("type"), endpoint);
         if (endpoint == TrackingEndpoint.SIMPLE) {
-            return new TrackingRequest(type, null, null);
+            return new TrackingRequest(type, null, null, 0);
         }
-        return new TrackingRequest(type, timestamp(body, window, now), metadata(body));
+        Long occurredAt = timestamp(body, window, now);
+        String metadata = metadata(body);
+        if (metadata == null) {
+            return new TrackingRequest(type, occurredAt, null, 0);
+        }
+        int bytes = metadata.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_METADATA_BYTES) {
+            throw TrackingErrors.invalidMetadata();
+        }
+        return new TrackingRequest(type, occurredAt, metadata, bytes);
     }
 
     private static InteractionType type(JsonValue value, TrackingEndpoint endpoint) {
@@ -71,7 +81,7 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
         }
     }
 
-    /** Absent or null means none; anything but an object, or one over 16 KiB serialized, is refused. */
+    /** Serialized; absent or null means none; anything but an object is refused (one over 16 KiB by the caller). */
     private static String metadata(JsonObject body) {
         JsonValue value = body.get("metadata");
         if (value == null || value == JsonValue.NULL) {
@@ -80,10 +90,6 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata) {
         if (!(value instanceof JsonObject object)) {
             throw TrackingErrors.invalidMetadata();
         }
-        String serialized = Json.write(object);
-        if (serialized.getBytes(StandardCharsets.UTF_8).length > MAX_METADATA_BYTES) {
-            throw TrackingErrors.invalidMetadata();
-        }
-        return serialized;
+        return Json.write(object);
     }
 }

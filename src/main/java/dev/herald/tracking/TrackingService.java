@@ -130,7 +130,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         TrackingRequest tracked = tracked(request, endpoint, now);
         String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
         if (tracked.metadata() != null) {
-            long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadata());
+            long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadataBytes());
             if (retryAfter > 0) {
                 response.header(HeaderNames.RETRY_AFTER, String.valueOf(retryAfter));
                 throw TrackingErrors.metadataQuotaExceeded();
