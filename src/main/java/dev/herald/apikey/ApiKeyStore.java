@@ -2,6 +2,7 @@ package dev.herald.apikey;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
@@ -11,6 +12,7 @@ import dev.herald.feed.FeedBound;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;
 
 /**
@@ -30,21 +32,15 @@ public final class ApiKeyStore {
 
     /** @throws dev.herald.api.ApiException 409 when a key that shows the past would have too large a feed */
     public void create(ApiKey key) {
-        changes.write(Change.ofProject(key.projectId()), transaction -> {
-            feedBound.lockProject(transaction, key.projectId());
-            transaction.createNamedInsert("insert-api-key")
-                    .addParam("key", key.key())
-                    .addParam("projectId", key.projectId())
-                    .addParam("showPast", key.showPast())
-                    .addParam("showFuture", key.showFuture())
-                    .addParam("orderBy", key.orderBy().wireName())
-                    .addParam("createdAt", key.createdAt())
-                    .addParam("revokedAt", key.revokedAt())
-                    .execute();
-            if (key.showPast() && key.revokedAt() == null) {
-                feedBound.require(transaction, key.projectId(), key.createdAt());
-            }
-        });
+        writeWithinFeedBound(key, key.createdAt(), transaction -> transaction.createNamedInsert("insert-api-key")
+                .addParam("key", key.key())
+                .addParam("projectId", key.projectId())
+                .addParam("showPast", key.showPast())
+                .addParam("showFuture", key.showFuture())
+                .addParam("orderBy", key.orderBy().wireName())
+                .addParam("createdAt", key.createdAt())
+                .addParam("revokedAt", key.revokedAt())
+                .execute());
     }
 
     public Optional<ApiKey> find(String key) {
@@ -71,14 +67,22 @@ public final class ApiKeyStore {
      * @throws dev.herald.api.ApiException 409 when the key would then have too large a feed
      */
     public void updateSettings(ApiKey key, long now) {
+        writeWithinFeedBound(key, now, transaction -> transaction.createNamedUpdate("update-api-key-settings")
+                .addParam("key", key.key())
+                .addParam("showPast", key.showPast())
+                .addParam("showFuture", key.showFuture())
+                .addParam("orderBy", key.orderBy().wireName())
+                .execute());
+    }
+
+    /**
+     * A write of the key in the project's turn: when the key shows the past (and is not revoked), the project's
+     * feed must stay within its bound at {@code now}, counted after the write.
+     */
+    private void writeWithinFeedBound(ApiKey key, long now, Consumer<DbExecute> write) {
         changes.write(Change.ofProject(key.projectId()), transaction -> {
             feedBound.lockProject(transaction, key.projectId());
-            transaction.createNamedUpdate("update-api-key-settings")
-                    .addParam("key", key.key())
-                    .addParam("showPast", key.showPast())
-                    .addParam("showFuture", key.showFuture())
-                    .addParam("orderBy", key.orderBy().wireName())
-                    .execute();
+            write.accept(transaction);
             if (key.showPast() && key.revokedAt() == null) {
                 feedBound.require(transaction, key.projectId(), now);
             }
