@@ -94,16 +94,25 @@ start_node() {
     # shellcheck disable=SC2086  # $bootstrap is one option or none
     mariadbd --defaults-file="$DIR/node$n.cnf" --user="$DB_USER" $bootstrap > "$DIR/node$n/stdout.log" 2>&1 &
     echo $! > "$DIR/node$n/mariadbd.pid"
-    for _ in $(seq 1 240); do
-        if [ "$(sql "$n" -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" = Synced ]; then
-            log "node$n synced: 127.0.0.1:$(DB_PORT "$n")"
-            return
-        fi
-        kill -0 "$(cat "$DIR/node$n/mariadbd.pid")" 2>/dev/null || { tail -30 "$DIR/node$n/error.log"; die "node$n exited"; }
-        sleep 0.5
+    wait_until "node$n" "$DIR/node$n/mariadbd.pid" "$DIR/node$n/error.log" 240 0.5 "2 minutes" node_synced "$n"
+    log "node$n synced: 127.0.0.1:$(DB_PORT "$n")"
+}
+
+node_synced() { [ "$(sql "$1" -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" = Synced ]; }
+herald_ready() { curl -s -o /dev/null -f "http://127.0.0.1:$(OBSERVE_PORT "$1")/observe/health/ready"; }
+
+# wait_until NAME PIDFILE LOG TRIES PAUSE WITHIN CHECK...: runs CHECK until it succeeds; stops the script with the
+# log's tail when the process exits first or the tries run out.
+wait_until() {
+    local name=$1 pidfile=$2 logfile=$3 tries=$4 pause=$5 within=$6
+    shift 6
+    for _ in $(seq 1 "$tries"); do
+        "$@" && return
+        kill -0 "$(cat "$pidfile")" 2>/dev/null || { tail -30 "$logfile"; die "$name exited"; }
+        sleep "$pause"
     done
-    tail -30 "$DIR/node$n/error.log"
-    die "node$n did not sync within 2 minutes"
+    tail -30 "$logfile"
+    die "$name not ready within $within"
 }
 
 jdbc_url() {
@@ -129,16 +138,8 @@ start_herald() {
 
 await_herald() {
     local n=$1
-    for _ in $(seq 1 240); do
-        if curl -s -o /dev/null -f "http://127.0.0.1:$(OBSERVE_PORT "$n")/observe/health/ready"; then
-            log "herald$n ready: http://127.0.0.1:$(HERALD_PORT "$n") (operations $(OBSERVE_PORT "$n"))"
-            return
-        fi
-        kill -0 "$(cat "$DIR/herald$n/herald.pid")" 2>/dev/null || { tail -20 "$DIR/herald$n/herald.log"; die "herald$n exited"; }
-        sleep 0.25
-    done
-    tail -20 "$DIR/herald$n/herald.log"
-    die "herald$n not ready within 60 s"
+    wait_until "herald$n" "$DIR/herald$n/herald.pid" "$DIR/herald$n/herald.log" 240 0.25 "60 s" herald_ready "$n"
+    log "herald$n ready: http://127.0.0.1:$(HERALD_PORT "$n") (operations $(OBSERVE_PORT "$n"))"
 }
 
 # An instance named in $DIR/nginx/down is left out (marked down): it is being upgraded.
