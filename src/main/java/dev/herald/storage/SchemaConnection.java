@@ -42,8 +42,8 @@ final class SchemaConnection {
             } catch (SQLException e) {
                 // The driver's words may hold the URL as written, password and all: only a masked copy goes on, and
                 // the exception is not chained for the same reason.
-                String reason = DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,
-                                                            settings.get("connection.password"));
+                String reason = explained(DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,
+                                                                      settings.get("connection.password")), url);
                 DatabaseRefusals.throwIfPermanent(e, reason, shownUrl, Database.user(settings));
                 // The attempt itself may have used up the time: measure what is left after it.
                 if (wait.timeLeft().compareTo(RETRY_PAUSE) <= 0) {
@@ -55,6 +55,20 @@ final class SchemaConnection {
                 pause();
             }
         }
+    }
+
+    /**
+     * The driver's words, and what they mean where they say too little. With {@code galeraAllowedState} it says
+     * "Initialization command fail" when no host is a Galera node in an allowed state: a cluster that has not formed
+     * yet (worth the wait), or servers that are no Galera nodes at all (the option must go).
+     */
+    static String explained(String reason, String url) {
+        if (reason.contains("Initialization command fail")
+                && url.toLowerCase(Locale.ROOT).contains("galeraallowedstate=")) {
+            return reason + " (galeraAllowedState: no host in the URL is a Galera node in a state it allows; a cluster"
+                    + " still forming, or servers that are no Galera nodes, for which the option must be removed)";
+        }
+        return reason;
     }
 
     /**

@@ -106,6 +106,27 @@ class DatabaseStartupMariaDbTest {
     }
 
     /**
+     * galeraAllowedState written in the URL for servers that are no Galera nodes: the driver only says
+     * "Initialization command fail"; the start says what that means.
+     */
+    @Test
+    void galeraAllowedStateOnServersThatAreNoGaleraNodesIsNamedInTheFailure() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb(); TcpRelay first = relayTo(); TcpRelay second = relayTo()) {
+            String url = database.urlThroughPort(first.port())
+                    .replace("jdbc:mariadb://", "jdbc:mariadb:sequential://127.0.0.1:" + second.port() + ",")
+                    + "?galeraAllowedState=4";
+            Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                    "db.startup-timeout", "PT1S",
+                    "db.connection.url", url,
+                    "db.connection.username", database.username(),
+                    "db.connection.password", database.password()))));
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                                                         () -> Database.open(config.get("db"), Clock.systemUTC()));
+            assertThat(refused.getMessage(), containsString("galeraAllowedState: no host in the URL is a Galera node"));
+        }
+    }
+
+    /**
      * The serving pool opens once the database has answered: a start that never reaches it leaves no pool behind
      * (and no pool logging its own attempts while the start waits).
      */
