@@ -58,13 +58,14 @@ public final class NotificationAdminService implements HttpService {
     private void create(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         long now = clock.millis();
-        Notification created = NotificationChanges.apply(AdminRequests.body(request, NotificationChanges.FIELDS),
-                                                         NotificationChanges.draft(Ids.newId(), project.id(), now), now,
-                                                         maxMessageBytes);
+        NotificationChanges.Applied applied = NotificationChanges.apply(
+                AdminRequests.body(request, NotificationChanges.FIELDS),
+                NotificationChanges.draft(Ids.newId(), project.id(), now), now, maxMessageBytes);
+        Notification created = applied.notification();
         notifications.create(created);
         warnIfEnded(response, created, now);
         AdminResponses.created(request, response, "/api/v1/admin/notifications/" + created.id(),
-                               NotificationJson.json(created));
+                               NotificationJson.json(created, applied.removed()));
     }
 
     /**
@@ -115,11 +116,12 @@ public final class NotificationAdminService implements HttpService {
     private void update(ServerRequest request, ServerResponse response) {
         Notification current = existing(request);
         long now = clock.millis();
-        Notification updated = NotificationChanges.apply(AdminRequests.body(request, NotificationChanges.FIELDS), current,
-                                                         now, maxMessageBytes);
+        NotificationChanges.Applied applied = NotificationChanges.apply(
+                AdminRequests.body(request, NotificationChanges.FIELDS), current, now, maxMessageBytes);
+        Notification updated = applied.notification();
         notifications.update(updated);
         warnIfEnded(response, updated, now);
-        AdminResponses.ok(request, response, NotificationJson.json(updated));
+        AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {

@@ -10,6 +10,11 @@ import dev.herald.admin.AdminRequests;
 import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
+import dev.herald.content.ContentRemoval;
+import dev.herald.content.HtmlMessages;
+import dev.herald.content.HttpUrls;
+import dev.herald.content.RichTextUrls;
+import dev.herald.content.StringDocuments;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -30,7 +35,7 @@ final class NotificationChanges {
     /** The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes any field of the create body). */
     static final BodyFields FIELDS = BodyFields.of("message", "status", "image", "action", "preset", "startDate",
                                                    "endDate")
-            .readOnly("id", "projectId", "createdAt", "updatedAt");
+            .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
     private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target").at("action.data");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
@@ -50,8 +55,10 @@ final class NotificationChanges {
      * @param maxMessageBytes {@code limits.message-bytes}: checked when the body carries a message, so a message
      *                        stored under an older, higher limit can still be unpublished or have its dates changed
      */
-    static Notification apply(JsonObject body, Notification current, long now, int maxMessageBytes) {
-        String message = body.containsKey("message") ? message(body.get("message"), maxMessageBytes) : current.message();
+    static Applied apply(JsonObject body, Notification current, long now, int maxMessageBytes) {
+        Content content = body.containsKey("message") ? message(body.get("message"), maxMessageBytes)
+                : new Content(current.message(), List.of());
+        String message = content.message();
         if (message == null) {
             throw ApiException.validation("message", "message is required");
         }
@@ -67,23 +74,41 @@ final class NotificationChanges {
         if (startAt != null && endAt != null && endAt < startAt) {
             throw ApiException.validation("endDate", "endDate must not be before startDate");
         }
-        return new Notification(current.id(), current.projectId(), status, message, image, action, preset,
-                                startAt, endAt, current.createdAt(), now);
+        return new Applied(new Notification(current.id(), current.projectId(), status, message, image, action, preset,
+                                            startAt, endAt, current.createdAt(), now), content.removed());
+    }
+
+    /** @param removed what of the message the content allow-list did not keep, for the answer to show */
+    record Applied(Notification notification, List<ContentRemoval> removed) {
+    }
+
+    private record Content(String message, List<ContentRemoval> removed) {
     }
 
     /**
-     * A string kept verbatim, or a rich-text document stored as its JSON serialization. Clients get both as the same
-     * string, so a string that is a serialized document has its URLs checked like an object's.
+     * A string message as stored ({@link #stringMessage}), or a rich-text document stored as its JSON serialization,
+     * and what of it did not pass.
      */
-    private static String message(JsonValue value, int maxBytes) {
-        String message;
+    private static Content message(JsonValue value, int maxBytes) {
+        Content content;
         if (value instanceof JsonString text) {
-            message = text.getString();
+            requireSize(text.getString(), maxBytes);
+            content = stringMessage(text.getString());
         } else if (value instanceof JsonObject document) {
-            message = Json.write(document);
+            RichTextUrls.requireHttpUrls(document, "message");
+            content = new Content(Json.write(document), List.of());
         } else {
             throw ApiException.validation("message", "message must be a non-empty string or a rich-text object");
         }
+        if (content.message().isBlank()) {
+            throw ApiException.validation("message", "message is empty once what the content allow-list does not keep"
+                    + " is removed (docs/api.md#message-content)");
+        }
+        requireSize(content.message(), maxBytes);
+        return content;
+    }
+
+    private static void requireSize(String message, int maxBytes) {
         if (message.isBlank()) {
             throw ApiException.validation("message", "message must not be empty or blank");
         }
@@ -94,97 +119,46 @@ final class NotificationChanges {
                     Locale.ROOT, "message is too long: %,d bytes in UTF-8, more than the %,d allowed"
                             + " (limits.message-bytes)", bytes, maxBytes));
         }
-        JsonValue document = value instanceof JsonObject ? value : serializedDocument(message);
-        RichTextUrls.requireHttpUrls(document, "message");
-        return message;
     }
 
     /**
-     * The document a string message holds, or null when it is text. Clients read a string message with parsers more
-     * lenient than JSON.parse: Gson's lenient reader skips comments and reads the first value of several, Java's
-     * strip() and Kotlin's trim() remove control characters, others a zero-width space. Each of D after an empty
-     * comment, after U+0000 or U+200B, D followed by "x" or ";", and D in brackets was stored unchecked, while such a
-     * parser read the document D and its javascript: link. So one rule: past what any of them skips at the start (white space of
-     * every kind, control and format characters, comments), a string that begins with "{" must be exactly one JSON
-     * object with nothing after it but more of the same, and is checked as a document; one that begins with "["
-     * followed by "{" or "[" is refused (an array is not a message). Text that merely contains braces stays text.
+     * Clients get a string message and a document alike as a string, and read it with parsers more lenient than
+     * JSON.parse ({@link StringDocuments}). Each of D after an empty comment, after U+0000 or U+200B, D followed by
+     * "x" or ";", and D in brackets was once stored unchecked, while such a parser read the document D and its
+     * javascript: link. So a string that such a parser reads as a document must be exactly one JSON object with
+     * nothing around it but what they skip; it is checked as a document and stored alone. One that begins as an
+     * array of objects is refused (an array is not a message). Text with no {@code <} or {@code &} is kept as it is;
+     * other text is HTML, stored in the canonical form of the content allow-list ({@link HtmlMessages}).
      */
-    private static JsonObject serializedDocument(String message) {
-        int start = skipIgnorable(message, 0);
-        if (start == message.length()) {
-            return null;
+    private static Content stringMessage(String message) {
+        int start = StringDocuments.documentStart(message);
+        if (start < 0) {
+            if (message.indexOf('<') < 0 && message.indexOf('&') < 0) {
+                return new Content(message, List.of());
+            }
+            HtmlMessages.Cleaned cleaned = HtmlMessages.clean(message);
+            return new Content(cleaned.html(), cleaned.removals());
         }
         if (message.charAt(start) == '[') {
-            int next = skipIgnorable(message, start + 1);
-            if (next < message.length() && (message.charAt(next) == '{' || message.charAt(next) == '[')) {
-                throw ApiException.validation("message", "message starts with a JSON array: send a rich-text document"
-                        + " as an object, or text that does not start with [ followed by { or [");
-            }
-            return null;
+            throw ApiException.validation("message", "message starts with a JSON array: send a rich-text document"
+                    + " as an object, or text that does not start with [ followed by { or [");
         }
-        if (message.charAt(start) != '{') {
-            return null;
-        }
-        int end = endOfObject(message, start);
-        if (end < 0 || skipIgnorable(message, end) != message.length()) {
+        int end = StringDocuments.endOfValue(message, start);
+        if (!StringDocuments.isLast(message, end)) {
             throw notOneDocument();
         }
-        return Json.parseObject(message.substring(start, end).getBytes(StandardCharsets.UTF_8))
+        String text = message.substring(start, end);
+        JsonObject document = Json.parseObject(text.getBytes(StandardCharsets.UTF_8))
                 .orElseThrow(NotificationChanges::notOneDocument);
+        RichTextUrls.requireHttpUrls(document, "message");
+        boolean onlyWhiteSpaceAround = (message.substring(0, start) + message.substring(end)).isBlank();
+        return new Content(text, onlyWhiteSpaceAround ? List.of()
+                : List.of(new ContentRemoval(ContentRemoval.Reason.OUTSIDE_DOCUMENT, null, null, "", null)));
     }
 
     private static ApiException notOneDocument() {
         return ApiException.validation("message", "message starts with { but is not one JSON document and nothing else"
                 + " that this server can read: send a valid rich-text document, or text that does not start with {");
-    }
-
-    /**
-     * Where the parsers above would go on from {@code from}: past white space of every kind, control and format
-     * characters (U+0000, U+001C, U+0085, U+200B, U+2060, U+FEFF…), and comments, block or line.
-     */
-    static int skipIgnorable(String text, int from) {
-        int i = from;
-        while (i < text.length()) {
-            int c = text.codePointAt(i);
-            int type = Character.getType(c);
-            if (Character.isWhitespace(c) || Character.isSpaceChar(c) || type == Character.CONTROL
-                    || type == Character.FORMAT) {
-                i += Character.charCount(c);
-            } else if (text.startsWith("/*", i)) {
-                int close = text.indexOf("*/", i + 2);
-                i = close < 0 ? text.length() : close + 2;
-            } else if (text.startsWith("//", i)) {
-                while (i < text.length() && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
-                    i++;
-                }
-            } else {
-                break;
-            }
-        }
-        return i;
-    }
-
-    /** The index just after the JSON object that starts at {@code start}, or -1 if its braces never close. */
-    private static int endOfObject(String text, int start) {
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                depth++;
-            } else if ((c == '}' || c == ']') && --depth == 0) {
-                return i + 1;
-            }
-        }
-        return -1;
     }
 
     /** The {@code ?status=} of a list. */

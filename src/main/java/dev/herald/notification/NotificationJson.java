@@ -1,8 +1,12 @@
 package dev.herald.notification;
 
+import java.util.List;
+
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
+import dev.herald.content.ContentRemoval;
 
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -15,6 +19,24 @@ final class NotificationJson {
     }
 
     static JsonObject json(Notification notification) {
+        return view(notification).build();
+    }
+
+    /**
+     * The answer to a create or an update: the admin view, and {@code removed}, what of the message the content
+     * allow-list did not keep (docs/api.md#message-content), when it did not keep everything. Without it the answer is
+     * the admin view, which a client may send back as it is.
+     */
+    static JsonObject json(Notification notification, List<ContentRemoval> removed) {
+        if (removed.isEmpty()) {
+            return json(notification);
+        }
+        JsonArrayBuilder removals = Json.builders().createArrayBuilder();
+        removed.forEach(removal -> removals.add(removal.json("message")));
+        return view(notification).add("removed", removals).build();
+    }
+
+    private static JsonObjectBuilder view(Notification notification) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder()
                 .add("id", notification.id())
                 .add("projectId", notification.projectId())
@@ -26,8 +48,7 @@ final class NotificationJson {
         nullable(json, "startDate", notification.startAt() == null ? null : Timestamps.format(notification.startAt()));
         nullable(json, "endDate", notification.endAt() == null ? null : Timestamps.format(notification.endAt()));
         return json.add("createdAt", Timestamps.format(notification.createdAt()))
-                .add("updatedAt", Timestamps.format(notification.updatedAt()))
-                .build();
+                .add("updatedAt", Timestamps.format(notification.updatedAt()));
     }
 
     private static JsonObject action(Action action) {

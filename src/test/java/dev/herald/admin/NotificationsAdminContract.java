@@ -425,13 +425,94 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 + " start with {"));
     }
 
-    /** A valid document after what lenient parsers skip is a document, and stored when its links pass. */
+    /**
+     * A valid document after what lenient parsers skip is a document, stored when its links pass, and stored alone:
+     * JSON.parse reads it as the document it is, and the answer says what went around it.
+     */
     @Test
-    void aValidDocumentAmongWhatLenientParsersSkipIsStored() {
-        String message = "\u200b/* intro */{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}\n// end";
+    void aValidDocumentAmongWhatLenientParsersSkipIsStoredAlone() {
+        String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}";
+        String message = "\u200b/* intro */" + document + "\n// end";
         AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
                                                "{\"message\":" + jakarta.json.Json.createValue(message) + "}");
         assertThat(answer.body(), answer.status(), is(201));
+        assertThat(answer.object().getString("message"), is(document));
+        assertThat(answer.object().getJsonArray("removed"), is(JsonBodies.array(
+                "[{\"field\":\"message\",\"reason\":\"OUTSIDE_DOCUMENT\",\"at\":\"\"}]")));
+        String spaced = admin.created(notificationsPath(), "{\"message\":" + jakarta.json.Json.createValue(
+                "\n  " + document + "\n") + "}").toString();
+        assertThat("white space alone is no removal", JsonBodies.object(spaced).containsKey("removed"), is(false));
+    }
+
+    /**
+     * Issue 22's payloads in one HTML message: stored, answered, read back and served without what could run or make
+     * a strict page report, the text kept, and each removal named with where it was, as an editor needs it.
+     */
+    @Test
+    void anHtmlMessageIsStoredInTheAllowListsFormAndTheAnswerSaysWhatWent() {
+        String html = "<p onclick=\"alert(1)\" style=\"color:red\">Hello <a href=\" JaVaScRiPt:alert(1)\">world</a></p>"
+                + "<img src=\"x\" onerror=\"alert(1)\"><script>alert(1)</script><svg onload=\"alert(1)\"></svg>"
+                + "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe><math><mi xlink:href=\"javascript:alert(1)\">m"
+                + "</mi></math><img src=\"data:image/svg+xml,<svg onload=alert(1)>\"><form action=\"https://evil.example/\">"
+                + "<input name=q>Send</form><p>Read <a href=\"https://example.com/notes\">the notes</a> &amp; more.</p>";
+        String canonical = "<p>Hello world</p>Send<p>Read <a href=\"https://example.com/notes\">the notes</a> & more.</p>";
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"status\":\"PUBLISHED\",\"message\":"
+                + jakarta.json.Json.createValue(html) + "}");
+        assertThat(answer.body(), answer.status(), is(201));
+        assertThat(answer.object().getString("message"), is(canonical));
+        assertThat(answer.object().getJsonArray("removed"), is(JsonBodies.array("""
+                [{"field":"message","reason":"ATTRIBUTE_NOT_ALLOWED","element":"p","attribute":"onclick","at":"p[1]","value":"alert(1)"},
+                 {"field":"message","reason":"ATTRIBUTE_NOT_ALLOWED","element":"p","attribute":"style","at":"p[1]","value":"color:red"},
+                 {"field":"message","reason":"URL_NOT_ALLOWED","element":"a","attribute":"href","at":"p[1]/a[1]","value":" JaVaScRiPt:alert(1)"},
+                 {"field":"message","reason":"URL_NOT_ALLOWED","element":"img","attribute":"src","at":"img[1]","value":"x"},
+                 {"field":"message","reason":"ATTRIBUTE_NOT_ALLOWED","element":"img","attribute":"onerror","at":"img[1]","value":"alert(1)"},
+                 {"field":"message","reason":"ELEMENT_REMOVED","element":"script","at":"script[1]"},
+                 {"field":"message","reason":"ELEMENT_REMOVED","element":"svg","at":"svg[1]"},
+                 {"field":"message","reason":"ELEMENT_REMOVED","element":"iframe","at":"iframe[1]"},
+                 {"field":"message","reason":"ELEMENT_REMOVED","element":"math","at":"math[1]"},
+                 {"field":"message","reason":"URL_NOT_ALLOWED","element":"img","attribute":"src","at":"img[2]","value":"data:image/svg+xml,<svg onload=alert(1)>"},
+                 {"field":"message","reason":"ELEMENT_NOT_ALLOWED","element":"form","at":"form[1]"},
+                 {"field":"message","reason":"ELEMENT_REMOVED","element":"input","at":"form[1]/input[1]"}]""")));
+        String path = "/notifications/" + answer.object().getString("id");
+        JsonObject read = admin.call(Method.GET, path).object();
+        assertThat(read.getString("message"), is(canonical));
+        assertThat("only a write's answer says what went", read.containsKey("removed"), is(false));
+        assertThat(publicFeed().getJsonObject(0).getString("message"), is(canonical));
+
+        AdminClient.Answer update = admin.call(Method.PATCH, path, "{\"message\":\"<b style=\\\"x\\\">Bold</b> again\"}");
+        assertThat(update.object().getString("message"), is("<b>Bold</b> again"));
+        assertThat(update.object().getJsonArray("removed").getJsonObject(0).getString("attribute"), is("style"));
+        AdminClient.Answer unrelated = admin.call(Method.PATCH, path, "{\"preset\":\"banner\"}");
+        assertThat(unrelated.object().containsKey("removed"), is(false));
+        assertThat(publicFeed().getJsonObject(0).getString("message"), is("<b>Bold</b> again"));
+    }
+
+    /** Nothing the allow-list keeps: refused as empty, not stored as nothing. */
+    @Test
+    void anHtmlMessageWithNothingTheAllowListKeepsIsRefused() {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(),
+                                               "{\"message\":\"<script>alert(1)</script><img src=x onerror=alert(1)>\"}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object().getString("error"), is("message is empty once what the content allow-list does not"
+                + " keep is removed (docs/api.md#message-content)"));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /** In a document's attrs, which renderers copy onto elements, a handler or a style is script or CSS, not content. */
+    @ParameterizedTest
+    @ValueSource(strings = {"onclick", "ONMOUSEOVER", "onerror", "style"})
+    void aHandlerOrAStyleInADocumentsAttrsIsRefused(String attribute) {
+        String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"attrs\":{\"" + attribute
+                + "\":\"alert(1)\"},\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}]}";
+        for (String message : List.of(document, jakarta.json.Json.createValue(document).toString())) {
+            AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":" + message + "}");
+            assertThat(message, answer.status(), is(400));
+            assertThat(answer.object().getJsonObject("details").getString("field"),
+                       is("message.content[0].attrs." + attribute));
+        }
+        assertThat("elsewhere such names are data", admin.call(Method.POST, notificationsPath(),
+                "{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"mention\",\"online\":\"yes\",\"style\":"
+                        + "\"compact\",\"attrs\":{\"online\":true}}]}}").status(), is(201));
     }
 
     private void assertHiddenDocumentRefused(String around) {

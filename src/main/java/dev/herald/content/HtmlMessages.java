@@ -1,0 +1,149 @@
+package dev.herald.content;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Attribute;
+import org.jsoup.nodes.Comment;
+import org.jsoup.nodes.DataNode;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+
+/**
+ * An HTML message brought into the allow-list ({@link HtmlAllowList}) and written in its canonical form.
+ *
+ * <p>The message is parsed as browsers parse HTML (jsoup follows the WHATWG algorithm) and written anew from the
+ * parsed tree: only allowed elements and attributes, each attribute double-quoted with {@code & " < >} escaped,
+ * every element closed. Whatever a parser makes of that text, it finds nothing but those elements, so no difference
+ * between parsers (the mutation XSS family) can bring anything else back. Text is escaped only where a browser would
+ * read markup or a character reference, so that plain text with a {@code <} or {@code &} in it (“5 < 6 & 7”, “AT&T”)
+ * keeps its bytes for clients that show messages as text.
+ */
+public final class HtmlMessages {
+
+    /** Enough for an editor to show; past it the author fixes those and saves again. */
+    public static final int MAX_REMOVALS = 100;
+    /** The form a tree written by {@link #clean} gets when parsed again is its own form: at most this many passes. */
+    private static final int MAX_PASSES = 3;
+
+    private HtmlMessages() {
+    }
+
+    /** The canonical form of {@code html}, and what did not pass (the first {@link #MAX_REMOVALS}). */
+    public static Cleaned clean(String html) {
+        Writer first = Writer.write(html);
+        String canonical = first.out.toString();
+        // A tree the parser would not build from its own writing (a p the parser put in another p through an element
+        // that went): once more, so that what is stored is what a browser reads from it.
+        for (int pass = 1; pass < MAX_PASSES; pass++) {
+            String again = Writer.write(canonical).out.toString();
+            if (again.equals(canonical)) {
+                break;
+            }
+            canonical = again;
+        }
+        return new Cleaned(canonical, List.copyOf(first.removals));
+    }
+
+    public record Cleaned(String html, List<ContentRemoval> removals) {
+    }
+
+    private static final class Writer {
+
+        private final StringBuilder out = new StringBuilder();
+        private final List<ContentRemoval> removals = new ArrayList<>();
+
+        static Writer write(String html) {
+            Writer writer = new Writer();
+            writer.children(Jsoup.parseBodyFragment(html).body(), "");
+            return writer;
+        }
+
+        private void children(Element parent, String at) {
+            Map<String, Integer> positions = new HashMap<>();
+            for (Node child : parent.childNodes()) {
+                if (child instanceof TextNode text) {
+                    CanonicalHtml.text(out, text.getWholeText());
+                } else if (child instanceof DataNode data) {
+                    // The raw text of an element that went but left its text (xmp): text, escaped as any.
+                    CanonicalHtml.text(out, data.getWholeData());
+                } else if (child instanceof Comment) {
+                    removed(ContentRemoval.Reason.COMMENT_REMOVED, null, null, at, null);
+                } else if (child instanceof Element element) {
+                    String name = element.normalName();
+                    int position = positions.merge(name, 1, Integer::sum);
+                    element(element, name, (at.isEmpty() ? "" : at + "/") + name + "[" + position + "]");
+                }
+            }
+        }
+
+        private void element(Element element, String name, String at) {
+            boolean html = element.tag().namespace().equals(org.jsoup.parser.Parser.NamespaceHtml);
+            if (!html || HtmlAllowList.REMOVED_WITH_CONTENT.contains(name)) {
+                removed(ContentRemoval.Reason.ELEMENT_REMOVED, name, null, at, null);
+                return;
+            }
+            Set<String> allowed = HtmlAllowList.ELEMENTS.get(name);
+            if (allowed == null) {
+                removed(ContentRemoval.Reason.ELEMENT_NOT_ALLOWED, name, null, at, null);
+                children(element, at);
+                return;
+            }
+            StringBuilder attributes = new StringBuilder();
+            String url = null;
+            for (Attribute attribute : element.attributes()) {
+                String key = attribute.getKey();
+                String value = attribute.getValue();
+                if (!allowed.contains(key)) {
+                    removed(ContentRemoval.Reason.ATTRIBUTE_NOT_ALLOWED, name, key, at, value);
+                } else if (key.equals("href") || key.equals("src")) {
+                    Optional<String> read = HttpUrls.asBrowsersRead(value);
+                    if (read.isEmpty()) {
+                        removed(ContentRemoval.Reason.URL_NOT_ALLOWED, name, key, at, value);
+                    } else {
+                        url = read.get();
+                        CanonicalHtml.attribute(attributes, key, url);
+                    }
+                } else if (key.equals("start") && !HtmlAllowList.isStart(value)) {
+                    removed(ContentRemoval.Reason.ATTRIBUTE_NOT_ALLOWED, name, key, at, value);
+                } else {
+                    CanonicalHtml.attribute(attributes, key, value);
+                }
+            }
+            if (url == null && (name.equals("a") || name.equals("img"))) {
+                // A link without a URL is its text; an image without one is nothing (a refused URL is reported already).
+                if (!element.hasAttr(name.equals("a") ? "href" : "src")) {
+                    removed(name.equals("a") ? ContentRemoval.Reason.ELEMENT_NOT_ALLOWED : ContentRemoval.Reason.ELEMENT_REMOVED,
+                            name, null, at, null);
+                }
+                if (name.equals("a")) {
+                    children(element, at);
+                }
+                return;
+            }
+            out.append('<').append(name).append(attributes).append('>');
+            if (HtmlAllowList.VOID.contains(name)) {
+                return;
+            }
+            int contentStart = out.length();
+            children(element, at);
+            // A parser drops the first line break just inside <pre>: one more keeps the text's own.
+            if (name.equals("pre") && out.length() > contentStart && out.charAt(contentStart) == '\n') {
+                out.insert(contentStart, '\n');
+            }
+            out.append("</").append(name).append('>');
+        }
+
+        private void removed(ContentRemoval.Reason reason, String element, String attribute, String at, String value) {
+            if (removals.size() < MAX_REMOVALS) {
+                removals.add(new ContentRemoval(reason, element, attribute, at, value));
+            }
+        }
+    }
+}
