@@ -1,9 +1,12 @@
 package dev.herald.feed;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 import dev.herald.apikey.ApiKey;
+import dev.herald.content.MessageContent;
+import dev.herald.logging.LogThrottle;
 import dev.herald.notification.Action;
 import dev.herald.storage.Rows;
 
@@ -14,6 +17,9 @@ import io.helidon.dbclient.DbRow;
  * The queries behind Get Notifications: what a key sees now, and until when that holds.
  */
 final class FeedStore {
+
+    private static final System.Logger LOGGER = System.getLogger(FeedStore.class.getName());
+    private static final LogThrottle NOT_IN_FORM = new LogThrottle(Duration.ofMinutes(1));
 
     private final DbClient db;
 
@@ -61,13 +67,31 @@ final class FeedStore {
                 .map(row -> Rows.nullableLong(row, "next_at"));
     }
 
+    /**
+     * Since migration 10 every message is stored in this form; one that is not was written past the management API,
+     * and is served in it all the same.
+     */
+    private static String served(String id, String stored) {
+        String served = MessageContent.served(stored);
+        if (served != stored) {
+            long count = NOT_IN_FORM.add(1);
+            if (count > 0) {
+                LOGGER.log(System.Logger.Level.WARNING, count + " message(s) read outside the content allow-list"
+                        + " (the latest: notification " + id + "), served in its form: was the database written past"
+                        + " the management API?");
+            }
+        }
+        return served;
+    }
+
     /** A row of the feed's columns (the select-feed-* statements, and those that measure entries). */
     static FeedEntry toEntry(DbRow row) {
         Action action = new Action(Action.Type.valueOf(Rows.string(row, "action_type")),
                                    Rows.string(row, "action_url"),
                                    Rows.string(row, "action_target"));
-        return new FeedEntry(Rows.string(row, "id"),
-                             Rows.string(row, "message"),
+        String id = Rows.string(row, "id");
+        return new FeedEntry(id,
+                             served(id, Rows.string(row, "message")),
                              Rows.string(row, "image"),
                              action,
                              Rows.string(row, "preset"),

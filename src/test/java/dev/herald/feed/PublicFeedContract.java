@@ -351,6 +351,37 @@ abstract class PublicFeedContract extends HeraldServerTest {
         }
     }
 
+    /**
+     * The feed never serves executable content, whatever is in the database: rows written past the management API
+     * (here through the store itself) with every payload of issue 22 are served in the allow-list's form, a document
+     * hidden behind a comment alone and with its javascript: link null, a document followed by more as no document.
+     */
+    @Test
+    void whatIsWrittenPastTheApiIsServedInTheAllowListsForm() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String hostile = "<p onclick=\"alert(1)\" style=\"color:red\">Hello <a href=\" JaVaScRiPt:alert(1)\">world</a></p>"
+                + "<img src=\"x\" onerror=\"alert(1)\"><script>alert(1)</script><svg onload=\"alert(1)\"></svg>"
+                + "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe><math><mi xlink:href=\"javascript:alert(1)\">m"
+                + "</mi></math><img src=\"data:image/svg+xml,<svg onload=alert(1)>\"><form action=\"https://evil.example/\">"
+                + "<input name=q>Send</form><a href=\"https://example.com/notes\">notes</a>";
+        String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"go\",\"marks\":[{\"type\":"
+                + "\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\",\"onclick\":\"alert(1)\",\"style\":\"x\"}}]}]}";
+        String html = herald.notification(project).message(hostile).createdAt(START.minusSeconds(3)).save().id();
+        String hidden = herald.notification(project).message("/**/" + document).createdAt(START.minusSeconds(2)).save().id();
+        String more = herald.notification(project).message(document + ";").createdAt(START.minusSeconds(1)).save().id();
+
+        JsonArray feed = feed(key);
+
+        assertThat(ids(feed), contains(more, hidden, html));
+        assertThat(feed.getJsonObject(2).getString("message"),
+                   is("<p>Hello world</p>Send<a href=\"https://example.com/notes\">notes</a>"));
+        assertThat(feed.getJsonObject(1).getString("message"), is("{\"type\":\"doc\",\"content\":[{\"type\":\"text\","
+                + "\"text\":\"go\",\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null,\"onclick\":null,"
+                + "\"style\":null}}]}]}"));
+        assertThat(feed.getJsonObject(0).getString("message"), is("&#123;" + document.substring(1) + ";"));
+    }
+
     private void assertUnauthorized(String key, String body) {
         try (Http1ClientResponse response = client.get("/api/v1/public/" + key + "/notifications").request()) {
             assertThat(key, response.status(), is(Status.UNAUTHORIZED_401));
