@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -37,7 +38,8 @@ final class Migrations {
             new Migration(6, "change log for caches; feed indexes by start and end", "/db/migrations/V6__change_log_and_feed_indexes.sql"),
             new Migration(7, "each notification's size in a feed answer, for limits.feed-bytes", "/db/migrations/V7__notification_feed_bytes.sql"),
             new Migration(8, "names and URLs measured in characters, not UTF-16 units", "/db/migrations/V8__text_columns_in_characters.sql"),
-            new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"));
+            new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"),
+            new Migration(10, "string messages in the form the content allow-list gives them", MessageMigration::run));
 
     private final Connection connection;
     private final Map<String, String> settings;
@@ -91,9 +93,13 @@ final class Migrations {
     }
 
     private void apply(Migration migration) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            for (String sql : statements(migration)) {
-                statement.execute(sql);
+        if (migration.data() != null) {
+            migration.data().run(connection, this::named, clock);
+        } else {
+            try (Statement statement = connection.createStatement()) {
+                for (String sql : statements(migration)) {
+                    statement.execute(sql);
+                }
             }
         }
         try (PreparedStatement insert = connection.prepareStatement(named("insert-migration"))) {
@@ -135,6 +141,21 @@ final class Migrations {
         }
     }
 
-    private record Migration(int version, String description, String resource) {
+    /** A script ({@code resource}) or a change to the data that SQL cannot make ({@code data}). */
+    private record Migration(int version, String description, String resource, DataMigration data) {
+
+        Migration(int version, String description, String resource) {
+            this(version, description, resource, null);
+        }
+
+        Migration(int version, String description, DataMigration data) {
+            this(version, description, null, data);
+        }
+    }
+
+    /** A migration of the data, in Java; like a script, it must be able to run again after an interrupted start. */
+    @FunctionalInterface
+    interface DataMigration {
+        void run(Connection connection, Function<String, String> named, Clock clock) throws SQLException;
     }
 }

@@ -49,7 +49,7 @@ abstract class MigrationsContract {
                 while (rows.next()) {
                     versions.add(rows.getInt(1));
                 }
-                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8, 9));
+                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
             }
         }
     }
@@ -117,6 +117,95 @@ abstract class MigrationsContract {
         }
     }
 
+    /**
+     * Version 10: messages stored before the content allow-list keep their text and lose what it does not keep (a
+     * script, handlers, a style, a javascript: link in a document hidden behind a comment); a string that only starts
+     * as a document is no document to any parser any more; what was in form is untouched, to the byte, past the 500
+     * of a page. Each change is in the change log for the other instances, and the feed size is to be measured again.
+     * A database at version 9 is made by undoing version 10.
+     */
+    @Test
+    void storedMessagesAreBroughtIntoTheAllowListKeepingTheirText() throws SQLException {
+        String hiddenDocument = "/**/{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"go\",\"marks\":"
+                + "[{\"type\":\"link\",\"attrs\":{\"href\":\"javascript:steal()\"}}]}]}";
+        String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"fine\"}]}";
+        Map<String, String> stored = Map.of(
+                "html", "<p onclick=\"steal()\" style=\"color:red\">Hello <script>steal()</script><b>world</b></p>",
+                "hidden", hiddenDocument,
+                "prefix", document + " and more",
+                "text", "Plain & simple, 5 < 6",
+                "document", document);
+        try (TestDatabase database = database()) {
+            start(database).close();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
+                for (Map.Entry<String, String> row : stored.entrySet()) {
+                    insertNotification(connection, row.getKey(), row.getValue());
+                }
+                for (int i = 0; i < 520; i++) {
+                    insertNotification(connection, String.format("z%03d", i), "<b>kept</b> " + i);
+                }
+                statement.execute("DELETE FROM schema_migrations WHERE version = 10");
+            }
+            long changesBefore = count(database, "SELECT COUNT(*) FROM change_log");
+
+            start(database).close();
+
+            Map<String, String> messages = messages(database);
+            assertThat(messages.get("html"), is("<p>Hello <b>world</b></p>"));
+            assertThat(messages.get("hidden"), is("{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"go\","
+                    + "\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null}}]}]}"));
+            assertThat(messages.get("prefix"), is("&#123;" + document.substring(1) + " and more"));
+            assertThat(messages.get("text"), is(stored.get("text")));
+            assertThat(messages.get("document"), is(document));
+            assertThat(messages.get("z519"), is("<b>kept</b> 519"));
+            assertThat(ids(database, "SELECT id FROM notifications WHERE feed_bytes IS NULL ORDER BY id"),
+                       contains("hidden", "html", "prefix"));
+            assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
+                    + " ORDER BY notification_id"), contains("hidden", "html", "prefix"));
+            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 3));
+
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("DELETE FROM schema_migrations WHERE version = 10");
+            }
+            start(database).close();
+            assertThat("a second run finds everything in form", messages(database), is(messages));
+            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 3));
+        }
+    }
+
+    private static void insertNotification(Connection connection, String id, String message) throws SQLException {
+        try (var insert = connection.prepareStatement("INSERT INTO notifications (id, project_id, status, message,"
+                + " action_type, preset, created_at, updated_at, feed_bytes) VALUES (?, 'p', 'PUBLISHED', ?,"
+                + " 'NO_ACTION', 'default', 1, 1, 100)")) {
+            insert.setString(1, id);
+            insert.setString(2, message);
+            insert.executeUpdate();
+        }
+    }
+
+    private static List<String> ids(TestDatabase database, String sql) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql)) {
+            while (rows.next()) {
+                ids.add(rows.getString(1));
+            }
+        }
+        return ids;
+    }
+
+    private static Map<String, String> messages(TestDatabase database) throws SQLException {
+        Map<String, String> messages = new java.util.TreeMap<>();
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT id, message FROM notifications")) {
+            while (rows.next()) {
+                messages.put(rows.getString(1), rows.getString(2));
+            }
+        }
+        return messages;
+    }
+
     private static List<String> tableNames(TestDatabase database) throws SQLException {
         List<String> names = new ArrayList<>();
         try (Connection connection = database.connect();
@@ -162,13 +251,13 @@ abstract class MigrationsContract {
                 statement.execute("DELETE FROM schema_lock");
             }
             started.get(10, TimeUnit.SECONDS).close();
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
             assertThat("released", count(database, "SELECT COUNT(*) FROM schema_lock"), is(0L));
         }
         try (TestDatabase database = database()) {
             lockHeldUntil(database, System.currentTimeMillis() - 1);
             CompletableFuture.supplyAsync(() -> start(database)).get(10, TimeUnit.SECONDS).close();
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
         }
     }
 
@@ -183,7 +272,7 @@ abstract class MigrationsContract {
             for (CompletableFuture<DbClient> start : starts) {
                 start.get(60, TimeUnit.SECONDS).close();
             }
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
         }
     }
 

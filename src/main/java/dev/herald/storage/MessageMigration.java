@@ -1,0 +1,107 @@
+package dev.herald.storage;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+import dev.herald.content.MessageContent;
+
+/**
+ * Migration 10: every stored message in the form the feed serves ({@link MessageContent}), so that the management
+ * API shows what clients get, and messages stored before the content allow-list (HTML with script, handlers,
+ * {@code javascript:} links; documents hidden in strings) are brought into it. The text stays; what went is what the
+ * allow-list does not keep. Each change is announced in the change log, so that instances of the previous version,
+ * still running during a rolling upgrade, drop what they cached of it.
+ */
+final class MessageMigration {
+
+    private static final System.Logger LOGGER = System.getLogger(MessageMigration.class.getName());
+    /** Ids named in the log line, at most; the count says the rest. */
+    private static final int NAMED = 20;
+
+    private MessageMigration() {
+    }
+
+    static void run(Connection connection, Function<String, String> named, Clock clock) throws SQLException {
+        String after = "";
+        int read = 0;
+        List<String> changed = new ArrayList<>();
+        while (true) {
+            List<Row> page = page(connection, named, after);
+            if (page.isEmpty()) {
+                break;
+            }
+            read += page.size();
+            changed.addAll(bringIntoLine(connection, named, clock, page));
+            after = page.getLast().id();
+        }
+        LOGGER.log(Level.INFO, String.format(Locale.ROOT, "Migration 10: %,d of %,d messages brought into the content"
+                + " allow-list%s", changed.size(), read, changed.isEmpty() ? ""
+                : " (" + String.join(", ", changed.subList(0, Math.min(NAMED, changed.size())))
+                        + (changed.size() > NAMED ? ", …" : "") + ")"));
+    }
+
+    private static List<Row> page(Connection connection, Function<String, String> named, String after)
+            throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(named.apply("migration-select-messages"))) {
+            select.setString(1, after);
+            try (ResultSet result = select.executeQuery()) {
+                while (result.next()) {
+                    rows.add(new Row(result.getString("id"), result.getString("project_id"), result.getString("message")));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** One transaction a page: the messages and their change log rows commit together. */
+    private static List<String> bringIntoLine(Connection connection, Function<String, String> named, Clock clock,
+                                              List<Row> page) throws SQLException {
+        List<String> changed = new ArrayList<>();
+        connection.setAutoCommit(false);
+        try (PreparedStatement update = connection.prepareStatement(named.apply("migration-update-message"));
+             Statement counter = connection.createStatement();
+             PreparedStatement change = connection.prepareStatement(named.apply("migration-insert-change"))) {
+            for (Row row : page) {
+                String served = MessageContent.served(row.message());
+                if (served == row.message()) {
+                    continue;
+                }
+                update.setString(1, served);
+                update.setString(2, row.id());
+                update.setString(3, row.message());
+                if (update.executeUpdate() == 1) {
+                    counter.executeUpdate(named.apply("next-change-version"));
+                    try (ResultSet version = counter.executeQuery(named.apply("select-change-version"))) {
+                        version.next();
+                        change.setLong(1, version.getLong(1));
+                    }
+                    change.setString(2, row.projectId());
+                    change.setString(3, row.id());
+                    change.setLong(4, clock.millis());
+                    change.executeUpdate();
+                    changed.add(row.id());
+                }
+            }
+            connection.commit();
+            return changed;
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    private record Row(String id, String projectId, String message) {
+    }
+}
