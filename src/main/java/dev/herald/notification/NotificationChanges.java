@@ -11,10 +11,9 @@ import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.content.ContentRemoval;
-import dev.herald.content.HtmlMessages;
 import dev.herald.content.HttpUrls;
+import dev.herald.content.MessageContent;
 import dev.herald.content.RichTextUrls;
-import dev.herald.content.StringDocuments;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -86,14 +85,15 @@ final class NotificationChanges {
     }
 
     /**
-     * A string message as stored ({@link #stringMessage}), or a rich-text document stored as its JSON serialization,
-     * and what of it did not pass.
+     * A string message as stored ({@link MessageContent#written}), or a rich-text document stored as its JSON
+     * serialization, and what of it did not pass.
      */
     private static Content message(JsonValue value, int maxBytes) {
         Content content;
         if (value instanceof JsonString text) {
             requireSize(text.getString(), maxBytes);
-            content = stringMessage(text.getString());
+            MessageContent.Written written = MessageContent.written(text.getString());
+            content = new Content(written.message(), written.removed());
         } else if (value instanceof JsonObject document) {
             RichTextUrls.requireHttpUrls(document, "message");
             content = new Content(Json.write(document), List.of());
@@ -119,46 +119,6 @@ final class NotificationChanges {
                     Locale.ROOT, "message is too long: %,d bytes in UTF-8, more than the %,d allowed"
                             + " (limits.message-bytes)", bytes, maxBytes));
         }
-    }
-
-    /**
-     * Clients get a string message and a document alike as a string, and read it with parsers more lenient than
-     * JSON.parse ({@link StringDocuments}). Each of D after an empty comment, after U+0000 or U+200B, D followed by
-     * "x" or ";", and D in brackets was once stored unchecked, while such a parser read the document D and its
-     * javascript: link. So a string that such a parser reads as a document must be exactly one JSON object with
-     * nothing around it but what they skip; it is checked as a document and stored alone. One that begins as an
-     * array of objects is refused (an array is not a message). Text with no {@code <} or {@code &} is kept as it is;
-     * other text is HTML, stored in the canonical form of the content allow-list ({@link HtmlMessages}).
-     */
-    private static Content stringMessage(String message) {
-        int start = StringDocuments.documentStart(message);
-        if (start < 0) {
-            if (message.indexOf('<') < 0 && message.indexOf('&') < 0) {
-                return new Content(message, List.of());
-            }
-            HtmlMessages.Cleaned cleaned = HtmlMessages.clean(message);
-            return new Content(cleaned.html(), cleaned.removals());
-        }
-        if (message.charAt(start) == '[') {
-            throw ApiException.validation("message", "message starts with a JSON array: send a rich-text document"
-                    + " as an object, or text that does not start with [ followed by { or [");
-        }
-        int end = StringDocuments.endOfValue(message, start);
-        if (!StringDocuments.isLast(message, end)) {
-            throw notOneDocument();
-        }
-        String text = message.substring(start, end);
-        JsonObject document = Json.parseObject(text.getBytes(StandardCharsets.UTF_8))
-                .orElseThrow(NotificationChanges::notOneDocument);
-        RichTextUrls.requireHttpUrls(document, "message");
-        boolean onlyWhiteSpaceAround = (message.substring(0, start) + message.substring(end)).isBlank();
-        return new Content(text, onlyWhiteSpaceAround ? List.of()
-                : List.of(new ContentRemoval(ContentRemoval.Reason.OUTSIDE_DOCUMENT, null, null, "", null)));
-    }
-
-    private static ApiException notOneDocument() {
-        return ApiException.validation("message", "message starts with { but is not one JSON document and nothing else"
-                + " that this server can read: send a valid rich-text document, or text that does not start with {");
     }
 
     /** The {@code ?status=} of a list. */
