@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.herald.apikey.ApiKey;
-import dev.herald.content.MessageContent;
+import dev.herald.content.ServedMessages;
 import dev.herald.logging.LogThrottle;
 import dev.herald.notification.Action;
 import dev.herald.storage.Rows;
@@ -72,7 +72,7 @@ final class FeedStore {
      * and is served in it all the same.
      */
     private static String served(String id, String stored) {
-        String served = MessageContent.served(stored);
+        String served = ServedMessages.served(stored);
         if (served != stored) {
             long count = NOT_IN_FORM.add(1);
             if (count > 0) {
