@@ -89,26 +89,29 @@ final class NotificationChanges {
      * serialization, and what of it did not pass.
      */
     private static Content message(JsonValue value, int maxBytes) {
-        Content content;
-        if (value instanceof JsonString text) {
-            requireSize(text.getString(), maxBytes);
-            MessageContent.Written written = MessageContent.written(text.getString());
-            content = new Content(written.message(), written.removed());
-        } else if (value instanceof JsonObject document) {
+        if (value instanceof JsonObject document) {
             RichTextUrls.requireHttpUrls(document, "message");
-            content = new Content(Json.write(document), List.of());
-        } else {
+            Content content = new Content(Json.write(document), List.of());
+            requireSize(content.message(), maxBytes, "");
+            return content;
+        }
+        if (!(value instanceof JsonString text)) {
             throw ApiException.validation("message", "message must be a non-empty string or a rich-text object");
         }
-        if (content.message().isBlank()) {
+        requireSize(text.getString(), maxBytes, "");
+        MessageContent.Written written = MessageContent.written(text.getString());
+        if (written.message().isBlank()) {
             throw ApiException.validation("message", "message is empty once what the content allow-list does not keep"
                     + " is removed (docs/api.md#message-content)");
         }
-        requireSize(content.message(), maxBytes);
-        return content;
+        // Quoting attributes and closing elements can make HTML longer than it was sent.
+        requireSize(written.message(), maxBytes, " once in the content allow-list's form (every element closed, every"
+                + " attribute quoted)");
+        return new Content(written.message(), written.removed());
     }
 
-    private static void requireSize(String message, int maxBytes) {
+    /** @param as how the message was measured, when not as sent */
+    private static void requireSize(String message, int maxBytes, String as) {
         if (message.isBlank()) {
             throw ApiException.validation("message", "message must not be empty or blank");
         }
@@ -116,8 +119,8 @@ final class NotificationChanges {
         int bytes = message.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > maxBytes) {
             throw ApiException.validation("message", String.format(
-                    Locale.ROOT, "message is too long: %,d bytes in UTF-8, more than the %,d allowed"
-                            + " (limits.message-bytes)", bytes, maxBytes));
+                    Locale.ROOT, "message is too long%s: %,d bytes in UTF-8, more than the %,d allowed"
+                            + " (limits.message-bytes)", as, bytes, maxBytes));
         }
     }
 

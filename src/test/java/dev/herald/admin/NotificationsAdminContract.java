@@ -487,6 +487,18 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(publicFeed().getJsonObject(0).getString("message"), is("<b>Bold</b> again"));
     }
 
+    /** Closing every element can make HTML longer than it was sent: the stored form is held to the limit too, and says so. */
+    @Test
+    void htmlLongerOnceInFormThanTheLimitIsRefusedSayingWhy() {
+        String html = "<p>x".repeat(8000);
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":\"" + html + "\"}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object().getString("error"), is("message is too long once in the content allow-list's form"
+                + " (every element closed, every attribute quoted): 64,000 bytes in UTF-8, more than the 32,768 allowed"
+                + " (limits.message-bytes)"));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
     /** Nothing the allow-list keeps: refused as empty, not stored as nothing. */
     @Test
     void anHtmlMessageWithNothingTheAllowListKeepsIsRefused() {
