@@ -31,6 +31,7 @@ final class MessageMigration {
     }
 
     static void run(Connection connection, Function<String, String> named, Clock clock) throws SQLException {
+        long started = System.nanoTime();
         String after = "";
         int read = 0;
         List<String> changed = new ArrayList<>();
@@ -44,8 +45,8 @@ final class MessageMigration {
             after = page.getLast().id();
         }
         LOGGER.log(Level.INFO, String.format(Locale.ROOT, "Migration 10: %,d of %,d messages brought into the content"
-                + " allow-list%s", changed.size(), read, changed.isEmpty() ? ""
-                : " (" + String.join(", ", changed.subList(0, Math.min(NAMED, changed.size())))
+                + " allow-list in %.1f s%s", changed.size(), read, (System.nanoTime() - started) / 1e9,
+                changed.isEmpty() ? "" : " (" + String.join(", ", changed.subList(0, Math.min(NAMED, changed.size())))
                         + (changed.size() > NAMED ? ", …" : "") + ")"));
     }
 
