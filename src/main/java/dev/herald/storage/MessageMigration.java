@@ -26,6 +26,7 @@ final class MessageMigration {
     private static final System.Logger LOGGER = System.getLogger(MessageMigration.class.getName());
     /** Ids named in the log line, at most; the count says the rest. */
     private static final int NAMED = 20;
+    private static final int PER_TRANSACTION = 50;
 
     private MessageMigration() {
     }
@@ -64,20 +65,42 @@ final class MessageMigration {
         return rows;
     }
 
-    /** One transaction a page: the messages and their change log rows commit together. */
+    /**
+     * The page's messages out of form, changed in transactions of {@link #PER_TRANSACTION}, each with its change log
+     * rows. Short ones: on Galera, a management write through another node (an instance of the previous version,
+     * in a rolling upgrade) takes the change counter too, and the loser of that race runs again
+     * ({@link Transactions}).
+     */
     private static List<String> bringIntoLine(Connection connection, Function<String, String> named, Clock clock,
                                               List<Row> page) throws SQLException {
+        List<Row> outOfForm = new ArrayList<>();
+        for (Row row : page) {
+            String served = MessageContent.served(row.message());
+            if (served != row.message()) {
+                outOfForm.add(new Row(row.id(), row.projectId(), row.message(), served));
+            }
+        }
         List<String> changed = new ArrayList<>();
-        connection.setAutoCommit(false);
+        for (int from = 0; from < outOfForm.size(); from += PER_TRANSACTION) {
+            List<Row> batch = outOfForm.subList(from, Math.min(from + PER_TRANSACTION, outOfForm.size()));
+            List<String> committed = new ArrayList<>();
+            Transactions.run(connection, c -> {
+                committed.clear();
+                change(c, named, clock, batch, committed);
+            });
+            changed.addAll(committed);
+        }
+        return changed;
+    }
+
+    /** Each row's message set to its served form, unless someone changed it since it was read, and announced. */
+    private static void change(Connection connection, Function<String, String> named, Clock clock, List<Row> batch,
+                               List<String> changed) throws SQLException {
         try (PreparedStatement update = connection.prepareStatement(named.apply("migration-update-message"));
              Statement counter = connection.createStatement();
              PreparedStatement change = connection.prepareStatement(named.apply("migration-insert-change"))) {
-            for (Row row : page) {
-                String served = MessageContent.served(row.message());
-                if (served == row.message()) {
-                    continue;
-                }
-                update.setString(1, served);
+            for (Row row : batch) {
+                update.setString(1, row.served());
                 update.setString(2, row.id());
                 update.setString(3, row.message());
                 if (update.executeUpdate() == 1) {
@@ -93,16 +116,14 @@ final class MessageMigration {
                     changed.add(row.id());
                 }
             }
-            connection.commit();
-            return changed;
-        } catch (SQLException | RuntimeException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(true);
         }
     }
 
-    private record Row(String id, String projectId, String message) {
+    /** @param served its form, once computed; null when read */
+    private record Row(String id, String projectId, String message, String served) {
+
+        Row(String id, String projectId, String message) {
+            this(id, projectId, message, null);
+        }
     }
 }

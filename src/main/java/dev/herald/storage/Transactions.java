@@ -79,6 +79,32 @@ public final class Transactions {
         }
     }
 
+    /**
+     * The same on a connection of the caller's, as migrations hold one: in auto-commit mode before and after, one
+     * transaction for the work meanwhile.
+     */
+    public static void run(Connection connection, JdbcWork work) throws SQLException {
+        long started = System.nanoTime();
+        connection.setAutoCommit(false);
+        try {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    work.accept(connection);
+                    connection.commit();
+                    return;
+                } catch (SQLException | RuntimeException e) {
+                    rollbackQuietly(connection, e);
+                    if (!isConflict(e) || System.nanoTime() - started > RETRY_WITHIN_NANOS) {
+                        throw e;
+                    }
+                }
+                pauseAfter(attempt);
+            }
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
     private static void pauseAfter(int attempt) {
         try {
             long bound = Math.min(FIRST_PAUSE_MILLIS << (attempt - 1), LONGEST_PAUSE_MILLIS);

@@ -93,6 +93,32 @@ class TransactionsTest {
         assertThat(projects(), is(1));
     }
 
+    /** On a connection of the caller's (migration 10's): the same, and the connection is in auto-commit again after. */
+    @Test
+    void onTheCallersConnectionALostRaceRunsAgainAndAutoCommitComesBack() throws Exception {
+        AtomicInteger attempts = new AtomicInteger();
+        try (Connection connection = database.connect()) {
+            Transactions.run(connection, c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('mine', 'Mine', 1)");
+                    String id = attempts.incrementAndGet() == 1 ? "taken" : "free";
+                    statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('" + id + "', 'X', 1)");
+                }
+            });
+            assertThat(connection.getAutoCommit(), is(true));
+            assertThrows(java.sql.SQLException.class, () -> Transactions.run(connection, c -> {
+                try (Statement statement = c.createStatement()) {
+                    statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('lost', 'Lost', 1)");
+                    statement.execute("INSERT INTO no_such_table VALUES (1)");
+                }
+            }));
+            assertThat(connection.getAutoCommit(), is(true));
+        }
+
+        assertThat(attempts.get(), is(2));
+        assertThat("mine and free committed once, lost rolled back", projects(), is(3));
+    }
+
     private int projects() throws Exception {
         try (Connection connection = database.connect(); Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM projects")) {
