@@ -61,19 +61,12 @@ public final class Transactions {
     public static void run(ServingPool pool, JdbcWork work) throws SQLException {
         long started = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
+            // A connection per attempt, back in the pool during the pause; HikariCP sets auto-commit back.
             try (Connection connection = pool.connection()) {
                 connection.setAutoCommit(false);
-                try {
-                    work.accept(connection);
-                    connection.commit();
+                if (committed(connection, work, started)) {
                     return;
-                } catch (SQLException | RuntimeException e) {
-                    rollbackQuietly(connection, e);
-                    if (!isConflict(e) || System.nanoTime() - started > RETRY_WITHIN_NANOS) {
-                        throw e;
-                    }
                 }
-                // HikariCP sets auto-commit back when the connection returns to the pool.
             }
             pauseAfter(attempt);
         }
@@ -87,21 +80,26 @@ public final class Transactions {
         long started = System.nanoTime();
         connection.setAutoCommit(false);
         try {
-            for (int attempt = 1; ; attempt++) {
-                try {
-                    work.accept(connection);
-                    connection.commit();
-                    return;
-                } catch (SQLException | RuntimeException e) {
-                    rollbackQuietly(connection, e);
-                    if (!isConflict(e) || System.nanoTime() - started > RETRY_WITHIN_NANOS) {
-                        throw e;
-                    }
-                }
+            for (int attempt = 1; !committed(connection, work, started); attempt++) {
                 pauseAfter(attempt);
             }
         } finally {
             connection.setAutoCommit(true);
+        }
+    }
+
+    /** One attempt: true once committed, false when it lost a race worth running again; thrown otherwise. */
+    private static boolean committed(Connection connection, JdbcWork work, long started) throws SQLException {
+        try {
+            work.accept(connection);
+            connection.commit();
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly(connection, e);
+            if (!isConflict(e) || System.nanoTime() - started > RETRY_WITHIN_NANOS) {
+                throw e;
+            }
+            return false;
         }
     }
 
