@@ -34,6 +34,7 @@ import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
+import static org.hamcrest.Matchers.not;
 
 /**
  * The browser SDK in a real browser (headless Chromium), embedded in a page of another origin under a strict
@@ -168,6 +169,120 @@ class BrowserWidgetTest {
                 const box = document.createElement('div');
                 box.append(out);
                 return box.innerHTML;"""), is(Json.createValue("<p><strong>x</strong></p>")));
+    }
+
+    /**
+     * Hostile HTML stored behind the API's back, under the issue's policy: not one violation report. The widget read
+     * HTML with DOMParser, and Chromium reports the inline handlers and styles of inert documents too (four reports a
+     * render); it reads HTML itself now. With Trusted Types, the browser refused the parser and HTML did not show.
+     */
+    @Test
+    void hostileHtmlFromTheDatabaseRendersWithNoViolationReportAndRunsNothing() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        List<String> corpus = List.of(
+                "<a href=\"javascript:window.__xss='a1'\">Link one</a>",
+                "<a href=\" JaVaScRiPt:window.__xss='a2'\">Link two</a>",
+                "<a href=\"java&#x09;script:window.__xss='a3'\">Link three</a>",
+                "<p>Picture</p><img src=\"x\" onerror=\"window.__xss='img'\">",
+                "<script>window.__xss='script'</script><p>After script</p>",
+                "<svg onload=\"window.__xss='svg'\"><circle r=\"1\"/></svg><p>After svg</p>",
+                "<iframe srcdoc=\"<script>parent.__xss='srcdoc'</script>\"></iframe><p>After frame</p>",
+                "<p onclick=\"window.__xss='onclick'\" style=\"color:red\">Clickable</p>",
+                "<math><mi xlink:href=\"javascript:window.__xss='math'\">mi __xss</mi></math><p>After math</p>",
+                "<img src=\"data:image/svg+xml,<svg onload=parent.__xss='data'>\"><p>After data image</p>",
+                "<form action=\"javascript:window.__xss='form'\"><input name=\"q\" onfocus=\"window.__xss='input'\""
+                        + " autofocus>Form text</form>",
+                "<style>p { color: red; background: url(https://example.invalid/__xss.png) }</style><p>After style</p>",
+                "<meta http-equiv=\"refresh\" content=\"0;url=javascript:window.__xss='meta'\"><p>After meta</p>",
+                "<base href=\"javascript:window.__xss='base'//\"><p>After base</p>",
+                "<link rel=\"stylesheet\" href=\"https://example.invalid/__xss.css\"><p>After link</p>",
+                "<object data=\"javascript:window.__xss='object'\">object __xss</object><p>After object</p>",
+                "<embed src=\"javascript:window.__xss='embed'\"><p>After embed</p>",
+                "<div style=\"background:url(javascript:window.__xss='div')\">Styled div</div>",
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"attrs\":{\"onclick\":\"window.__xss='doc'\","
+                        + "\"style\":\"color:red\"},\"content\":[{\"type\":\"text\",\"text\":\"Rich text\",\"marks\":"
+                        + "[{\"type\":\"bold\",\"attrs\":{\"onmouseover\":\"window.__xss='mark'\",\"style\":\"color:red\"}}]}]}]}");
+        for (String message : corpus) {
+            herald.notification(project).message(message).save();
+        }
+        pages.takeReports();
+        for (String page : List.of(pages.page(key.key(), false, null), pages.pageWithTrustedTypes(key.key()))) {
+            browser.open(page);
+            items(corpus.size());
+            browser.script(SHADOW + "root.host.open(); root.querySelectorAll('*').forEach((e) => { for (const t of "
+                    + "['click', 'mouseover', 'load', 'error', 'focus']) e.dispatchEvent(new Event(t)); });");
+            browser.pause(1000);
+            assertThat(page, browser.script("return window.__violations").toString(), is("[]"));
+            assertThat(page, pages.takeReports(), is(empty()));
+            assertThat(browser.script("return [window.__xss === undefined ? 'none' : window.__xss, window.__events"
+                    + ".filter((e) => e.type !== 'herald-update').length]").toString(), is("[\"none\",0]"));
+            JsonObject found = (JsonObject) browser.script(SHADOW + """
+                    const all = [...root.querySelectorAll('*')];
+                    return {
+                      attributes: all.flatMap((e) => [...e.attributes].filter((a) => /^on|^style$/i.test(a.name))
+                                                                       .map((a) => e.tagName + ' ' + a.name)),
+                      urls: all.flatMap((e) => ['href', 'src'].filter((a) => e.hasAttribute(a)).map((a) => e.getAttribute(a)))
+                               .filter((url) => !/^https?:\\/\\//.test(url)),
+                      text: root.querySelector('.list').textContent
+                    };""");
+            assertThat(found.getJsonArray("attributes").toString(), found.getJsonArray("attributes"), is(empty()));
+            assertThat(found.getJsonArray("urls").toString(), found.getJsonArray("urls"), is(empty()));
+            String text = found.getString("text");
+            for (String kept : List.of("Link one", "Link two", "Link three", "Picture", "After script", "After svg",
+                                       "After frame", "Clickable", "After math", "After data image", "Form text",
+                                       "After style", "After meta", "After base", "After link", "After object",
+                                       "After embed", "Styled div", "Rich text")) {
+                assertThat(text, containsString(kept));
+            }
+            assertThat(text, not(containsString("__xss")));
+        }
+    }
+
+    /**
+     * The server stores HTML in one canonical form (docs/browser.md); the widget reads exactly that: each element of
+     * the allow-list, the attributes it keeps, the four escapes, the characters left literal, and pre's first newline.
+     */
+    @Test
+    void theCanonicalHtmlTheServerStoresRendersAsItSays() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String canonical = "<h1>Title</h1><h6>Six</h6><p>Marks: <strong>strong</strong> <b>b</b> <em>em</em> <i>i</i>"
+                + " <u>u</u> <s>s</s> <del>del</del> <code>code</code> <a href=\"https://example.com/a?x=1&amp;y=&quot;2&quot;\">"
+                + "link</a></p><blockquote><p>Quoted</p></blockquote><ul><li>One</li><li>Two</li></ul>"
+                + "<ol start=\"3\"><li><p>Three<br>and a half</p></li></ol><pre>\n\n  indented\n</pre><hr>"
+                + "<p>&amp;amp; &lt;b&gt; &lt;/p&gt; &lt;!-- 5 < 6 & 7, AT&T > 2, caf\u00e9\u00a0ok</p>"
+                + "<img src=\"https://cdn.example.com/i.png?a=1&amp;b=2\" alt=\"An &quot;image&quot; &lt;1&gt;\">";
+        String expected = "<h3>Title</h3><h6>Six</h6><p>Marks: <strong>strong</strong> <strong>b</strong> <em>em</em>"
+                + " <em>i</em> <u>u</u> <s>s</s> <s>del</s> <code>code</code> <a href=\"https://example.com/a?x=1&amp;y=%222%22\""
+                + " target=\"_blank\" rel=\"noopener noreferrer\">link</a></p><blockquote><p>Quoted</p></blockquote>"
+                + "<ul><li>One</li><li>Two</li></ul><ol start=\"3\"><li><p>Three<br>and a half</p></li></ol>"
+                + "<pre>\n  indented\n</pre><hr><p>&amp;amp; &lt;b&gt; &lt;/p&gt; &lt;!-- 5 &lt; 6 &amp; 7, AT&amp;T &gt; 2,"
+                + " caf\u00e9&nbsp;ok</p><img src=\"https://cdn.example.com/i.png?a=1&amp;b=2\" alt=\"An &quot;image&quot; &lt;1&gt;\">";
+        herald.notification(project).message(canonical).save();
+        browser.open(pages.pageWithTrustedTypes(key.key()));
+        items(1);
+        assertThat(browser.script(SHADOW + "return root.querySelector('.message').innerHTML"), is(Json.createValue(expected)));
+        // Plain text, and HTML a page hands to renderMessage itself, read as leniently as a browser would.
+        assertThat(browser.script("""
+                return ['plain 2 > 1 < 3', 'Fish &amp; chips &apos;n&apos; &#72;&#x49;&#X4a;&nbsp;&copy; &AMP; &#x110000;',
+                        "<p title='a > b' class=x>one <b>two</i> three</b><span>four</p></z><p>five",
+                        '<!-- <p>comment</p> --><?php x ?><!doctype html></ p>after',
+                        '<pre>\\nkept</pre><svg/><p>after svg</p><textarea><p>not</p></textarea>end<b>unclosed',
+                        '<a href=https://example.com/x>unquoted</a><a href=\\'https://example.com/y\\' title="<x>">single</a>']
+                  .map((message) => {
+                    const box = document.createElement('div');
+                    box.append(Herald.renderMessage(message));
+                    return box.innerHTML;
+                  });"""), is(Json.createArrayBuilder()
+                .add("plain 2 &gt; 1 &lt; 3")
+                .add("Fish &amp; chips 'n' HIJ&nbsp;&amp;copy; &amp;AMP; \ufffd")
+                .add("<p>one <strong>two</strong><strong> three</strong>four</p><p>five</p>")
+                .add("after")
+                .add("<pre>kept</pre><p>after svg</p>end<strong>unclosed</strong>")
+                .add("<a href=\"https://example.com/x\" target=\"_blank\" rel=\"noopener noreferrer\">unquoted</a>"
+                     + "<a href=\"https://example.com/y\" target=\"_blank\" rel=\"noopener noreferrer\">single</a>")
+                .build()));
     }
 
     /**
