@@ -184,7 +184,7 @@
   };
 
   const CSS = `
-:host{all:initial;display:inline-block;position:relative;
+:host{all:initial;display:inline-block;
 --_fg:var(--herald-fg,#1d1d20);--_bg:var(--herald-bg,#fff);--_muted:var(--herald-muted,#5f6068);
 --_accent:var(--herald-accent,#3b5bdb);--_on-accent:var(--herald-on-accent,#fff);--_line:var(--herald-line,#d9dae0);
 font:var(--herald-font,14px/1.45 system-ui,sans-serif)!important;color:var(--_fg)!important}
@@ -196,9 +196,8 @@ button,a{cursor:pointer;border:0;background:none;text-decoration:none}
 .launcher{position:relative;display:grid;place-items:center;width:40px;height:40px;border-radius:50%;background:var(--_bg);border:1px solid var(--_line)}
 svg{width:22px;height:22px;fill:none;stroke:currentColor;stroke-width:1.8}
 [part=badge]{position:absolute;top:-4px;right:-4px;min-width:18px;height:18px;padding:0 5px;border-radius:9px;background:var(--_accent);color:var(--_on-accent);font-size:11px;line-height:18px;font-weight:600;text-align:center}
-[part=panel]{position:absolute;z-index:2147483000;top:48px;right:0;width:min(360px,calc(100vw - 16px));max-height:min(70vh,560px);display:flex;flex-direction:column;background:var(--_bg);color:var(--_fg);border:1px solid var(--_line);border-radius:var(--herald-radius,12px);box-shadow:0 8px 28px #0000002e}
-@media (max-width:480px){[part=panel]{position:fixed;inset:8px;width:auto;max-height:none}}
-@media (prefers-reduced-motion:no-preference){[part=panel]{animation:in .16s ease-out}@keyframes in{from{opacity:0;transform:translateY(-4px)}}}
+[part=panel]{position:fixed;z-index:2147483000;width:min(360px,calc(100vw - 16px));max-height:min(70vh,560px);display:flex;flex-direction:column;background:var(--_bg);color:var(--_fg);border:1px solid var(--_line);border-radius:var(--herald-radius,12px);box-shadow:0 8px 28px #0000002e}
+@media (prefers-reduced-motion:no-preference){[part=panel]{animation:in .16s ease-out}@keyframes in{from{opacity:0}}}
 [hidden]{display:none!important}
 header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid var(--_line)}
 h2{font-size:15px}
@@ -247,6 +246,8 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.panel.addEventListener('keydown', (event) => this.onKey(event));
       this.onVisibility = () => { if (!D.hidden && this.due) this.poll(); };
       this.onOutside = (event) => { if (!this.panel.hidden && !event.composedPath().includes(this)) this.close(false); };
+      this.onMove = () => this.place();
+      new ResizeObserver(this.onMove).observe(this.panel);
       this.label();
     }
 
@@ -261,10 +262,14 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.stopWatching();
     }
 
+    // Scrolls captured: an inner box moves the bell too.
     listen(on) {
       const how = on ? 'addEventListener' : 'removeEventListener';
+      const open = on && !this.panel.hidden ? how : 'removeEventListener';
       D[how]('visibilitychange', this.onVisibility);
       D[how]('pointerdown', this.onOutside);
+      W[open]('resize', this.onMove);
+      D[open]('scroll', this.onMove, { capture: true, passive: true });
     }
 
     attributeChangedCallback(name, before, after) {
@@ -455,14 +460,37 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.launcher.setAttribute('aria-expanded', true);
       this.notifications.forEach((n) => store.add('seen', n.id));
       this.updateBadge();
+      this.listen(true);
+      this.place();
       this.observe();
       this.panel.querySelector('[part=close]').focus();
+    }
+
+    place() {
+      const p = this.panel;
+      if (p.hidden) return;
+      const b = this.launcher.getBoundingClientRect();
+      const w = p.offsetWidth;
+      const h = p.offsetHeight;
+      const width = D.documentElement.clientWidth;
+      const height = W.innerHeight;
+      const rtl = getComputedStyle(this).direction === 'rtl';
+      let x = rtl ? b.left : b.right - w;
+      if (x < 8 || x + w > width - 8) x = rtl ? b.right - w : b.left;
+      let y = b.bottom + 8;
+      if (y + h > height - 8 && b.top > height - b.bottom) y = b.top - h - 8;
+      const to = (left, top) => Object.assign(p.style, { left: left + 'px', top: top + 'px' });
+      to(x = Math.max(8, Math.min(x, width - w - 8)), y = Math.max(8, Math.min(y, height - h - 8)));
+      // Undo what a transformed ancestor shifts.
+      const r = p.getBoundingClientRect();
+      to(2 * x - r.left, 2 * y - r.top);
     }
 
     close(refocus = true) {
       const inside = this.panel.contains(this.shadowRoot.activeElement);
       this.panel.hidden = true;
       this.launcher.setAttribute('aria-expanded', false);
+      this.listen(this.isConnected);
       this.stopWatching();
       if (refocus && inside) this.launcher.focus();
     }

@@ -127,10 +127,12 @@ class BrowserWidgetTest {
                 + "'load', 'error']) e.dispatchEvent(new Event(t)); });");
         browser.pause(1500);
         assertThat(browser.script("return window.__xss === undefined ? 'none' : window.__xss"), is(Json.createValue("none")));
+        // The panel's own style attribute is its place, set through CSSOM (allowed under style-src 'self').
         JsonObject found = (JsonObject) browser.script(SHADOW + """
                 const all = [...root.querySelectorAll('*')];
                 return {
-                  handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name) || a.name === 'style')
+                  handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)
+                                                                 || a.name === 'style' && e.getAttribute('part') !== 'panel')
                                                                  .map((a) => e.tagName + ' ' + a.name)),
                   tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))].filter((t) => !['div', 'p', 'a', 'img',
                          'article', 'button', 'span', 'header', 'h2', 'svg', 'path', 'strong', 'em'].includes(t)),
@@ -220,7 +222,8 @@ class BrowserWidgetTest {
             JsonObject found = (JsonObject) browser.script(SHADOW + """
                     const all = [...root.querySelectorAll('*')];
                     return {
-                      attributes: all.flatMap((e) => [...e.attributes].filter((a) => /^on|^style$/i.test(a.name))
+                      attributes: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)
+                                                                       || a.name === 'style' && e.getAttribute('part') !== 'panel')
                                                                        .map((a) => e.tagName + ' ' + a.name)),
                       urls: all.flatMap((e) => ['href', 'src'].filter((a) => e.hasAttribute(a)).map((a) => e.getAttribute(a)))
                                .filter((url) => !/^https?:\\/\\//.test(url)),
@@ -582,6 +585,137 @@ class BrowserWidgetTest {
                    is(Json.createArrayBuilder().add(0).add(0).build()));
     }
 
+    /**
+     * Wherever the page puts the bell, the open panel is whole on the screen, beside the bell (below, or above where
+     * there is no room), follows the bell as the page scrolls or the window changes, and its notifications count as
+     * seen. It was anchored to the bell's right edge: from a bell at the left edge it opened at x = -312 px, where
+     * nothing is read and no impression is recorded.
+     */
+    @Test
+    void thePanelOpensOnTheScreenWhereverTheBellIsAndItsNotificationsAreSeen() throws Exception {
+        String fixed = "Object.assign(document.getElementById('widget').style, {position: 'fixed', margin: '0', %s});";
+        String rtl = "document.documentElement.dir = 'rtl';";
+        List<Placement> placements = List.of(
+                new Placement("top left", 0, fixed.formatted("left: '0', top: '0'"), null, 0),
+                new Placement("a left-aligned top bar", 0, fixed.formatted("left: '100px', top: '10px'"), null, 0, "left"),
+                new Placement("top", 0, fixed.formatted("left: '50%', top: '0'"), null, 0, "right"),
+                // The window shrinks while the panel is open, and the bell with it.
+                new Placement("top right", 0, fixed.formatted("right: '0', top: '0'"), "resize", 0),
+                new Placement("right", 0, fixed.formatted("right: '0', top: '50%'"), null, 0),
+                new Placement("bottom right", 0, fixed.formatted("right: '0', bottom: '0'"), null, 0),
+                new Placement("bottom", 0, fixed.formatted("left: '50%', bottom: '0'"), null, 0),
+                new Placement("bottom left", 0, fixed.formatted("left: '0', bottom: '0'"), null, 0),
+                new Placement("left", 0, fixed.formatted("left: '0', top: '50%'"), null, 0),
+                new Placement("320 px, top left", 320, fixed.formatted("left: '4px', top: '4px'"), null, 0),
+                new Placement("320 px, bottom right", 320, fixed.formatted("right: '4px', bottom: '4px'"), null, 0),
+                new Placement("right to left, in the text", 0, rtl, null, 0),
+                new Placement("right to left, top", 0, rtl + fixed.formatted("left: '50%', top: '0'"), null, 0, "left"),
+                new Placement("right to left, left edge", 0, rtl + fixed.formatted("left: '0', top: '0'"), null, 0),
+                // A long page, scrolled so that the bell, in the text, is at the bottom of the screen; then further.
+                new Placement("page scrolled", 0, """
+                        const widget = document.getElementById('widget');
+                        for (const where of ['before', 'after']) {
+                          const filler = document.createElement('div');
+                          filler.style.height = '3000px';
+                          widget[where](filler);
+                        }
+                        scrollTo(0, widget.getBoundingClientRect().bottom + scrollY - innerHeight + 4);""",
+                              "scrollBy(0, 100);", -100),
+                // A box of the page that scrolls, with the bell inside; then scrolled back a little.
+                new Placement("scrolling box", 0, """
+                        const box = document.createElement('div');
+                        box.id = 'box';
+                        Object.assign(box.style, {position: 'absolute', left: '0', top: '200px', width: '300px',
+                                                  height: '250px', overflow: 'auto'});
+                        const [above, below] = [document.createElement('div'), document.createElement('div')];
+                        above.style.height = below.style.height = '1000px';
+                        box.append(above, document.getElementById('widget'), below);
+                        document.body.append(box);
+                        box.scrollTop = 1000 - 20;""", "document.getElementById('box').scrollTop -= 100;", 100),
+                // A transformed ancestor is the containing block of fixed elements: the panel stays by the bell.
+                new Placement("transformed ancestor", 0, """
+                        const box = document.createElement('div');
+                        Object.assign(box.style, {position: 'absolute', left: '100px', top: '100px',
+                                                  transform: 'translate(30px, 20px)'});
+                        box.append(document.getElementById('widget'));
+                        document.body.append(box);""", null, 0));
+        for (Placement placement : placements) {
+            Project project = herald.project();
+            ApiKey key = herald.key(project);
+            List<String> ids = List.of(herald.notification(project).message(doc(placement.name() + ": one")).save().id(),
+                                       herald.notification(project).message(doc(placement.name() + ": two")).save().id());
+            if (placement.width() > 0) {
+                browser.viewport(placement.width(), 640, true);
+            }
+            try {
+                browser.open(pages.page(key.key(), false, null));
+                items(2);
+                browser.script(placement.layout());
+                browser.script(SHADOW + "root.host.open();");
+                JsonObject opened = panelAndBell(placement.name());
+                if (placement.align() != null) {
+                    assertThat(placement.name() + " aligned " + placement.align() + ": " + opened,
+                               opened.getJsonNumber(placement.align()).doubleValue(),
+                               is(opened.getJsonNumber("bell" + (placement.align().equals("left") ? "Left" : "Right"))
+                                          .doubleValue()));
+                }
+                if (placement.name().equals("transformed ancestor")) {
+                    assertThat(opened.toString(), opened.getJsonNumber("top").doubleValue()
+                               - opened.getJsonNumber("bellBottom").doubleValue(), is(8.0));
+                }
+                if ("resize".equals(placement.move())) {
+                    browser.viewport(500, 400, false);
+                    assertThat(placement.name(), panelAndBell(placement.name() + ", resized").getJsonNumber("right")
+                            .doubleValue(), greaterThan(400.0));
+                } else if (placement.move() != null) {
+                    browser.script(placement.move());
+                    JsonObject moved = panelAndBell(placement.name() + ", moved");
+                    assertThat(placement.name() + " follows the bell", moved.getJsonNumber("top").doubleValue()
+                               - opened.getJsonNumber("top").doubleValue(), is(placement.moved()));
+                }
+                for (String id : ids) {
+                    assertThat(placement.name() + ": each notification seen", stored(id, "impression", 1, 5000), is(1L));
+                }
+            } finally {
+                browser.resetViewport();
+            }
+        }
+    }
+
+    /**
+     * Where the page puts the bell ({@code layout}, in a window {@code width} wide, 0 for the usual), what then moves
+     * it and by how much, and to which of the bell's edges the panel is aligned when it has room ({@code left},
+     * {@code right}, or {@code null} for either).
+     */
+    private record Placement(String name, int width, String layout, String move, double moved, String align) {
+        Placement(String name, int width, String layout, String move, double moved) {
+            this(name, width, layout, move, moved, null);
+        }
+    }
+
+    /** The open panel's and the bell's rects, once asserted whole on the screen and apart. */
+    private static JsonObject panelAndBell(String placement) {
+        browser.pause(100);
+        JsonObject box = (JsonObject) browser.script(SHADOW + """
+                const panel = root.querySelector('[part=panel]').getBoundingClientRect();
+                const bell = root.querySelector('.launcher').getBoundingClientRect();
+                return {left: panel.left, top: panel.top, right: panel.right, bottom: panel.bottom,
+                        bellTop: bell.top, bellBottom: bell.bottom, bellLeft: bell.left, bellRight: bell.right,
+                        width: innerWidth, height: innerHeight,
+                        hidden: root.querySelector('[part=panel]').hidden};""");
+        String seen = placement + ": " + box;
+        assertThat(seen, box.getBoolean("hidden"), is(false));
+        assertThat(seen, box.getJsonNumber("left").doubleValue(), greaterThanOrEqualTo(0.0));
+        assertThat(seen, box.getJsonNumber("top").doubleValue(), greaterThanOrEqualTo(0.0));
+        assertThat(seen, box.getJsonNumber("right").doubleValue(), lessThanOrEqualTo(box.getJsonNumber("width").doubleValue()));
+        assertThat(seen, box.getJsonNumber("bottom").doubleValue(),
+                   lessThanOrEqualTo(box.getJsonNumber("height").doubleValue()));
+        boolean apart = box.getJsonNumber("top").doubleValue() >= box.getJsonNumber("bellBottom").doubleValue()
+                || box.getJsonNumber("bottom").doubleValue() <= box.getJsonNumber("bellTop").doubleValue();
+        assertThat(seen + ": beside the bell, not over it", apart, is(true));
+        return box;
+    }
+
     @Test
     void hostileHostCssChangesNothingInTheWidget() {
         Project project = herald.project();
@@ -684,9 +818,17 @@ class BrowserWidgetTest {
                        is(scheme.equals("dark") ? JsonValue.TRUE : JsonValue.FALSE));
             save("browser-" + scheme + ".png", browser.screenshot());
         }
+        // The bell at the left end of the bar: the panel aligns to its left edge.
         browser.emulateMedia("prefers-color-scheme", "light");
-        browser.devTools("Emulation.setDeviceMetricsOverride", Json.createObjectBuilder().add("width", 320)
-                .add("height", 640).add("deviceScaleFactor", 1).add("mobile", true).build());
+        browser.open(demo);
+        items(2);
+        browser.script(SHADOW + "root.host.parentNode.prepend(root.host); root.host.open();");
+        browser.pause(400);
+        JsonArray left = (JsonArray) browser.script(SHADOW + "return [root.querySelector('[part=panel]')"
+                + ".getBoundingClientRect().left, root.querySelector('.launcher').getBoundingClientRect().left]");
+        assertThat(left.toString(), left.getJsonNumber(0).doubleValue(), is(left.getJsonNumber(1).doubleValue()));
+        save("browser-left.png", browser.screenshot());
+        browser.viewport(320, 640, true);
         try {
             browser.open(demo);
             items(2);
@@ -702,7 +844,7 @@ class BrowserWidgetTest {
             assertThat("no text cut off sideways", ((JsonNumber) box.get("overflow")).intValue(), is(0));
             save("browser-320px.png", browser.screenshot());
         } finally {
-            browser.devTools("Emulation.clearDeviceMetricsOverride", Json.createObjectBuilder().build());
+            browser.resetViewport();
         }
     }
 
