@@ -34,6 +34,7 @@ import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
+import static org.hamcrest.Matchers.not;
 
 /**
  * The browser SDK in a real browser (headless Chromium), embedded in a page of another origin under a strict
@@ -126,10 +127,12 @@ class BrowserWidgetTest {
                 + "'load', 'error']) e.dispatchEvent(new Event(t)); });");
         browser.pause(1500);
         assertThat(browser.script("return window.__xss === undefined ? 'none' : window.__xss"), is(Json.createValue("none")));
+        // The panel's own style attribute is its place, set through CSSOM (allowed under style-src 'self').
         JsonObject found = (JsonObject) browser.script(SHADOW + """
                 const all = [...root.querySelectorAll('*')];
                 return {
-                  handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name) || a.name === 'style')
+                  handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)
+                                                                 || a.name === 'style' && e.getAttribute('part') !== 'panel')
                                                                  .map((a) => e.tagName + ' ' + a.name)),
                   tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))].filter((t) => !['div', 'p', 'a', 'img',
                          'article', 'button', 'span', 'header', 'h2', 'svg', 'path', 'strong', 'em'].includes(t)),
@@ -168,6 +171,121 @@ class BrowserWidgetTest {
                 const box = document.createElement('div');
                 box.append(out);
                 return box.innerHTML;"""), is(Json.createValue("<p><strong>x</strong></p>")));
+    }
+
+    /**
+     * Hostile HTML stored behind the API's back, under the issue's policy: not one violation report. The widget read
+     * HTML with DOMParser, and Chromium reports the inline handlers and styles of inert documents too (four reports a
+     * render); it reads HTML itself now. With Trusted Types, the browser refused the parser and HTML did not show.
+     */
+    @Test
+    void hostileHtmlFromTheDatabaseRendersWithNoViolationReportAndRunsNothing() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        List<String> corpus = List.of(
+                "<a href=\"javascript:window.__xss='a1'\">Link one</a>",
+                "<a href=\" JaVaScRiPt:window.__xss='a2'\">Link two</a>",
+                "<a href=\"java&#x09;script:window.__xss='a3'\">Link three</a>",
+                "<p>Picture</p><img src=\"x\" onerror=\"window.__xss='img'\">",
+                "<script>window.__xss='script'</script><p>After script</p>",
+                "<svg onload=\"window.__xss='svg'\"><circle r=\"1\"/></svg><p>After svg</p>",
+                "<iframe srcdoc=\"<script>parent.__xss='srcdoc'</script>\"></iframe><p>After frame</p>",
+                "<p onclick=\"window.__xss='onclick'\" style=\"color:red\">Clickable</p>",
+                "<math><mi xlink:href=\"javascript:window.__xss='math'\">mi __xss</mi></math><p>After math</p>",
+                "<img src=\"data:image/svg+xml,<svg onload=parent.__xss='data'>\"><p>After data image</p>",
+                "<form action=\"javascript:window.__xss='form'\"><input name=\"q\" onfocus=\"window.__xss='input'\""
+                        + " autofocus>Form text</form>",
+                "<style>p { color: red; background: url(https://example.invalid/__xss.png) }</style><p>After style</p>",
+                "<meta http-equiv=\"refresh\" content=\"0;url=javascript:window.__xss='meta'\"><p>After meta</p>",
+                "<base href=\"javascript:window.__xss='base'//\"><p>After base</p>",
+                "<link rel=\"stylesheet\" href=\"https://example.invalid/__xss.css\"><p>After link</p>",
+                "<object data=\"javascript:window.__xss='object'\">object __xss</object><p>After object</p>",
+                "<embed src=\"javascript:window.__xss='embed'\"><p>After embed</p>",
+                "<div style=\"background:url(javascript:window.__xss='div')\">Styled div</div>",
+                "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"attrs\":{\"onclick\":\"window.__xss='doc'\","
+                        + "\"style\":\"color:red\"},\"content\":[{\"type\":\"text\",\"text\":\"Rich text\",\"marks\":"
+                        + "[{\"type\":\"bold\",\"attrs\":{\"onmouseover\":\"window.__xss='mark'\",\"style\":\"color:red\"}}]}]}]}");
+        for (String message : corpus) {
+            herald.notification(project).message(message).save();
+        }
+        pages.takeReports();
+        for (String page : List.of(pages.page(key.key(), false, null), pages.pageWithTrustedTypes(key.key()))) {
+            browser.open(page);
+            items(corpus.size());
+            browser.script(SHADOW + "root.host.open(); root.querySelectorAll('*').forEach((e) => { for (const t of "
+                    + "['click', 'mouseover', 'load', 'error', 'focus']) e.dispatchEvent(new Event(t)); });");
+            browser.pause(1000);
+            assertThat(page, browser.script("return window.__violations").toString(), is("[]"));
+            assertThat(page, pages.takeReports(), is(empty()));
+            assertThat(browser.script("return [window.__xss === undefined ? 'none' : window.__xss, window.__events"
+                    + ".filter((e) => e.type !== 'herald-update').length]").toString(), is("[\"none\",0]"));
+            JsonObject found = (JsonObject) browser.script(SHADOW + """
+                    const all = [...root.querySelectorAll('*')];
+                    return {
+                      attributes: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)
+                                                                       || a.name === 'style' && e.getAttribute('part') !== 'panel')
+                                                                       .map((a) => e.tagName + ' ' + a.name)),
+                      urls: all.flatMap((e) => ['href', 'src'].filter((a) => e.hasAttribute(a)).map((a) => e.getAttribute(a)))
+                               .filter((url) => !/^https?:\\/\\//.test(url)),
+                      text: root.querySelector('.list').textContent
+                    };""");
+            assertThat(found.getJsonArray("attributes").toString(), found.getJsonArray("attributes"), is(empty()));
+            assertThat(found.getJsonArray("urls").toString(), found.getJsonArray("urls"), is(empty()));
+            String text = found.getString("text");
+            for (String kept : List.of("Link one", "Link two", "Link three", "Picture", "After script", "After svg",
+                                       "After frame", "Clickable", "After math", "After data image", "Form text",
+                                       "After style", "After meta", "After base", "After link", "After object",
+                                       "After embed", "Styled div", "Rich text")) {
+                assertThat(text, containsString(kept));
+            }
+            assertThat(text, not(containsString("__xss")));
+        }
+    }
+
+    /**
+     * The server stores HTML in one canonical form (docs/browser.md); the widget reads exactly that: each element of
+     * the allow-list, the attributes it keeps, the four escapes, the characters left literal, and pre's first newline.
+     */
+    @Test
+    void theCanonicalHtmlTheServerStoresRendersAsItSays() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String canonical = "<h1>Title</h1><h6>Six</h6><p>Marks: <strong>strong</strong> <b>b</b> <em>em</em> <i>i</i>"
+                + " <u>u</u> <s>s</s> <del>del</del> <code>code</code> <a href=\"https://example.com/a?x=1&amp;y=&quot;2&quot;\">"
+                + "link</a></p><blockquote><p>Quoted</p></blockquote><ul><li>One</li><li>Two</li></ul>"
+                + "<ol start=\"3\"><li><p>Three<br>and a half</p></li></ol><pre>\n\n  indented\n</pre><hr>"
+                + "<p>&amp;amp; &lt;b&gt; &lt;/p&gt; &lt;!-- 5 < 6 & 7, AT&T > 2, caf\u00e9\u00a0ok</p>"
+                + "<img src=\"https://cdn.example.com/i.png?a=1&amp;b=2\" alt=\"An &quot;image&quot; &lt;1&gt;\">";
+        String expected = "<h3>Title</h3><h6>Six</h6><p>Marks: <strong>strong</strong> <strong>b</strong> <em>em</em>"
+                + " <em>i</em> <u>u</u> <s>s</s> <s>del</s> <code>code</code> <a href=\"https://example.com/a?x=1&amp;y=%222%22\""
+                + " target=\"_blank\" rel=\"noopener noreferrer\">link</a></p><blockquote><p>Quoted</p></blockquote>"
+                + "<ul><li>One</li><li>Two</li></ul><ol start=\"3\"><li><p>Three<br>and a half</p></li></ol>"
+                + "<pre>\n  indented\n</pre><hr><p>&amp;amp; &lt;b&gt; &lt;/p&gt; &lt;!-- 5 &lt; 6 &amp; 7, AT&amp;T &gt; 2,"
+                + " caf\u00e9&nbsp;ok</p><img src=\"https://cdn.example.com/i.png?a=1&amp;b=2\" alt=\"An &quot;image&quot; &lt;1&gt;\">";
+        herald.notification(project).message(canonical).save();
+        browser.open(pages.pageWithTrustedTypes(key.key()));
+        items(1);
+        assertThat(browser.script(SHADOW + "return root.querySelector('.message').innerHTML"), is(Json.createValue(expected)));
+        // Plain text, and HTML a page hands to renderMessage itself, read as leniently as a browser would.
+        assertThat(browser.script("""
+                return ['plain 2 > 1 < 3', 'Fish &amp; chips &apos;n&apos; &#72;&#x49;&#X4a;&nbsp;&copy; &AMP; &#x110000;',
+                        "<p title='a > b' class=x>one <b>two</i> three</b><span>four</p></z><p>five",
+                        '<!-- <p>comment</p> --><?php x ?><!doctype html></ p>after',
+                        '<pre>\\nkept</pre><svg/><p>after svg</p><textarea><p>not</p></textarea>end<b>unclosed',
+                        '<a href=https://example.com/x>unquoted</a><a href=\\'https://example.com/y\\' title="<x>">single</a>']
+                  .map((message) => {
+                    const box = document.createElement('div');
+                    box.append(Herald.renderMessage(message));
+                    return box.innerHTML;
+                  });"""), is(Json.createArrayBuilder()
+                .add("plain 2 &gt; 1 &lt; 3")
+                .add("Fish &amp; chips 'n' HIJ&nbsp;&amp;copy; &amp;AMP; \ufffd")
+                .add("<p>one <strong>two</strong><strong> three</strong>four</p><p>five</p>")
+                .add("after")
+                .add("<pre>kept</pre><p>after svg</p>end<strong>unclosed</strong>")
+                .add("<a href=\"https://example.com/x\" target=\"_blank\" rel=\"noopener noreferrer\">unquoted</a>"
+                     + "<a href=\"https://example.com/y\" target=\"_blank\" rel=\"noopener noreferrer\">single</a>")
+                .build()));
     }
 
     /**
@@ -467,6 +585,137 @@ class BrowserWidgetTest {
                    is(Json.createArrayBuilder().add(0).add(0).build()));
     }
 
+    /**
+     * Wherever the page puts the bell, the open panel is whole on the screen, beside the bell (below, or above where
+     * there is no room), follows the bell as the page scrolls or the window changes, and its notifications count as
+     * seen. It was anchored to the bell's right edge: from a bell at the left edge it opened at x = -312 px, where
+     * nothing is read and no impression is recorded.
+     */
+    @Test
+    void thePanelOpensOnTheScreenWhereverTheBellIsAndItsNotificationsAreSeen() throws Exception {
+        String fixed = "Object.assign(document.getElementById('widget').style, {position: 'fixed', margin: '0', %s});";
+        String rtl = "document.documentElement.dir = 'rtl';";
+        List<Placement> placements = List.of(
+                new Placement("top left", 0, fixed.formatted("left: '0', top: '0'"), null, 0),
+                new Placement("a left-aligned top bar", 0, fixed.formatted("left: '100px', top: '10px'"), null, 0, "left"),
+                new Placement("top", 0, fixed.formatted("left: '50%', top: '0'"), null, 0, "right"),
+                // The window shrinks while the panel is open, and the bell with it.
+                new Placement("top right", 0, fixed.formatted("right: '0', top: '0'"), "resize", 0),
+                new Placement("right", 0, fixed.formatted("right: '0', top: '50%'"), null, 0),
+                new Placement("bottom right", 0, fixed.formatted("right: '0', bottom: '0'"), null, 0),
+                new Placement("bottom", 0, fixed.formatted("left: '50%', bottom: '0'"), null, 0),
+                new Placement("bottom left", 0, fixed.formatted("left: '0', bottom: '0'"), null, 0),
+                new Placement("left", 0, fixed.formatted("left: '0', top: '50%'"), null, 0),
+                new Placement("320 px, top left", 320, fixed.formatted("left: '4px', top: '4px'"), null, 0),
+                new Placement("320 px, bottom right", 320, fixed.formatted("right: '4px', bottom: '4px'"), null, 0),
+                new Placement("right to left, in the text", 0, rtl, null, 0),
+                new Placement("right to left, top", 0, rtl + fixed.formatted("left: '50%', top: '0'"), null, 0, "left"),
+                new Placement("right to left, left edge", 0, rtl + fixed.formatted("left: '0', top: '0'"), null, 0),
+                // A long page, scrolled so that the bell, in the text, is at the bottom of the screen; then further.
+                new Placement("page scrolled", 0, """
+                        const widget = document.getElementById('widget');
+                        for (const where of ['before', 'after']) {
+                          const filler = document.createElement('div');
+                          filler.style.height = '3000px';
+                          widget[where](filler);
+                        }
+                        scrollTo(0, widget.getBoundingClientRect().bottom + scrollY - innerHeight + 4);""",
+                              "scrollBy(0, 100);", -100),
+                // A box of the page that scrolls, with the bell inside; then scrolled back a little.
+                new Placement("scrolling box", 0, """
+                        const box = document.createElement('div');
+                        box.id = 'box';
+                        Object.assign(box.style, {position: 'absolute', left: '0', top: '200px', width: '300px',
+                                                  height: '250px', overflow: 'auto'});
+                        const [above, below] = [document.createElement('div'), document.createElement('div')];
+                        above.style.height = below.style.height = '1000px';
+                        box.append(above, document.getElementById('widget'), below);
+                        document.body.append(box);
+                        box.scrollTop = 1000 - 20;""", "document.getElementById('box').scrollTop -= 100;", 100),
+                // A transformed ancestor is the containing block of fixed elements: the panel stays by the bell.
+                new Placement("transformed ancestor", 0, """
+                        const box = document.createElement('div');
+                        Object.assign(box.style, {position: 'absolute', left: '100px', top: '100px',
+                                                  transform: 'translate(30px, 20px)'});
+                        box.append(document.getElementById('widget'));
+                        document.body.append(box);""", null, 0));
+        for (Placement placement : placements) {
+            Project project = herald.project();
+            ApiKey key = herald.key(project);
+            List<String> ids = List.of(herald.notification(project).message(doc(placement.name() + ": one")).save().id(),
+                                       herald.notification(project).message(doc(placement.name() + ": two")).save().id());
+            if (placement.width() > 0) {
+                browser.viewport(placement.width(), 640, true);
+            }
+            try {
+                browser.open(pages.page(key.key(), false, null));
+                items(2);
+                browser.script(placement.layout());
+                browser.script(SHADOW + "root.host.open();");
+                JsonObject opened = panelAndBell(placement.name());
+                if (placement.align() != null) {
+                    assertThat(placement.name() + " aligned " + placement.align() + ": " + opened,
+                               opened.getJsonNumber(placement.align()).doubleValue(),
+                               is(opened.getJsonNumber("bell" + (placement.align().equals("left") ? "Left" : "Right"))
+                                          .doubleValue()));
+                }
+                if (placement.name().equals("transformed ancestor")) {
+                    assertThat(opened.toString(), opened.getJsonNumber("top").doubleValue()
+                               - opened.getJsonNumber("bellBottom").doubleValue(), is(8.0));
+                }
+                if ("resize".equals(placement.move())) {
+                    browser.viewport(500, 400, false);
+                    assertThat(placement.name(), panelAndBell(placement.name() + ", resized").getJsonNumber("right")
+                            .doubleValue(), greaterThan(400.0));
+                } else if (placement.move() != null) {
+                    browser.script(placement.move());
+                    JsonObject moved = panelAndBell(placement.name() + ", moved");
+                    assertThat(placement.name() + " follows the bell", moved.getJsonNumber("top").doubleValue()
+                               - opened.getJsonNumber("top").doubleValue(), is(placement.moved()));
+                }
+                for (String id : ids) {
+                    assertThat(placement.name() + ": each notification seen", stored(id, "impression", 1, 5000), is(1L));
+                }
+            } finally {
+                browser.resetViewport();
+            }
+        }
+    }
+
+    /**
+     * Where the page puts the bell ({@code layout}, in a window {@code width} wide, 0 for the usual), what then moves
+     * it and by how much, and to which of the bell's edges the panel is aligned when it has room ({@code left},
+     * {@code right}, or {@code null} for either).
+     */
+    private record Placement(String name, int width, String layout, String move, double moved, String align) {
+        Placement(String name, int width, String layout, String move, double moved) {
+            this(name, width, layout, move, moved, null);
+        }
+    }
+
+    /** The open panel's and the bell's rects, once asserted whole on the screen and apart. */
+    private static JsonObject panelAndBell(String placement) {
+        browser.pause(100);
+        JsonObject box = (JsonObject) browser.script(SHADOW + """
+                const panel = root.querySelector('[part=panel]').getBoundingClientRect();
+                const bell = root.querySelector('.launcher').getBoundingClientRect();
+                return {left: panel.left, top: panel.top, right: panel.right, bottom: panel.bottom,
+                        bellTop: bell.top, bellBottom: bell.bottom, bellLeft: bell.left, bellRight: bell.right,
+                        width: innerWidth, height: innerHeight,
+                        hidden: root.querySelector('[part=panel]').hidden};""");
+        String seen = placement + ": " + box;
+        assertThat(seen, box.getBoolean("hidden"), is(false));
+        assertThat(seen, box.getJsonNumber("left").doubleValue(), greaterThanOrEqualTo(0.0));
+        assertThat(seen, box.getJsonNumber("top").doubleValue(), greaterThanOrEqualTo(0.0));
+        assertThat(seen, box.getJsonNumber("right").doubleValue(), lessThanOrEqualTo(box.getJsonNumber("width").doubleValue()));
+        assertThat(seen, box.getJsonNumber("bottom").doubleValue(),
+                   lessThanOrEqualTo(box.getJsonNumber("height").doubleValue()));
+        boolean apart = box.getJsonNumber("top").doubleValue() >= box.getJsonNumber("bellBottom").doubleValue()
+                || box.getJsonNumber("bottom").doubleValue() <= box.getJsonNumber("bellTop").doubleValue();
+        assertThat(seen + ": beside the bell, not over it", apart, is(true));
+        return box;
+    }
+
     @Test
     void hostileHostCssChangesNothingInTheWidget() {
         Project project = herald.project();
@@ -569,9 +818,17 @@ class BrowserWidgetTest {
                        is(scheme.equals("dark") ? JsonValue.TRUE : JsonValue.FALSE));
             save("browser-" + scheme + ".png", browser.screenshot());
         }
+        // The bell at the left end of the bar: the panel aligns to its left edge.
         browser.emulateMedia("prefers-color-scheme", "light");
-        browser.devTools("Emulation.setDeviceMetricsOverride", Json.createObjectBuilder().add("width", 320)
-                .add("height", 640).add("deviceScaleFactor", 1).add("mobile", true).build());
+        browser.open(demo);
+        items(2);
+        browser.script(SHADOW + "root.host.parentNode.prepend(root.host); root.host.open();");
+        browser.pause(400);
+        JsonArray left = (JsonArray) browser.script(SHADOW + "return [root.querySelector('[part=panel]')"
+                + ".getBoundingClientRect().left, root.querySelector('.launcher').getBoundingClientRect().left]");
+        assertThat(left.toString(), left.getJsonNumber(0).doubleValue(), is(left.getJsonNumber(1).doubleValue()));
+        save("browser-left.png", browser.screenshot());
+        browser.viewport(320, 640, true);
         try {
             browser.open(demo);
             items(2);
@@ -587,7 +844,7 @@ class BrowserWidgetTest {
             assertThat("no text cut off sideways", ((JsonNumber) box.get("overflow")).intValue(), is(0));
             save("browser-320px.png", browser.screenshot());
         } finally {
-            browser.devTools("Emulation.clearDeviceMetricsOverride", Json.createObjectBuilder().build());
+            browser.resetViewport();
         }
     }
 

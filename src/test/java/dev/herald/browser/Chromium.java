@@ -116,6 +116,17 @@ final class Chromium implements AutoCloseable {
         devTools("Emulation.setEmulatedMedia", Json.createObjectBuilder().add("features", features).build());
     }
 
+    /** The page's viewport at this size (a phone with {@code mobile}), as the page sees it and resizes to. */
+    void viewport(int width, int height, boolean mobile) {
+        devTools("Emulation.setDeviceMetricsOverride", Json.createObjectBuilder().add("width", width).add("height", height)
+                .add("deviceScaleFactor", 1).add("mobile", mobile).build());
+    }
+
+    /** Back to the window's own viewport. */
+    void resetViewport() {
+        devTools("Emulation.clearDeviceMetricsOverride", Json.createObjectBuilder().build());
+    }
+
     byte[] screenshot() {
         return Base64.getDecoder().decode(text(command("GET", "/screenshot", null)));
     }

@@ -3,6 +3,8 @@ package dev.herald.browser;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.http1.Http1Client;
@@ -13,7 +15,8 @@ import io.helidon.webserver.http.ServerResponse;
 /**
  * A customer's site on another origin than Herald's: pages that embed the widget the way docs/browser.md says, under
  * the strict Content-Security-Policy of the issue (the SDK self-hosted, so that {@code script-src 'self'} holds),
- * optionally with hostile CSS. Each page's script records policy violations and the widget's events for the test.
+ * optionally with hostile CSS or Trusted Types. Each page's script records policy violations and the widget's events
+ * for the test; the policy's {@code report-uri} collects the reports a site's own endpoint would get.
  */
 final class HostPages implements AutoCloseable {
 
@@ -56,6 +59,7 @@ final class HostPages implements AutoCloseable {
             """;
 
     private final WebServer server;
+    private final List<String> reports = new CopyOnWriteArrayList<>();
     private final byte[] sdk;
     private final String heraldOrigin;
 
@@ -70,6 +74,10 @@ final class HostPages implements AutoCloseable {
                         .get("/module.js", this::moduleScript)
                         .get("/page.js", (request, response) -> script(response, PAGE_SCRIPT.getBytes(StandardCharsets.UTF_8)))
                         .get("/herald.js", (request, response) -> script(response, sdk))
+                        .post("/csp-report", (request, response) -> {
+                            reports.add(request.content().as(String.class));
+                            response.status(204).send();
+                        })
                         .get("/hostile.css", (request, response) -> {
                             response.header(HeaderNames.CONTENT_TYPE, "text/css");
                             response.send(HOSTILE_CSS);
@@ -98,6 +106,18 @@ final class HostPages implements AutoCloseable {
         return page(key, false, null) + "&nocsp=1";
     }
 
+    /** The strict page that also requires Trusted Types: the browser refuses strings to its HTML parser. */
+    String pageWithTrustedTypes(String key) {
+        return page(key, false, null) + "&tt=1";
+    }
+
+    /** The policy reports received since the last call, from every page. */
+    List<String> takeReports() {
+        List<String> taken = List.copyOf(reports);
+        reports.removeAll(taken);
+        return taken;
+    }
+
     String modulePage() {
         return origin() + "/module.html";
     }
@@ -109,7 +129,7 @@ final class HostPages implements AutoCloseable {
     private void page(ServerRequest request, ServerResponse response) {
         boolean hostile = request.query().contains("hostile");
         if (!request.query().contains("nocsp")) {
-            strictPolicy(response, "'self'");
+            strictPolicy(response, "'self'", request.query().contains("tt"));
         }
         String widget = request.query().contains("embed")
                 ? "<herald-announcements id=\"widget\" api-key=\"" + request.query().get("key") + "\" base-url=\""
@@ -136,7 +156,7 @@ final class HostPages implements AutoCloseable {
     }
 
     private void modulePage(ServerRequest request, ServerResponse response) {
-        strictPolicy(response, "'self' " + heraldOrigin);
+        strictPolicy(response, "'self' " + heraldOrigin, false);
         response.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
         response.send("""
                 <!doctype html>
@@ -156,9 +176,10 @@ final class HostPages implements AutoCloseable {
                 """.formatted(heraldOrigin).getBytes(StandardCharsets.UTF_8));
     }
 
-    private void strictPolicy(ServerResponse response, String scripts) {
-        response.header(HeaderNames.create("Content-Security-Policy"), "default-src 'self'; script-src " + scripts
-                + "; style-src 'self'; img-src https:; connect-src " + heraldOrigin);
+    private void strictPolicy(ServerResponse response, String scripts, boolean trustedTypes) {
+        response.header(HeaderNames.create("Content-Security-Policy"), "default-src 'none'; script-src " + scripts
+                + "; style-src 'self'; img-src https:; connect-src " + heraldOrigin + "; report-uri /csp-report"
+                + (trustedTypes ? "; require-trusted-types-for 'script'" : ""));
     }
 
     private static void script(ServerResponse response, byte[] content) {
