@@ -38,7 +38,9 @@ public final class HttpUrls {
     /**
      * An HTML attribute's URL as a browser reads it, if it passes the rule: browsers strip leading and trailing C0
      * controls and spaces and remove tabs and line breaks anywhere, so {@code " java\tscript:"} is
-     * {@code javascript:} to them, and must be to us.
+     * {@code javascript:} to them, and must be to us. They also percent-encode what a URL may not hold as it is
+     * ({@code "}, a space, {@code < > ` { | } ^ \}), where {@link URI} would refuse it: {@code ?q="2"} is a link to
+     * them, and stays one, written {@code ?q=%222%22} as they would send it.
      *
      * @return the URL as the browser would read it, or empty when it breaks the rule
      */
@@ -51,9 +53,31 @@ public final class HttpUrls {
         while (end > start && attribute.charAt(end - 1) <= ' ') {
             end--;
         }
-        String url = attribute.substring(start, end).replaceAll("[\t\n\r]", "");
+        String url = percentEncoded(attribute.substring(start, end).replaceAll("[\t\n\r]", ""));
         boolean allowed = url.codePointCount(0, url.length()) <= MAX_CHARACTERS && isAbsoluteHttp(url);
         return allowed ? Optional.of(url) : Optional.empty();
+    }
+
+    private static String percentEncoded(String url) {
+        StringBuilder encoded = null;
+        for (int i = 0; i < url.length(); i++) {
+            char c = url.charAt(i);
+            boolean stray = c == '%' && !(isHex(url, i + 1) && isHex(url, i + 2));
+            if (c < 0x20 || c == 0x7F || stray || " \"<>`{|}^\\".indexOf(c) >= 0) {
+                if (encoded == null) {
+                    encoded = new StringBuilder(url.length() + 8).append(url, 0, i);
+                }
+                encoded.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
+            } else if (encoded != null) {
+                encoded.append(c);
+            }
+        }
+        return encoded == null ? url : encoded.toString();
+    }
+
+    private static boolean isHex(String text, int at) {
+        return at < text.length() && Character.digit(text.charAt(at), 16) >= 0;
     }
 
     static boolean isAbsoluteHttp(String text) {

@@ -62,6 +62,10 @@ class HtmlMessagesTest {
                              "<a href=\"https://example.com/a?b=1&c=2\">l</a>", "ATTRIBUTE_NOT_ALLOWED a target",
                              "ATTRIBUTE_NOT_ALLOWED a rel"),
                 payload("<a href=\" https://example.com/\n\">l</a>", "<a href=\"https://example.com/\">l</a>"),
+                // What browsers percent-encode is a link to them: encoded as they would send it, not refused.
+                payload("<a href='https://example.com/a?x=1&amp;y=\"2\" b|c^{d}`e<f>\\g 100%'>l</a>",
+                        "<a href=\"https://example.com/a?x=1&y=%222%22%20b%7Cc%5E%7Bd%7D%60e%3Cf%3E%5Cg%20100%25\">l</a>"),
+                payload("<a href=\"https:\\\\evil.example/\">l</a>", "l", "URL_NOT_ALLOWED a href"),
                 payload("<a name=\"top\">t</a>", "t", "ATTRIBUTE_NOT_ALLOWED a name", "ELEMENT_NOT_ALLOWED a"),
                 payload("<ol start=3><li>a</li></ol><ol start=x><li>b</li></ol>",
                              "<ol start=\"3\"><li>a</li></ol><ol><li>b</li></ol>", "ATTRIBUTE_NOT_ALLOWED ol start"),
