@@ -240,6 +240,29 @@ class BrowserWidgetTest {
             }
             assertThat(text, not(containsString("__xss")));
         }
+        // The widget on its own, without the feed's pass (which serves the rows above in the allow-list's form): the
+        // same corpus, as sent, handed to Herald.renderMessage by the page itself.
+        browser.open(pages.page(key.key(), false, null));
+        items(corpus.size());
+        JsonObject alone = (JsonObject) browser.script("const corpus = " + Json.createArrayBuilder(corpus).build() + ";"
+                + """
+                const box = document.createElement('div');
+                for (const message of corpus) box.append(Herald.renderMessage(message));
+                document.body.append(box);
+                box.querySelectorAll('*').forEach((e) => { for (const t of ['click', 'mouseover', 'load', 'error',
+                  'focus']) e.dispatchEvent(new Event(t)); });
+                return {
+                  attributes: [...box.querySelectorAll('*')].flatMap((e) => [...e.attributes]
+                    .filter((a) => /^on/i.test(a.name) || a.name === 'style').map((a) => e.tagName + ' ' + a.name)),
+                  text: box.textContent
+                };""");
+        browser.pause(1000);
+        assertThat(browser.script("return window.__violations").toString(), is("[]"));
+        assertThat(pages.takeReports(), is(empty()));
+        assertThat(browser.script("return window.__xss === undefined ? 'none' : window.__xss"), is(Json.createValue("none")));
+        assertThat(alone.getJsonArray("attributes").toString(), alone.getJsonArray("attributes"), is(empty()));
+        assertThat(alone.getString("text"), containsString("Form text"));
+        assertThat(alone.getString("text"), not(containsString("__xss")));
     }
 
     /**
