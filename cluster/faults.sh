@@ -119,7 +119,9 @@ for _ in $(seq 1 60); do
     sleep 1
 done
 [ "$(sql 13307 "SHOW STATUS LIKE 'wsrep_local_state_comment'" | cut -f2)" = Synced ] || fail "NODE 1 DID NOT REJOIN"
-await_ready "$isolated_at" "NODE 1 WAS CUT OFF"
+# From the rejoin: counted from the cut, the budget also paid for the load and herald3's restart before it, which
+# took 116 s of it on a loaded machine and left herald1 3 s to be ready once its node was back.
+await_ready "$(date +%s)" "NODE 1 REJOINED"
 for _ in $(seq 1 30); do [ "$(pinned_ready)" = 200 ] && break; sleep 1; done
 [ "$(pinned)" = 204 ] && [ "$(pinned_ready)" = 200 ] || fail "THE INSTANCE ON NODE 1 ALONE DID NOT RECOVER WHEN NODE 1 REJOINED"
 log "the instance on node 1 alone serves again, with no restart"
