@@ -52,16 +52,10 @@ public final class MessageContent {
             throw ApiException.validation("message", "message starts with a JSON array: send a rich-text document"
                     + " as an object, or text that does not start with [ followed by { or [");
         }
-        int end = StringDocuments.endOfValue(message, start);
-        if (!StringDocuments.isLast(message, end)) {
-            throw notOneDocument();
-        }
-        String text = message.substring(start, end);
-        JsonObject document = Json.parseObject(text.getBytes(StandardCharsets.UTF_8))
-                .orElseThrow(MessageContent::notOneDocument);
-        RichTextUrls.requireHttpUrls(document, "message");
-        boolean onlyWhiteSpaceAround = (message.substring(0, start) + message.substring(end)).isBlank();
-        return new Written(text, onlyWhiteSpaceAround ? List.of()
+        Found found = document(message, start).orElseThrow(MessageContent::notOneDocument);
+        RichTextUrls.requireHttpUrls(found.document(), "message");
+        boolean onlyWhiteSpaceAround = message.strip().equals(found.text());
+        return new Written(found.text(), onlyWhiteSpaceAround ? List.of()
                 : List.of(new ContentRemoval(ContentRemoval.Reason.OUTSIDE_DOCUMENT, null, null, "", null)));
     }
 
@@ -73,9 +67,12 @@ public final class MessageContent {
     public static String served(String stored) {
         int start = StringDocuments.documentStart(stored);
         if (start >= 0) {
-            Optional<String> document = document(stored, start);
-            if (document.isPresent()) {
-                return document.get();
+            Optional<Found> found = document(stored, start);
+            if (found.isPresent()) {
+                JsonValue safe = RichTextUrls.neutralised(found.get().document());
+                String text = found.get().text();
+                return safe != found.get().document() ? Json.write(safe)
+                        : text.length() == stored.length() ? stored : text;
             }
         } else if (stored.indexOf('<') < 0 && stored.indexOf('&') < 0) {
             return stored;
@@ -102,16 +99,17 @@ public final class MessageContent {
                 + " that this server can read: send a valid rich-text document, or text that does not start with {");
     }
 
-    /** The document that starts at {@code start}, alone and neutralised, when it is one JSON object and nothing else. */
-    private static Optional<String> document(String stored, int start) {
-        int end = StringDocuments.endOfValue(stored, start);
-        if (stored.charAt(start) != '{' || !StringDocuments.isLast(stored, end)) {
+    /** The document that starts at {@code start}, when it is one JSON object with only what parsers skip after it. */
+    private static Optional<Found> document(String message, int start) {
+        int end = StringDocuments.endOfValue(message, start);
+        if (message.charAt(start) != '{' || !StringDocuments.isLast(message, end)) {
             return Optional.empty();
         }
-        String text = stored.substring(start, end);
-        return Json.parseObject(text.getBytes(StandardCharsets.UTF_8)).map(document -> {
-            JsonValue safe = RichTextUrls.neutralised(document);
-            return safe == document ? (text.length() == stored.length() ? stored : text) : Json.write(safe);
-        });
+        String text = message.substring(start, end);
+        return Json.parseObject(text.getBytes(StandardCharsets.UTF_8)).map(document -> new Found(text, document));
+    }
+
+    /** @param text the document as it was written, without what was around it */
+    private record Found(String text, JsonObject document) {
     }
 }
