@@ -1,14 +1,12 @@
 package dev.herald.changes;
 
 import java.lang.System.Logger.Level;
-import java.sql.SQLTransientConnectionException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import dev.herald.storage.Rows;
@@ -55,14 +53,19 @@ public final class ChangeLog implements AutoCloseable {
     /** No read of the log that started before this counts as fresh (a change this instance failed to apply). */
     private volatile long notFreshBefore;
     /** Past this, a write waiting for its turn answers as if the database had not: a burst is slowed, not refused. */
-    private static final Duration WRITE_TURN_WAIT = Duration.ofSeconds(10);
-    private final ReentrantLock writeTurn = new ReentrantLock();
+    static final Duration WRITE_TURN_WAIT = Duration.ofSeconds(10);
+    private final GroupedWrites writes;
     private volatile boolean started;
     private volatile boolean closed;
     private long lastPrune;
 
     public ChangeLog(DbClient db, Clock clock, Duration maxStaleness) {
+        this(db, clock, maxStaleness, WRITE_TURN_WAIT);
+    }
+
+    ChangeLog(DbClient db, Clock clock, Duration maxStaleness, Duration writeTurnWait) {
         this.db = db;
+        this.writes = new GroupedWrites(this::writeAndRecord, writeTurnWait);
         this.clock = clock;
         this.maxStalenessNanos = maxStaleness.toNanos();
         this.poller = Thread.ofPlatform().name("herald-changes").daemon().unstarted(this::pollUntilClosed);
@@ -77,51 +80,36 @@ public final class ChangeLog implements AutoCloseable {
 
     /**
      * Runs a management write and records its change in one transaction, then tells this instance's listeners.
-     * The write is committed when this returns, and nothing cached here still shows what it replaced.
+     * The write is committed when this returns, and nothing cached here still shows what it replaced. Writes that
+     * wait meanwhile are committed together ({@link GroupedWrites}); each is its own change, in the order they came.
      */
     public void write(Change change, Consumer<DbExecute> work) {
-        acquireWriteTurn();
-        try {
-            writeAndRecord(change, work);
-        } finally {
-            writeTurn.unlock();
-        }
+        writes.run(new GroupedWrites.Write(change, work));
         announce(change);
     }
 
-    /**
-     * One management write at a time per instance. Every write changes the counter's one row, so on one database
-     * they wait for each other anyway; on a Galera cluster, writes through instances on different nodes instead
-     * meet at certification, and the loser runs again ({@link Transactions}): 30 at once through three instances on
-     * three nodes left 7 of 90 answered 500 after ten attempts each, since each instance's own writes kept failing one
-     * another. Taking turns here leaves one write per instance in the contest.
-     */
-    private void acquireWriteTurn() {
-        try {
-            if (!writeTurn.tryLock(WRITE_TURN_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("No turn to write within " + WRITE_TURN_WAIT,
-                        new SQLTransientConnectionException("management writes before it took longer"));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for a turn to write", e);
-        }
+    /** Writes waiting for a turn; for tests. */
+    int waitingWrites() {
+        return writes.waiting();
     }
 
-    private void writeAndRecord(Change change, Consumer<DbExecute> work) {
+    private void writeAndRecord(List<GroupedWrites.Write> group) {
         Transactions.run(db, transaction -> {
-            work.accept(transaction);
+            group.forEach(write -> write.applyIn(transaction));
             // Last, so that the counter's lock, which every write waits for, is held for the least time.
-            transaction.namedUpdate("next-change-version");
+            transaction.createNamedUpdate("advance-change-version").addParam("count", group.size()).execute();
             long version = transaction.namedGet("select-change-version")
                     .map(row -> Rows.longValue(row, "version"))
-                    .orElseThrow(() -> new IllegalStateException("change_counter has no row"));
-            transaction.createNamedInsert("insert-change")
-                    .addParam("version", version)
-                    .addParam("projectId", change.projectId())
-                    .addParam("notificationId", change.notificationId())
-                    .addParam("changedAt", clock.millis())
-                    .execute();
+                    .orElseThrow(() -> new IllegalStateException("change_counter has no row")) - group.size();
+            long changedAt = clock.millis();
+            for (GroupedWrites.Write write : group) {
+                transaction.createNamedInsert("insert-change")
+                        .addParam("version", ++version)
+                        .addParam("projectId", write.change().projectId())
+                        .addParam("notificationId", write.change().notificationId())
+                        .addParam("changedAt", changedAt)
+                        .execute();
+            }
         });
     }
 
