@@ -1,10 +1,11 @@
 package dev.herald;
 
+import dev.herald.admin.NewAccount;
 import dev.herald.config.BadSetting;
 
 /**
  * Herald's command line: one argument, the configuration file, or none (then {@code HERALD_CONFIG}, or the bundled
- * defaults). {@code --help} and {@code --version} answer and end; anything else that looks like an option, or a
+ * defaults). {@code --help}, {@code --version} and {@code account NAME ROLE} answer and end; anything else that looks like an option, or a
  * second argument, ends the start with a line that says so, rather than being read as a file name or ignored.
  */
 final class Arguments {
@@ -15,7 +16,10 @@ final class Arguments {
               file named by HERALD_CONFIG, if any. Environment variables override the file (SERVER_PORT sets
               server.port). Stop it with SIGTERM (kill PID, or Ctrl-C).
               --help     this text
-              --version  Herald's version""";
+              --version  Herald's version
+            Usage: herald account NAME ROLE
+              Makes a token for a new account (ROLE: editor or viewer) and prints it with the entry of
+              admin.accounts to add to the configuration.""";
 
     private Arguments() {
     }
@@ -29,6 +33,14 @@ final class Arguments {
         if (args.length == 1 && args[0].equals("--version")) {
             System.out.println("Herald " + Version.current());
             return true;
+        }
+        if (args.length == 3 && args[0].equals("account")) {
+            System.out.println(NewAccount.describe(args[1], args[2]));
+            return true;
+        }
+        if (args.length > 0 && args[0].equals("account")) {
+            throw new BadSetting("herald account takes a name and a role (editor or viewer): herald account alice"
+                    + " editor");
         }
         if (args.length > 1) {
             throw new BadSetting("Herald takes one argument, its configuration file, not " + args.length + ": "

@@ -7,14 +7,16 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.TimeZone;
 
-import dev.herald.admin.AdminAuthFilter;
+import dev.herald.admin.AdminAccess;
 import dev.herald.admin.AdminSettings;
 import dev.herald.admin.AuthFailureSettings;
+import dev.herald.admin.Credentials;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.SecurityHeadersFilter;
 import dev.herald.apikey.ApiKeyAdminService;
+import dev.herald.audit.AuditService;
 import dev.herald.config.ConfigValues;
 import dev.herald.config.HeraldConfig;
 import dev.herald.cors.CorsFilter;
@@ -74,6 +76,9 @@ public final class Main {
         // The log format writes times with a Z, and Herald keeps all its times in UTC: without this the log would
         // show the host's local time marked as UTC.
         TimeZone.setDefault(TimeZone.getTimeZone(ZoneOffset.UTC));
+        if (answersAlone(args)) {
+            return;
+        }
         LogConfig.configureRuntime();
         HelidonRegistry.install();
         try {
@@ -83,10 +88,21 @@ public final class Main {
         }
     }
 
-    private static void start(String[] args) {
-        if (Arguments.answeredAlone(args)) {
-            return;
+    /**
+     * {@code --help}, {@code --version} and {@code account} answer before logging starts, so that standard output
+     * holds their answer alone, which a script reads (a new account's token).
+     */
+    private static boolean answersAlone(String[] args) {
+        try {
+            return Arguments.answeredAlone(args);
+        } catch (RuntimeException e) {
+            LogConfig.configureRuntime();
+            StartFailures.exit(e);
+            return true;
         }
+    }
+
+    private static void start(String[] args) {
         LOGGER.log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
         Config config = HeraldConfig.load(args);
         checkSettings(config);
@@ -165,15 +181,16 @@ public final class Main {
                 .addFilter(new MetricsFilter(metrics));
         connectionFilters(routing, config);
         ClientAddresses clients = new ClientAddresses(rateLimit);
+        AdminAccess admin = AdminAccess.create(AdminSettings.from(config.get("admin")), db, clients, clock);
         routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
                 .addFilter(new RateLimitFilter(rateLimit, clock))
-                .addFilter(new AdminAuthFilter(AdminSettings.from(config.get("admin")), clients, clock))
+                .addFilter(admin.filter())
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
-                .register(ApiPaths.ADMIN, new ProjectAdminService(db, clock),
+                .register(ApiPaths.ADMIN, admin.sessionService(), new ProjectAdminService(db, clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
-                          new StatsService(db, services.notifications()))
+                          new StatsService(db, services.notifications()), new AuditService(db))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .any(RouteFallbacks::notFound);
     }
@@ -220,7 +237,7 @@ public final class Main {
         AuthFailureSettings.from(config.get("admin.auth-failures"));
         CorsSettings.from(config.get("cors"));
         RateLimitSettings.from(config.get("rate-limit"));
-        AdminSettings.from(config.get("admin"));
+        Credentials.of(AdminSettings.from(config.get("admin")));
         ServerLimits.from(config.get("limits"));
         NotificationLimits.from(config.get("limits"));
         TimestampWindow.from(config.get("tracking.timestamp-window"));

@@ -1,10 +1,7 @@
 package dev.herald.admin;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Clock;
-import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
@@ -12,8 +9,10 @@ import dev.herald.api.ErrorResponses;
 import dev.herald.ratelimit.ClientAddresses;
 
 import io.helidon.http.Header;
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
+import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -21,27 +20,44 @@ import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
 /**
- * docs/api.md#authentication: every management route needs {@code Authorization: Bearer <token>} with one of
- * {@code admin.tokens}. Tokens are compared as SHA-256 digests with {@link MessageDigest#isEqual}, against every
- * configured token, so neither the time taken nor an early exit tells how close a guess was, or how long a token is.
+ * docs/api.md#authentication: every management route needs a caller, and the caller's role allows the method.
+ * <ul>
+ * <li>{@code Authorization: Bearer <token>}, a token of {@code admin.tokens} (an editor) or of
+ *     {@code admin.accounts} ({@link Credentials});</li>
+ * <li>or a console session's cookie ({@link SessionStore}); a request that changes something then also carries
+ *     {@code X-CSRF-Token}, and no request of another site is taken ({@code Sec-Fetch-Site}), whatever it carries.</li>
+ * </ul>
+ * A {@code viewer} may GET and HEAD only: anything else is 403. The caller is registered in the request's context
+ * for the audit log ({@link Actor#of}). Signing in ({@code POST /api/v1/admin/session}) is the one route without a
+ * caller; it counts its failures with these ({@link SessionService}).
  *
  * <p>A client (as the rate limit knows it: trusted proxies, IPv6 network) with {@code admin.auth-failures.limit}
- * failures in a window is answered 429 on every admin route until that window ends, whatever token it presents:
- * its token is not compared at all, so a guesser learns nothing more, not even that a guess was right.
+ * failed tokens in a window is answered 429 on every route that takes a token until that window ends, whatever
+ * token it presents: its token is not compared at all, so a guesser learns nothing more, not even that a guess was
+ * right. An unknown or expired session cookie is not counted: 256 random bits are not guessed, and a console left
+ * open past its time-out would otherwise lock its user out.
  */
 public final class AdminAuthFilter implements Filter {
 
+    static final String SIGN_IN_PATH = ApiPaths.ADMIN + "/session";
+    static final HeaderName CSRF_TOKEN = HeaderNames.create("X-CSRF-Token");
+    static final HeaderName FETCH_SITE = HeaderNames.create("Sec-Fetch-Site");
+    /** What a browser says of a request made by a page of this origin, or typed by its user. */
+    static final Set<String> OWN_SITE = Set.of("same-origin", "none");
     private static final String BEARER = "bearer ";
     private static final Header BEARER_CHALLENGE = HeaderValues.createCached(HeaderNames.WWW_AUTHENTICATE, "Bearer");
 
-    private final List<byte[]> tokenDigests;
+    private final Credentials credentials;
+    private final SessionStore sessions;
     private final ClientAddresses clients;
     private final AuthFailures failures;
 
-    public AdminAuthFilter(AdminSettings settings, ClientAddresses clients, Clock clock) {
-        this.tokenDigests = settings.tokens().stream().map(AdminAuthFilter::digest).toList();
+    public AdminAuthFilter(Credentials credentials, SessionStore sessions, ClientAddresses clients,
+                           AuthFailures failures) {
+        this.credentials = credentials;
+        this.sessions = sessions;
         this.clients = clients;
-        this.failures = new AuthFailures(settings.authFailures(), clock);
+        this.failures = failures;
     }
 
     @Override
@@ -50,45 +66,93 @@ public final class AdminAuthFilter implements Filter {
             chain.proceed();
             return;
         }
-        if (tokenDigests.isEmpty()) {
+        if (credentials.isEmpty()) {
             ErrorResponses.send(request, response, ApiException.error(
                     Status.FORBIDDEN_403, "FORBIDDEN", "Access denied for this resource"));
             return;
         }
-        AuthFailures.Attempt attempt = failures.attempt(clients.clientOf(request), () -> presentsValidToken(request));
-        if (attempt.authenticated()) {
+        if (request.prologue().method() == Method.POST && ApiPaths.fullPath(request).equals(SIGN_IN_PATH)) {
             chain.proceed();
-        } else if (attempt.blocked()) {
-            response.header(HeaderValues.create(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
-            ErrorResponses.send(request, response, ApiException.error(
-                    Status.TOO_MANY_REQUESTS_429, "TOO_MANY_AUTH_FAILURES",
-                    "Too many failed authentication attempts from this IP, please try again later."));
-        } else {
-            response.header(BEARER_CHALLENGE);
-            ErrorResponses.send(request, response, ApiException.error(
-                    Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized"));
+            return;
         }
+        Optional<String> cookie = request.headers().cookies().first(SessionStore.COOKIE).asOptional();
+        Optional<Actor> caller;
+        if (cookie.isPresent() && !hasAuthorization(request)) {
+            caller = sessionCaller(request, response, cookie.get());
+        } else {
+            caller = tokenCaller(request, response);
+        }
+        if (caller.isEmpty()) {
+            return;
+        }
+        // A viewer signs out too.
+        if (!caller.get().role().mayChange() && !isRead(request.prologue().method())
+                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH)) {
+            refuse(request, response, Status.FORBIDDEN_403, "FORBIDDEN",
+                   caller.get().name() + " is a viewer: it may read, not change anything");
+            return;
+        }
+        request.context().register(caller.get());
+        chain.proceed();
     }
 
-    private boolean presentsValidToken(RoutingRequest request) {
+    /** The session's account; otherwise answers and returns empty. */
+    private Optional<Actor> sessionCaller(RoutingRequest request, RoutingResponse response, String cookie) {
+        String site = request.headers().first(FETCH_SITE).orElse("none");
+        if (!OWN_SITE.contains(site)) {
+            return refuse(request, response, Status.FORBIDDEN_403, "CROSS_SITE_REQUEST",
+                          "A console session is not taken from another site's request");
+        }
+        Optional<Actor> caller = sessions.accountOf(cookie).flatMap(credentials::account);
+        if (caller.isEmpty()) {
+            return refuse(request, response, Status.UNAUTHORIZED_401, "SESSION_ENDED",
+                          "The console session has ended; sign in again");
+        }
+        if (!isRead(request.prologue().method())
+                && !SessionStore.csrfToken(cookie).equals(request.headers().first(CSRF_TOKEN).orElse(""))) {
+            return refuse(request, response, Status.FORBIDDEN_403, "CSRF_TOKEN_MISSING",
+                          "A console request that changes something needs the session's X-CSRF-Token");
+        }
+        return caller;
+    }
+
+    private Optional<Actor> tokenCaller(RoutingRequest request, RoutingResponse response) {
+        Actor[] caller = new Actor[1];
+        AuthFailures.Attempt attempt = failures.attempt(clients.clientOf(request), () -> {
+            caller[0] = presentedToken(request).flatMap(credentials::actorOf).orElse(null);
+            return caller[0] != null;
+        });
+        if (attempt.authenticated()) {
+            return Optional.of(caller[0]);
+        }
+        if (attempt.blocked()) {
+            ErrorResponses.send(request, response, AuthFailures.blocked(response, attempt));
+            return Optional.empty();
+        }
+        response.header(BEARER_CHALLENGE);
+        return refuse(request, response, Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized");
+    }
+
+    private static Optional<Actor> refuse(RoutingRequest request, RoutingResponse response, Status status,
+                                          String code, String message) {
+        ErrorResponses.send(request, response, ApiException.error(status, code, message));
+        return Optional.empty();
+    }
+
+    private static boolean hasAuthorization(RoutingRequest request) {
+        return request.headers().contains(HeaderNames.AUTHORIZATION);
+    }
+
+    private static Optional<String> presentedToken(RoutingRequest request) {
         String authorization = request.headers().first(HeaderNames.AUTHORIZATION).orElse("");
         if (authorization.length() <= BEARER.length()
                 || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return false;
+            return Optional.empty();
         }
-        byte[] presented = digest(authorization.substring(BEARER.length()).strip());
-        boolean valid = false;
-        for (byte[] known : tokenDigests) {
-            valid |= MessageDigest.isEqual(known, presented);
-        }
-        return valid;
+        return Optional.of(authorization.substring(BEARER.length()).strip());
     }
 
-    private static byte[] digest(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+    static boolean isRead(Method method) {
+        return method == Method.GET || method == Method.HEAD;
     }
 }

@@ -11,9 +11,11 @@ import io.helidon.config.Config;
  * The {@code admin} configuration. Tokens are trimmed and blank ones ignored: from the environment they arrive as
  * one comma-separated list ({@code ADMIN_TOKENS="tokA, tokB"}), spaces and a trailing comma included.
  *
- * @param tokens the bearer tokens of the management API; none closes it (403)
+ * @param tokens the bearer tokens of the management API, editors; none and no accounts closes it (403)
+ * @param accounts named tokens with a role, for people (the console) and scripts
  */
-public record AdminSettings(List<String> tokens, AuthFailureSettings authFailures) {
+public record AdminSettings(List<String> tokens, List<AccountSettings> accounts, AuthFailureSettings authFailures,
+                            SessionSettings sessions) {
 
     /**
      * 32 characters of {@code openssl rand -hex 32} already carry 128 bits: no number of guesses at any rate finds
@@ -28,6 +30,7 @@ public record AdminSettings(List<String> tokens, AuthFailureSettings authFailure
 
     public AdminSettings {
         tokens = List.copyOf(tokens);
+        accounts = List.copyOf(accounts);
     }
 
     /**
@@ -57,6 +60,8 @@ public record AdminSettings(List<String> tokens, AuthFailureSettings authFailure
             }
             tokens.add(token);
         }
-        return new AdminSettings(tokens, AuthFailureSettings.from(config.get("auth-failures")));
+        return new AdminSettings(tokens, AccountSettings.listFrom(config.get("accounts")),
+                                 AuthFailureSettings.from(config.get("auth-failures")),
+                                 SessionSettings.from(config.get("sessions")));
     }
 }

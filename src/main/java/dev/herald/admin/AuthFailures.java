@@ -5,9 +5,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
+import dev.herald.api.ApiException;
 import dev.herald.logging.LogThrottle;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.FixedWindowLimiter;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerResponse;
 
 /**
  * Failed admin authentications per client, in fixed windows that start with a client's first failure. A client
@@ -107,6 +113,13 @@ final class AuthFailures {
     /**
      * How an attempt ends: served, 401, or 429 for {@code blockedSeconds} (whole, at least 1).
      */
+    /** The answer to a blocked client: 429 and when to try again, the same for a token and a sign-in. */
+    static ApiException blocked(ServerResponse response, Attempt attempt) {
+        response.header(HeaderValues.create(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
+        return ApiException.error(Status.TOO_MANY_REQUESTS_429, "TOO_MANY_AUTH_FAILURES",
+                                  "Too many failed authentication attempts from this IP, please try again later.");
+    }
+
     record Attempt(boolean authenticated, long blockedSeconds) {
 
         static final Attempt AUTHENTICATED = new Attempt(true, 0);

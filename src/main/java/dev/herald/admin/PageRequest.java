@@ -51,6 +51,18 @@ public record PageRequest(int limit, Optional<Cursor> after) {
 
         private static final Pattern FORM = Pattern.compile("c1\\.(-?\\d{1,19})\\.([A-Za-z0-9_-]{1,64})");
 
+        /**
+         * The second key as a number, for lists ordered by a sequence: one that is not a number (made by hand) starts
+         * nowhere rather than failing.
+         */
+        public long sequence() {
+            try {
+                return Long.parseLong(tiebreak);
+            } catch (NumberFormatException e) {
+                return Long.MIN_VALUE;
+            }
+        }
+
         public String encode() {
             return Base64.getUrlEncoder().withoutPadding()
                     .encodeToString(("c1." + createdAt + "." + tiebreak).getBytes(StandardCharsets.US_ASCII));

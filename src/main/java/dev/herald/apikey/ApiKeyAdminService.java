@@ -2,7 +2,9 @@ package dev.herald.apikey;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 
+import dev.herald.admin.Actor;
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.PageRequest;
@@ -12,6 +14,8 @@ import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.Timestamps;
+import dev.herald.audit.AuditDetails;
+import dev.herald.audit.AuditEntry;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
@@ -38,6 +42,8 @@ public final class ApiKeyAdminService implements HttpService {
     /** A key's value cannot change: it is what clients hold. */
     private static final BodyFields SETTINGS = BodyFields.of("showPast", "showFuture", "orderBy")
             .readOnly("key", "projectId", "createdAt", "revokedAt");
+
+    private static final String TARGET = "api-key";
 
     private final ProjectStore projects;
     private final ApiKeyStore keys;
@@ -76,7 +82,8 @@ public final class ApiKeyAdminService implements HttpService {
         if (keys.find(key).isPresent()) {
             throw ApiException.error(Status.CONFLICT_409, "CONFLICT", "This key is already in use");
         }
-        keys.create(created);
+        keys.create(created, AuditEntry.of(Actor.of(request), created.createdAt(), "api-key.created", project.id(),
+                                           TARGET, key, json(created)));
         AdminResponses.created(request, response, "/api/v1/admin/api-keys/" + key, json(created));
     }
 
@@ -96,12 +103,17 @@ public final class ApiKeyAdminService implements HttpService {
                                     orderBy(body).orElse(key.orderBy()),
                                     key.createdAt(),
                                     key.revokedAt());
-        keys.updateSettings(updated, clock.millis());
+        long now = clock.millis();
+        keys.updateSettings(updated, now, AuditEntry.of(Actor.of(request), now, "api-key.updated", key.projectId(),
+                TARGET, key.key(), AuditDetails.changes(json(key), json(updated), Set.of())));
         AdminResponses.ok(request, response, json(updated));
     }
 
     private void revoke(ServerRequest request, ServerResponse response) {
-        keys.revoke(existing(request), clock.millis());
+        ApiKey key = existing(request);
+        long now = clock.millis();
+        keys.revoke(key, now, AuditEntry.of(Actor.of(request), now, "api-key.revoked", key.projectId(), TARGET,
+                                            key.key(), Json.builders().createObjectBuilder().build()));
         AdminResponses.noContent(response);
     }
 

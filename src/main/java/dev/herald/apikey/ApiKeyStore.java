@@ -6,6 +6,8 @@ import java.util.function.Consumer;
 
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
+import dev.herald.audit.AuditEntry;
+import dev.herald.audit.AuditLog;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedBound;
@@ -31,8 +33,8 @@ public final class ApiKeyStore {
     }
 
     /** @throws dev.herald.api.ApiException 409 when a key that shows the past would have too large a feed */
-    public void create(ApiKey key) {
-        writeWithinFeedBound(key, key.createdAt(), transaction -> transaction.createNamedInsert("insert-api-key")
+    public void create(ApiKey key, AuditEntry audit) {
+        writeWithinFeedBound(key, key.createdAt(), audit, transaction -> transaction.createNamedInsert("insert-api-key")
                 .addParam("key", key.key())
                 .addParam("projectId", key.projectId())
                 .addParam("showPast", key.showPast())
@@ -66,8 +68,8 @@ public final class ApiKeyStore {
      * @param now the time of the change, for the feed's bound when the key now shows the past
      * @throws dev.herald.api.ApiException 409 when the key would then have too large a feed
      */
-    public void updateSettings(ApiKey key, long now) {
-        writeWithinFeedBound(key, now, transaction -> transaction.createNamedUpdate("update-api-key-settings")
+    public void updateSettings(ApiKey key, long now, AuditEntry audit) {
+        writeWithinFeedBound(key, now, audit, transaction -> transaction.createNamedUpdate("update-api-key-settings")
                 .addParam("key", key.key())
                 .addParam("showPast", key.showPast())
                 .addParam("showFuture", key.showFuture())
@@ -79,10 +81,11 @@ public final class ApiKeyStore {
      * A write of the key in the project's turn: when the key shows the past (and is not revoked), the project's
      * feed must stay within its bound at {@code now}, counted after the write.
      */
-    private void writeWithinFeedBound(ApiKey key, long now, Consumer<DbExecute> write) {
+    private void writeWithinFeedBound(ApiKey key, long now, AuditEntry audit, Consumer<DbExecute> write) {
         changes.write(Change.ofProject(key.projectId()), transaction -> {
             feedBound.lockProject(transaction, key.projectId());
             write.accept(transaction);
+            AuditLog.record(transaction, audit);
             if (key.showPast() && key.revokedAt() == null) {
                 feedBound.require(transaction, key.projectId(), now);
             }
@@ -90,11 +93,14 @@ public final class ApiKeyStore {
     }
 
     /** Revokes at {@code now}; a key revoked before keeps its first revocation time. */
-    public void revoke(ApiKey key, long now) {
-        changes.write(Change.ofProject(key.projectId()), transaction -> transaction.createNamedUpdate("revoke-api-key")
-                .addParam("key", key.key())
-                .addParam("revokedAt", now)
-                .execute());
+    public void revoke(ApiKey key, long now, AuditEntry audit) {
+        changes.write(Change.ofProject(key.projectId()), transaction -> {
+            transaction.createNamedUpdate("revoke-api-key")
+                    .addParam("key", key.key())
+                    .addParam("revokedAt", now)
+                    .execute();
+            AuditLog.record(transaction, audit);
+        });
     }
 
     /** The key when it exists and is not revoked. */

@@ -30,7 +30,9 @@ public final class KnownSettings {
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
                                                        "limits", "feed", "tracking", "sdk");
-    private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "cors.allowed-origins",
+    private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "admin.accounts.name",
+                                                              "admin.accounts.role", "admin.accounts.token-sha256",
+                                                              "cors.allowed-origins",
                                                               "rate-limit.trusted-proxies");
     private static final Set<String> FREE_PREFIXES = Set.of("db.statements.");
     // Helidon's JdbcParametersConfig, 4.1.7.

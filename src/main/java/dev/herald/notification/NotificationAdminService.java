@@ -4,7 +4,9 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
+import dev.herald.admin.Actor;
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.Ids;
@@ -13,6 +15,8 @@ import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
 import dev.herald.api.RouteFallbacks;
+import dev.herald.audit.AuditDetails;
+import dev.herald.audit.AuditEntry;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
@@ -29,6 +33,10 @@ import io.helidon.webserver.http.ServerResponse;
  * next request: the store announces it, and what the public API holds in memory follows before the answer is sent.
  */
 public final class NotificationAdminService implements HttpService {
+
+    private static final String TARGET = "notification";
+    /** Written by the server at every update: no one's change. */
+    private static final Set<String> UNAUDITED = Set.of("updatedAt");
 
     private final ProjectStore projects;
     private final NotificationStore notifications;
@@ -62,7 +70,8 @@ public final class NotificationAdminService implements HttpService {
                 AdminRequests.body(request, NotificationChanges.FIELDS),
                 NotificationChanges.draft(Ids.newId(), project.id(), now), now, maxMessageBytes);
         Notification created = applied.notification();
-        notifications.create(created);
+        notifications.create(created, AuditEntry.of(Actor.of(request), now, "notification.created", project.id(),
+                                                    TARGET, created.id(), NotificationJson.json(created)));
         warnIfEnded(response, created, now);
         AdminResponses.created(request, response, "/api/v1/admin/notifications/" + created.id(),
                                NotificationJson.json(created, applied.removed()));
@@ -80,7 +89,7 @@ public final class NotificationAdminService implements HttpService {
         if (!state.equals(NotificationState.ENDED.wireName())) {
             throw AdminRequests.notOneOf("state", List.of(NotificationState.ENDED.wireName()));
         }
-        int archived = notifications.archiveEnded(project.id(), clock.millis());
+        int archived = notifications.archiveEnded(project.id(), clock.millis(), Actor.of(request));
         AdminResponses.ok(request, response, Json.builders().createObjectBuilder().add("archived", archived).build());
     }
 
@@ -119,14 +128,31 @@ public final class NotificationAdminService implements HttpService {
         NotificationChanges.Applied applied = NotificationChanges.apply(
                 AdminRequests.body(request, NotificationChanges.FIELDS), current, now, maxMessageBytes);
         Notification updated = applied.notification();
-        notifications.update(updated);
+        notifications.update(updated, AuditEntry.of(Actor.of(request), now, updateAction(current, updated),
+                current.projectId(), TARGET, current.id(), AuditDetails.changes(
+                        NotificationJson.json(current), NotificationJson.json(updated), UNAUDITED)));
         warnIfEnded(response, updated, now);
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {
-        notifications.delete(existing(request));
+        Notification deleted = existing(request);
+        notifications.delete(deleted, AuditEntry.of(Actor.of(request), clock.millis(), "notification.deleted",
+                                                    deleted.projectId(), TARGET, deleted.id(),
+                                                    NotificationJson.json(deleted)));
         AdminResponses.noContent(response);
+    }
+
+    /** A change of status is what a reader of the audit log looks for first: it names the action. */
+    private static String updateAction(Notification before, Notification after) {
+        if (before.status() == after.status()) {
+            return "notification.updated";
+        }
+        return switch (after.status()) {
+            case PUBLISHED -> "notification.published";
+            case ARCHIVED -> "notification.archived";
+            case DRAFT -> "notification.unpublished";
+        };
     }
 
     /**

@@ -5,8 +5,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.herald.admin.Actor;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
+import dev.herald.api.Json;
+import dev.herald.audit.AuditEntry;
+import dev.herald.audit.AuditLog;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedBound;
@@ -42,9 +46,10 @@ public final class NotificationStore {
     }
 
     /** @throws dev.herald.api.ApiException 409 when a published one would make the feed too large */
-    public void create(Notification notification) {
+    public void create(Notification notification, AuditEntry audit) {
         int feedBytes = FeedBound.entryBytes(notification);
         changes.write(Change.createdNotification(notification.projectId(), notification.id()), transaction -> {
+            AuditLog.record(transaction, audit);
             feedBound.lockProject(transaction, notification.projectId());
             withFields(transaction.createNamedInsert("insert-notification"), notification, feedBytes)
                     .addParam("projectId", notification.projectId())
@@ -57,9 +62,10 @@ public final class NotificationStore {
     }
 
     /** @throws dev.herald.api.ApiException 409 when the change would make the feed too large */
-    public void update(Notification notification) {
+    public void update(Notification notification, AuditEntry audit) {
         int feedBytes = FeedBound.entryBytes(notification);
         changes.write(Change.ofProject(notification.projectId()), transaction -> {
+            AuditLog.record(transaction, audit);
             feedBound.lockProject(transaction, notification.projectId());
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
@@ -75,7 +81,7 @@ public final class NotificationStore {
      *
      * @return how many were archived
      */
-    public int archiveEnded(String projectId, long now) {
+    public int archiveEnded(String projectId, long now, Actor actor) {
         AtomicLong archived = new AtomicLong();
         changes.write(Change.ofProject(projectId), transaction -> {
             feedBound.lockProject(transaction, projectId);
@@ -84,14 +90,19 @@ public final class NotificationStore {
                                  .addParam("now", now)
                                  .addParam("updatedAt", now)
                                  .execute());
+            AuditLog.record(transaction, AuditEntry.of(actor, now, "notifications.ended-archived", projectId,
+                    "project", projectId, Json.builders().createObjectBuilder().add("archived", archived.get())
+                            .build()));
         });
         return (int) archived.get();
     }
 
     /** Deletes the notification; its interactions stay (they have no foreign key to it). */
-    public void delete(Notification notification) {
-        changes.write(Change.deletedNotification(notification.projectId(), notification.id()),
-                      transaction -> transaction.namedDelete("delete-notification", notification.id()));
+    public void delete(Notification notification, AuditEntry audit) {
+        changes.write(Change.deletedNotification(notification.projectId(), notification.id()), transaction -> {
+            transaction.namedDelete("delete-notification", notification.id());
+            AuditLog.record(transaction, audit);
+        });
     }
 
     public Optional<Notification> find(String id) {
@@ -135,22 +146,13 @@ public final class NotificationStore {
                 .addParam("projectId", projectId)
                 .addParam("createdAt", after.createdAt())
                 .addParam("sameCreatedAt", after.createdAt())
-                .addParam("seq", seq(after))
+                .addParam("seq", after.sequence())
                 .addParam("limit", limit);
         filter.status.ifPresent(status -> query.addParam("status", status.name()));
         if (filter.byTime) {
             query.addParam("now", now);
         }
         return query.execute().toList();
-    }
-
-    /** A cursor's creation order; one that is not a number (made by hand) starts nowhere rather than failing. */
-    private static long seq(PageRequest.Cursor cursor) {
-        try {
-            return Long.parseLong(cursor.tiebreak());
-        } catch (NumberFormatException e) {
-            return Long.MIN_VALUE;
-        }
     }
 
     /** Which notifications a list holds: all, one status's, or one state's. */

@@ -30,6 +30,8 @@ final class RouteNames {
             "/api/v1/admin/api-keys/{key}",
             "/api/v1/admin/notifications/{id}",
             "/api/v1/admin/notifications/{id}/stats",
+            "/api/v1/admin/session",
+            "/api/v1/admin/audit",
             "/observe/health",
             "/observe/health/live",
             "/observe/health/ready",

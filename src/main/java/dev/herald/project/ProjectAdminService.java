@@ -1,7 +1,9 @@
 package dev.herald.project;
 
 import java.time.Clock;
+import java.util.Set;
 
+import dev.herald.admin.Actor;
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.PageRequest;
@@ -12,6 +14,8 @@ import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.TextLength;
 import dev.herald.api.Timestamps;
+import dev.herald.audit.AuditDetails;
+import dev.herald.audit.AuditEntry;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.webserver.http.HttpRules;
@@ -28,6 +32,7 @@ public final class ProjectAdminService implements HttpService {
 
     static final int MAX_NAME_LENGTH = 200;
     private static final BodyFields NEW_PROJECT = BodyFields.of("name").readOnly("id", "createdAt");
+    private static final String TARGET = "project";
 
     private final ProjectStore projects;
     private final Clock clock;
@@ -42,20 +47,37 @@ public final class ProjectAdminService implements HttpService {
         rules.post("/projects", this::create)
                 .get("/projects", this::list)
                 .get("/projects/{projectId}", this::get)
+                .patch("/projects/{projectId}", this::rename)
                 .any("/projects", RouteFallbacks.methodNotAllowed("GET, POST"))
-                .any("/projects/{projectId}", RouteFallbacks.methodNotAllowed("GET"));
+                .any("/projects/{projectId}", RouteFallbacks.methodNotAllowed("GET, PATCH"));
     }
 
     private void create(ServerRequest request, ServerResponse response) {
-        JsonObject body = AdminRequests.body(request, NEW_PROJECT);
+        String name = name(AdminRequests.body(request, NEW_PROJECT));
+        Project project = new Project(Ids.newId(), name, clock.millis());
+        projects.create(project, AuditEntry.of(Actor.of(request), project.createdAt(), "project.created",
+                                               project.id(), TARGET, project.id(), json(project)));
+        AdminResponses.created(request, response, "/api/v1/admin/projects/" + project.id(), json(project));
+    }
+
+    /** The name is all a project has that can change. */
+    private void rename(ServerRequest request, ServerResponse response) {
+        Project project = existing(projects, request.path().pathParameters().get("projectId"));
+        Project renamed = new Project(project.id(), name(AdminRequests.body(request, NEW_PROJECT)),
+                                      project.createdAt());
+        projects.rename(renamed, AuditEntry.of(Actor.of(request), clock.millis(), "project.renamed", project.id(),
+                                               TARGET, project.id(),
+                                               AuditDetails.changes(json(project), json(renamed), Set.of())));
+        AdminResponses.ok(request, response, json(renamed));
+    }
+
+    private static String name(JsonObject body) {
         String name = AdminRequests.optionalString(body, "name").map(String::strip).orElse("");
         if (name.isEmpty()) {
             throw ApiException.validation("name", "name is required: 1 to " + MAX_NAME_LENGTH + " characters, not blank");
         }
         TextLength.requireAtMost(name, MAX_NAME_LENGTH, "name");
-        Project project = new Project(Ids.newId(), name, clock.millis());
-        projects.create(project);
-        AdminResponses.created(request, response, "/api/v1/admin/projects/" + project.id(), json(project));
+        return name;
     }
 
     private void list(ServerRequest request, ServerResponse response) {

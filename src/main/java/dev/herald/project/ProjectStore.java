@@ -5,7 +5,10 @@ import java.util.Optional;
 
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
+import dev.herald.audit.AuditEntry;
+import dev.herald.audit.AuditLog;
 import dev.herald.storage.Rows;
+import dev.herald.storage.Transactions;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
@@ -21,12 +24,23 @@ public final class ProjectStore {
         this.db = db;
     }
 
-    public void create(Project project) {
-        db.execute().createNamedInsert("insert-project")
-                .addParam("id", project.id())
-                .addParam("name", project.name())
-                .addParam("createdAt", project.createdAt())
-                .execute();
+    public void create(Project project, AuditEntry audit) {
+        Transactions.run(db, transaction -> {
+            transaction.createNamedInsert("insert-project")
+                    .addParam("id", project.id())
+                    .addParam("name", project.name())
+                    .addParam("createdAt", project.createdAt())
+                    .execute();
+            AuditLog.record(transaction, audit);
+        });
+    }
+
+    /** No cache holds a project's name: the public API never shows it. */
+    public void rename(Project project, AuditEntry audit) {
+        Transactions.run(db, transaction -> {
+            transaction.namedUpdate("rename-project", project.name(), project.id());
+            AuditLog.record(transaction, audit);
+        });
     }
 
     /** Oldest first. */

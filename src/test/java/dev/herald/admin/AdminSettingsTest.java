@@ -3,6 +3,7 @@ package dev.herald.admin;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.herald.config.HeraldConfig;
@@ -97,6 +98,60 @@ class AdminSettingsTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> settings(Map.of("admin.auth-failures." + setting, "0")));
         assertThat(refused.getMessage(), containsString("admin.auth-failures"));
+    }
+
+    @Test
+    void accountsAreReadWithTheirRolesAndEachMistakeStopsTheStartNamingTheEntry() {
+        String digest = Accounts.sha256(Accounts.ALICE_TOKEN);
+        AdminSettings read = settings(Map.of("admin.accounts.0.name", " alice ", "admin.accounts.0.role", "viewer",
+                                             "admin.accounts.0.token-sha256", digest.toUpperCase(Locale.ROOT)));
+        assertThat(read.accounts().getFirst().name(), is("alice"));
+        assertThat(read.accounts().getFirst().role(), is(Role.VIEWER));
+        assertThat(Credentials.of(read).actorOf(Accounts.ALICE_TOKEN).orElseThrow(),
+                   is(new Actor("alice", Role.VIEWER)));
+
+        assertThat(refusal(Map.of("admin.accounts.0.name", "alice", "admin.accounts.0.role", "admin",
+                                  "admin.accounts.0.token-sha256", digest)),
+                   is("admin.accounts: entry 1 of 1 (alice) needs a role: editor or viewer, not 'admin'"));
+        assertThat(refusal(Map.of("admin.accounts.0.name", "al ice", "admin.accounts.0.role", "editor",
+                                  "admin.accounts.0.token-sha256", digest)),
+                   is("admin.accounts: entry 1 of 1 needs a name of 1 to 100 letters, digits, '.', '_', '@' or '-'"));
+        assertThat(refusal(Map.of("admin.accounts.0.name", "alice", "admin.accounts.0.role", "editor",
+                                  "admin.accounts.0.token-sha256", Accounts.ALICE_TOKEN)),
+                   is("admin.accounts: entry 1 of 1 (alice) needs token-sha256: the SHA-256 of its token, 64 hex"
+                              + " digits (java -jar herald.jar account alice editor)"));
+        assertThat(refusal(Map.of("admin.accounts.0.name", "alice", "admin.accounts.0.role", "editor",
+                                  "admin.accounts.0.token-sha256", digest, "admin.accounts.1.name", "alice",
+                                  "admin.accounts.1.role", "viewer", "admin.accounts.1.token-sha256", digest)),
+                   is("admin.accounts: entry 2 of 2: the name alice is given twice"));
+    }
+
+    @Test
+    void oneTokenForTwoCallersStopsTheStart() {
+        AdminSettings twice = settings(Map.of("admin.tokens.0", A, "admin.accounts.0.name", "alice",
+                                              "admin.accounts.0.role", "viewer",
+                                              "admin.accounts.0.token-sha256", Accounts.sha256(A)));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> Credentials.of(twice));
+        assertThat(refused.getMessage(), is("admin: alice has the token of token:" + Accounts.sha256(A).substring(0, 8)
+                + "; give each its own"));
+    }
+
+    /** What `herald account` prints opens the API as that account once configured. */
+    @Test
+    void aNewAccountsEntryHoldsTheDigestOfTheTokenItPrints() {
+        String printed = NewAccount.describe("bob", "viewer");
+        String token = printed.lines().toList().get(1).strip();
+        String digest = printed.lines().toList().getLast().replaceAll(".*\"(\\p{XDigit}{64})\"", "$1");
+
+        assertThat(token.length(), is(64));
+        assertThat(digest, is(Accounts.sha256(token)));
+        assertThat(printed, containsString("  - name: bob\n    role: viewer\n"));
+        assertThat(NewAccount.describe("bob", "viewer"), not(containsString(token)));
+        assertThrows(dev.herald.config.BadSetting.class, () -> NewAccount.describe("bob", "owner"));
+    }
+
+    private static String refusal(Map<String, String> values) {
+        return assertThrows(IllegalArgumentException.class, () -> settings(values)).getMessage();
     }
 
     private static AdminSettings settings(Map<String, String> values) {

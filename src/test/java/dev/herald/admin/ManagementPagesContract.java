@@ -76,7 +76,9 @@ abstract class ManagementPagesContract extends HeraldServerTest {
         for (int i = 0; i < 5; i++) {
             herald.notification(project).createdAt(at(100 + i)).save();
         }
-        herald.services().notifications().delete(saved.get(19));
+        Notification deleted = saved.get(19);
+        herald.services().notifications().delete(deleted, herald.fixture("notification.deleted",
+                                                                         deleted.projectId(), deleted.id()));
         List<String> second = ids(admin.call(Method.GET, next(first)));
         assertThat(second, is(List.of(saved.get(18).id(), saved.get(17).id(), saved.get(16).id(), saved.get(15).id(),
                                       saved.get(14).id(), saved.get(13).id(), saved.get(12).id(), saved.get(11).id(),

@@ -48,6 +48,9 @@ class OpenApiTest extends HeraldServerTest {
     private static final int RATE_LIMIT = 60;
     /** Room for the walk's notifications, not for one of this size more. */
     private static final int FEED_BYTES = 4096;
+    /** alice's token is "alice-token-0123456789abcdef0123456789abcdef". */
+    private static final String ALICE_TOKEN_SHA256 =
+            java.util.HexFormat.of().formatHex(sha256("alice-token-0123456789abcdef0123456789abcdef"));
 
     private final Http1Client client;
     private final Http1Client observe;
@@ -63,6 +66,9 @@ class OpenApiTest extends HeraldServerTest {
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         startServer(TestDatabase.h2(), server, Map.of("admin.tokens.0", AdminClient.TOKEN,
+                                                      "admin.accounts.0.name", "alice",
+                                                      "admin.accounts.0.role", "editor",
+                                                      "admin.accounts.0.token-sha256", ALICE_TOKEN_SHA256,
                                                       "rate-limit.requests", String.valueOf(RATE_LIMIT),
                                                       "limits.feed-bytes", String.valueOf(FEED_BYTES)));
     }
@@ -112,6 +118,18 @@ class OpenApiTest extends HeraldServerTest {
         assertThat(announcingTooLargeABody("/api/v1/admin/projects").status(), is(413));
         send("GET", "/api/v1/admin/projects/" + project, null, null, true);
         send("GET", "/api/v1/admin/projects/nope", null, null, true);
+        send("PATCH", "/api/v1/admin/projects/" + project, "{\"name\":\"Web shop\"}", "application/json", true);
+        send("PATCH", "/api/v1/admin/projects/" + project, "{\"name\":\" \"}", "application/json", true);
+        send("PATCH", "/api/v1/admin/projects/nope", "{\"name\":\"X\"}", "application/json", true);
+
+        send("POST", "/api/v1/admin/session", "{\"name\":\"alice\",\"token\":"
+                + "\"alice-token-0123456789abcdef0123456789abcdef\"}", "application/json", false);
+        send("POST", "/api/v1/admin/session", "{\"name\":\"alice\",\"token\":\"wrong\"}", "application/json", false);
+        send("POST", "/api/v1/admin/session", "{\"name\":\"alice\"", "application/json", false);
+        send("GET", "/api/v1/admin/session", null, null, true);
+        send("DELETE", "/api/v1/admin/session", null, null, true);
+        send("GET", "/api/v1/admin/audit?projectId=" + project + "&limit=2", null, null, true);
+        send("GET", "/api/v1/admin/audit?projectId=" + project + "&targetId=" + project, null, null, true);
 
         String keys = "/api/v1/admin/projects/" + project + "/api-keys";
         String key = id(send("POST", keys, "{\"orderBy\":\"startDate_asc\"}", "application/json", true), "key");
@@ -224,6 +242,15 @@ class OpenApiTest extends HeraldServerTest {
         return check.problems(parse(exchange.body()), content.getJsonObject("schema")).stream()
                 .map(problem -> where + ": " + problem)
                 .toList();
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private Exchange send(String method, String path, String body, String contentType, boolean admin) {

@@ -14,8 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.herald.Main;
 import dev.herald.Services;
+import dev.herald.admin.Actor;
+import dev.herald.admin.Role;
 import dev.herald.apikey.ApiKey;
 import dev.herald.apikey.OrderBy;
+import dev.herald.audit.AuditEntry;
 import dev.herald.config.HeraldConfig;
 import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
@@ -29,6 +32,8 @@ import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import io.helidon.webserver.WebServerConfig;
 
+import jakarta.json.JsonValue;
+
 /**
  * Herald as the tests run it: the real configuration, database, migrations and routes, plus a settable clock and
  * fixtures that write through the real stores.
@@ -37,6 +42,7 @@ public final class TestHerald implements AutoCloseable {
 
     public static final Instant START = Instant.parse("2026-11-22T10:00:00Z");
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private static final Actor FIXTURES = new Actor("test-fixtures", Role.EDITOR);
 
     private final TestDatabase database;
     private final Config config;
@@ -94,7 +100,7 @@ public final class TestHerald implements AutoCloseable {
 
     public Project project() {
         Project project = new Project(uniqueId("p"), "Project " + SEQUENCE.incrementAndGet(), clock.millis());
-        new ProjectStore(serving.client()).create(project);
+        new ProjectStore(serving.client()).create(project, fixture("project.created", project.id(), project.id()));
         return project;
     }
 
@@ -104,14 +110,20 @@ public final class TestHerald implements AutoCloseable {
 
     public ApiKey key(Project project, boolean showPast, boolean showFuture, OrderBy orderBy) {
         ApiKey key = new ApiKey(randomKey(), project.id(), showPast, showFuture, orderBy, clock.millis(), null);
-        services.keys().create(key);
+        services.keys().create(key, fixture("api-key.created", project.id(), key.key()));
         return key;
     }
 
     public ApiKey revokedKey(Project project) {
         ApiKey key = new ApiKey(randomKey(), project.id(), false, false, OrderBy.DEFAULT, clock.millis(), clock.millis());
-        services.keys().create(key);
+        services.keys().create(key, fixture("api-key.created", project.id(), key.key()));
         return key;
+    }
+
+    /** What a fixture written through a store tells the audit log: the test wrote it, not a person. */
+    public AuditEntry fixture(String action, String projectId, String targetId) {
+        return AuditEntry.of(FIXTURES, clock.millis(), action, projectId, action.substring(0, action.indexOf('.')),
+                             targetId, JsonValue.EMPTY_JSON_OBJECT);
     }
 
     public NotificationFixture notification(Project project) {
@@ -227,7 +239,8 @@ public final class TestHerald implements AutoCloseable {
             long created = createdAt == null ? clock.millis() : createdAt.toEpochMilli();
             Notification notification = new Notification(uniqueId("n"), project.id(), status, message, image, action,
                                                          preset, millis(start), millis(end), created, created);
-            services.notifications().create(notification);
+            services.notifications().create(notification, fixture("notification.created", project.id(),
+                                                                  notification.id()));
             return notification;
         }
 

@@ -1,0 +1,60 @@
+package dev.herald.admin;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.herald.config.ConfigValues;
+
+import io.helidon.config.Config;
+
+/**
+ * One of {@code admin.accounts}: a named credential with a role, for a person (the console signs in with it) or a
+ * script (as a bearer token). The configuration holds the SHA-256 of the token, never the token: a configuration
+ * file may be read by more people than may change announcements. {@code java -jar herald.jar account NAME ROLE}
+ * makes a token and prints the entry.
+ *
+ * @param tokenSha256 the SHA-256 digest of the account's token
+ */
+public record AccountSettings(String name, Role role, byte[] tokenSha256) {
+
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,99}");
+    private static final Pattern DIGEST = Pattern.compile("[0-9a-fA-F]{64}");
+
+    /**
+     * Every entry of {@code admin.accounts}, each checked: a name (letters, digits, {@code . _ @ -}; at most 100)
+     * given once, a role, and a digest of 64 hex digits.
+     *
+     * @throws IllegalArgumentException naming the entry and what is wrong with it, never a digest
+     */
+    static List<AccountSettings> listFrom(Config accounts) {
+        List<Config> entries = accounts.exists() ? accounts.asNodeList().orElse(List.of()) : List.of();
+        List<AccountSettings> all = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Config entry = entries.get(i);
+            String where = "admin.accounts: entry " + (i + 1) + " of " + entries.size();
+            String name = ConfigValues.string(entry.get("name")).map(String::strip).orElse("");
+            if (!NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException(where + " needs a name of 1 to 100 letters, digits, '.', '_', '@'"
+                        + " or '-'");
+            }
+            if (!names.add(name)) {
+                throw new IllegalArgumentException(where + ": the name " + name + " is given twice");
+            }
+            String roleId = ConfigValues.string(entry.get("role")).map(String::strip).orElse("");
+            Role role = Role.of(roleId).orElseThrow(() -> new IllegalArgumentException(
+                    where + " (" + name + ") needs a role: editor or viewer, not '" + roleId + "'"));
+            String digest = ConfigValues.string(entry.get("token-sha256")).map(String::strip).orElse("");
+            if (!DIGEST.matcher(digest).matches()) {
+                throw new IllegalArgumentException(where + " (" + name + ") needs token-sha256: the SHA-256 of its"
+                        + " token, 64 hex digits (java -jar herald.jar account " + name + " " + role.id() + ")");
+            }
+            all.add(new AccountSettings(name, role, HexFormat.of().parseHex(digest)));
+        }
+        return List.copyOf(all);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.herald.admin;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a signed-in caller may do with the management API: an {@code editor} reads and writes, a {@code viewer}
+ * only reads (GET and HEAD). The tokens of {@code admin.tokens} are editors.
+ */
+public enum Role {
+    EDITOR,
+    VIEWER;
+
+    public boolean mayChange() {
+        return this == EDITOR;
+    }
+
+    /** As configuration and answers spell it. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    static Optional<Role> of(String id) {
+        for (Role role : values()) {
+            if (role.id().equals(id)) {
+                return Optional.of(role);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.herald.admin;
+
+import java.time.Duration;
+
+import dev.herald.config.ConfigValues;
+
+import io.helidon.config.Config;
+
+/**
+ * The {@code admin.sessions} configuration: a console session ends after {@code idle-timeout} without a request,
+ * and {@code max-age} after its sign-in whatever its use.
+ */
+public record SessionSettings(Duration idleTimeout, Duration maxAge) {
+
+    public SessionSettings {
+        if (idleTimeout.toSeconds() < 60 || maxAge.compareTo(idleTimeout) < 0) {
+            throw new IllegalArgumentException("admin.sessions.idle-timeout must be at least PT1M, and"
+                    + " admin.sessions.max-age at least as long");
+        }
+    }
+
+    public static SessionSettings from(Config config) {
+        return new SessionSettings(ConfigValues.duration(config.get("idle-timeout"), Duration.ofMinutes(30)),
+                                   ConfigValues.duration(config.get("max-age"), Duration.ofHours(12)));
+    }
+}

@@ -1,0 +1,81 @@
+package dev.herald.audit;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import dev.herald.admin.Page;
+import dev.herald.admin.PageRequest;
+import dev.herald.api.Json;
+import dev.herald.storage.Rows;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbExecute;
+import io.helidon.dbclient.DbRow;
+
+/**
+ * The audit log in the database. A line is written in the transaction of the write it tells of
+ * ({@link #record}), so there is no write without its line and no line without its write.
+ */
+public final class AuditLog {
+
+    /** Which lines a list holds: all, a project's, or one resource's. */
+    public enum Scope {
+        ALL("select-audit-page"),
+        PROJECT("select-audit-page-by-project"),
+        TARGET("select-audit-page-by-target");
+
+        private final String statement;
+
+        Scope(String statement) {
+            this.statement = statement;
+        }
+    }
+
+    private static final PageRequest.Cursor NEWEST = new PageRequest.Cursor(Long.MAX_VALUE,
+                                                                            String.valueOf(Long.MAX_VALUE));
+
+    private final DbClient db;
+
+    public AuditLog(DbClient db) {
+        this.db = db;
+    }
+
+    public static void record(DbExecute transaction, AuditEntry entry) {
+        transaction.createNamedInsert("insert-audit-entry")
+                .addParam("occurredAt", entry.occurredAt())
+                .addParam("actor", entry.actor())
+                .addParam("action", entry.action())
+                .addParam("projectId", entry.projectId())
+                .addParam("targetType", entry.targetType())
+                .addParam("targetId", entry.targetId())
+                .addParam("details", Json.write(entry.details()))
+                .execute();
+    }
+
+    /** Newest first. */
+    public Page<AuditEntry> list(Scope scope, String scopeId, PageRequest page) {
+        PageRequest.Cursor before = page.after().orElse(NEWEST);
+        var query = db.execute().createNamedQuery(scope.statement);
+        if (scope != Scope.ALL) {
+            query.addParam("scopeId", scopeId);
+        }
+        List<AuditEntry> rows = query.addParam("occurredAt", before.createdAt())
+                .addParam("sameOccurredAt", before.createdAt())
+                .addParam("before", before.sequence())
+                .addParam("limit", page.limit() + 1)
+                .execute()
+                .map(AuditLog::toEntry)
+                .toList();
+        return Page.of(rows, page.limit(), entry -> new PageRequest.Cursor(entry.occurredAt(),
+                                                                           String.valueOf(entry.seq())));
+    }
+
+
+    private static AuditEntry toEntry(DbRow row) {
+        return new AuditEntry(Rows.longValue(row, "seq"), Rows.longValue(row, "occurred_at"), Rows.string(row, "actor"),
+                              Rows.string(row, "action"), Rows.string(row, "project_id"),
+                              Rows.string(row, "target_type"), Rows.string(row, "target_id"),
+                              Json.parseObject(Rows.string(row, "details").getBytes(StandardCharsets.UTF_8))
+                                      .orElseThrow());
+    }
+}

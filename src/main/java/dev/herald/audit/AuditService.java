@@ -1,0 +1,70 @@
+package dev.herald.audit;
+
+import java.util.Optional;
+
+import dev.herald.admin.AdminResponses;
+import dev.herald.admin.PageRequest;
+import dev.herald.api.ApiException;
+import dev.herald.api.Json;
+import dev.herald.api.RouteFallbacks;
+import dev.herald.api.Timestamps;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * {@code GET /audit} (docs/api.md#audit-log): the audit log, newest first, a page at a time; all of it, a project's
+ * ({@code ?projectId=}) or one resource's ({@code ?targetId=}: a project, key or notification). Viewers read it too.
+ */
+public final class AuditService implements HttpService {
+
+    private final AuditLog log;
+
+    public AuditService(DbClient db) {
+        this.log = new AuditLog(db);
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/audit", this::list)
+                .any("/audit", RouteFallbacks.methodNotAllowed("GET"));
+    }
+
+    private void list(ServerRequest request, ServerResponse response) {
+        Optional<String> projectId = request.query().first("projectId").asOptional();
+        Optional<String> targetId = request.query().first("targetId").asOptional();
+        if (projectId.isPresent() && targetId.isPresent()) {
+            throw ApiException.validation("targetId", "give projectId or targetId, not both");
+        }
+        AuditLog.Scope scope = projectId.isPresent() ? AuditLog.Scope.PROJECT
+                : targetId.isPresent() ? AuditLog.Scope.TARGET : AuditLog.Scope.ALL;
+        AdminResponses.page(request, response, log.list(scope, projectId.or(() -> targetId).orElse(null),
+                                                        PageRequest.of(request)), AuditService::json);
+    }
+
+    static JsonObject json(AuditEntry entry) {
+        JsonObjectBuilder target = Json.builders().createObjectBuilder().add("type", entry.targetType());
+        if (entry.targetId() == null) {
+            target.addNull("id");
+        } else {
+            target.add("id", entry.targetId());
+        }
+        JsonObjectBuilder json = Json.builders().createObjectBuilder()
+                .add("id", entry.seq())
+                .add("occurredAt", Timestamps.format(entry.occurredAt()))
+                .add("actor", entry.actor())
+                .add("action", entry.action());
+        if (entry.projectId() == null) {
+            json.addNull("projectId");
+        } else {
+            json.add("projectId", entry.projectId());
+        }
+        return json.add("target", target).add("details", entry.details()).build();
+    }
+}

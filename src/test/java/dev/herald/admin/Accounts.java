@@ -1,0 +1,94 @@
+package dev.herald.admin;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.herald.support.AdminClient;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientRequest;
+import io.helidon.webclient.http1.Http1ClientResponse;
+
+import jakarta.json.JsonObject;
+
+/**
+ * The accounts the tests of accounts, sessions and the audit log configure, and a client that sends what a browser
+ * would: cookies, a CSRF token, Sec-Fetch-Site.
+ */
+final class Accounts {
+
+    static final String ALICE_TOKEN = "alice-token-0123456789abcdef0123456789abcdef";
+    static final String VICTOR_TOKEN = "victor-token-0123456789abcdef0123456789abcdef";
+
+    private Accounts() {
+    }
+
+    /** alice, an editor; victor, a viewer; and the admin token of the other tests. */
+    static Map<String, String> settings() {
+        return Map.of("admin.tokens.0", AdminClient.TOKEN,
+                      "admin.accounts.0.name", "alice",
+                      "admin.accounts.0.role", "editor",
+                      "admin.accounts.0.token-sha256", sha256(ALICE_TOKEN),
+                      "admin.accounts.1.name", "victor",
+                      "admin.accounts.1.role", "viewer",
+                      "admin.accounts.1.token-sha256", sha256(VICTOR_TOKEN));
+    }
+
+    static String sha256(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                                                    .digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Answer(int status, String body, List<String> setCookies) {
+        JsonObject object() {
+            return dev.herald.support.JsonBodies.object(body);
+        }
+
+        String code() {
+            return object().getString("code");
+        }
+
+        /** The session cookie's value as set, if set. */
+        Optional<String> session() {
+            return setCookies.stream().filter(cookie -> cookie.startsWith(SessionStore.COOKIE + "="))
+                    .map(cookie -> cookie.substring(SessionStore.COOKIE.length() + 1, cookie.indexOf(';')))
+                    .findFirst();
+        }
+    }
+
+    /**
+     * A management request with these headers ({@code null} values are left out).
+     *
+     * @param json the body, or null
+     */
+    static Answer send(Http1Client http, Method method, String path, String json, Map<String, String> headers) {
+        Http1ClientRequest request = AdminClient.request(http, method, "/api/v1/admin" + path);
+        headers.forEach((name, value) -> {
+            if (value != null) {
+                request.header(HeaderNames.create(name), value);
+            }
+        });
+        Http1ClientResponse response = json == null ? request.request()
+                : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(json);
+        try (response) {
+            String body = response.entity().hasEntity() ? response.as(String.class) : "";
+            return new Answer(response.status().code(), body, response.headers().all(HeaderNames.SET_COOKIE,
+                                                                                      List::of));
+        }
+    }
+
+    static String signInBody(String name, String token) {
+        return "{\"name\":\"" + name + "\",\"token\":\"" + token + "\"}";
+    }
+}

@@ -1,0 +1,220 @@
+package dev.herald.admin;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webserver.WebServerConfig;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static dev.herald.admin.Accounts.ALICE_TOKEN;
+import static dev.herald.admin.Accounts.VICTOR_TOKEN;
+import static dev.herald.admin.Accounts.send;
+import static dev.herald.admin.Accounts.signInBody;
+import static dev.herald.support.TestHerald.START;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
+
+/**
+ * docs/api.md#accounts-and-sessions: named accounts with a role, as bearer tokens and as console sessions; a viewer
+ * changes nothing; a session is an HttpOnly, Secure, SameSite=Strict cookie that no other site's request may use,
+ * whose writes carry its CSRF token, that ends at sign-out, when idle and when old; signing in is throttled with the
+ * admin tokens' failures.
+ */
+abstract class AccountsAndSessionsContract extends HeraldServerTest {
+
+    private static final String PROJECTS = "/projects";
+
+    private final Http1Client http;
+
+    AccountsAndSessionsContract(Http1Client http) {
+        this.http = http;
+    }
+
+    /** The test client is a trusted proxy, so that the throttled guesser is an address of its own. */
+    static void start(TestDatabase database, WebServerConfig.Builder server) {
+        Map<String, String> settings = new HashMap<>(Accounts.settings());
+        settings.put("rate-limit.trusted-proxies.0", "127.0.0.1");
+        startServer(database, server, settings);
+    }
+
+    @BeforeEach
+    void resetClock() {
+        herald.clock().set(START);
+    }
+
+    @Test
+    void anEditorsTokenWritesAndAViewersOnlyReads() {
+        assertThat(bearer(ALICE_TOKEN, Method.POST, PROJECTS, "{\"name\":\"Shop\"}").status(), is(201));
+        assertThat(bearer(VICTOR_TOKEN, Method.GET, PROJECTS, null).status(), is(200));
+        Accounts.Answer refused = bearer(VICTOR_TOKEN, Method.POST, PROJECTS, "{\"name\":\"Not mine\"}");
+        assertThat(refused.status(), is(403));
+        assertThat(refused.code(), is("FORBIDDEN"));
+        assertThat(refused.object().getString("error"), is("victor is a viewer: it may read, not change anything"));
+        String project = bearer(ALICE_TOKEN, Method.POST, PROJECTS, "{\"name\":\"Another\"}").object().getString("id");
+        assertThat(bearer(VICTOR_TOKEN, Method.PATCH, PROJECTS + "/" + project, "{\"name\":\"X\"}").status(), is(403));
+        assertThat(bearer(VICTOR_TOKEN, Method.POST, PROJECTS + "/" + project + "/api-keys", "{}").status(), is(403));
+        assertThat(bearer(AdminClient.TOKEN, Method.POST, PROJECTS, "{\"name\":\"Script\"}").status(), is(201));
+    }
+
+    @Test
+    void signingInGivesAnHttpOnlySecureStrictCookieAndItsCsrfToken() {
+        Accounts.Answer signedIn = signIn("alice", ALICE_TOKEN);
+
+        assertThat(signedIn.status(), is(201));
+        String cookie = signedIn.setCookies().stream().filter(c -> c.startsWith(SessionStore.COOKIE)).findFirst()
+                .orElseThrow();
+        assertThat(cookie, containsString("; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=43200"));
+        assertThat(signedIn.session().orElseThrow().length(), is(43));
+        assertThat(signedIn.object().getString("name"), is("alice"));
+        assertThat(signedIn.object().getString("role"), is("editor"));
+        assertThat(signedIn.object().getString("idleTimeout"), is("PT30M"));
+        String csrf = signedIn.object().getString("csrfToken");
+
+        Accounts.Answer current = withSession(signedIn, Method.GET, "/session", null, null);
+        assertThat(current.status(), is(200));
+        assertThat("a reload of the console finds the same token", current.object().getString("csrfToken"),
+                   is(csrf));
+        assertThat(withSession(signedIn, Method.POST, PROJECTS, "{\"name\":\"From the console\"}", csrf).status(),
+                   is(201));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "wrong", "a-token-of-another-session-0123456789abcdefghij"})
+    void aConsoleWriteWithoutItsSessionsCsrfTokenIsRefused(String csrf) {
+        Accounts.Answer signedIn = signIn("alice", ALICE_TOKEN);
+
+        Accounts.Answer refused = withSession(signedIn, Method.POST, PROJECTS, "{\"name\":\"Forged\"}",
+                                              csrf.isEmpty() ? null : csrf);
+
+        assertThat(refused.status(), is(403));
+        assertThat(refused.code(), is("CSRF_TOKEN_MISSING"));
+        assertThat(withSession(signedIn, Method.GET, PROJECTS, null, null).status(), is(200));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cross-site", "same-site"})
+    void noRequestOfAnotherSiteUsesASessionNorSignsIn(String site) {
+        Accounts.Answer signedIn = signIn("alice", ALICE_TOKEN);
+        String csrf = signedIn.object().getString("csrfToken");
+        Map<String, String> fromElsewhere = Map.of("Cookie", SessionStore.COOKIE + "=" + signedIn.session().orElseThrow(),
+                                                   "X-CSRF-Token", csrf, "Sec-Fetch-Site", site);
+
+        for (Method method : new Method[] {Method.GET, Method.POST}) {
+            Accounts.Answer refused = send(http, method, PROJECTS, method == Method.POST ? "{\"name\":\"X\"}" : null,
+                                           fromElsewhere);
+            assertThat(method.text(), refused.status(), is(403));
+            assertThat(refused.code(), is("CROSS_SITE_REQUEST"));
+        }
+        Accounts.Answer signIn = send(http, Method.POST, "/session", signInBody("alice", ALICE_TOKEN),
+                                      Map.of("Sec-Fetch-Site", site));
+        assertThat(signIn.status(), is(403));
+        assertThat(signIn.setCookies().isEmpty(), is(true));
+        Map<String, String> sameOrigin = new HashMap<>(fromElsewhere);
+        sameOrigin.put("Sec-Fetch-Site", "same-origin");
+        assertThat(send(http, Method.GET, PROJECTS, null, sameOrigin).status(), is(200));
+    }
+
+    @Test
+    void aViewersSessionReadsIsRefusedEveryWriteAndSignsOut() {
+        Accounts.Answer signedIn = signIn("victor", VICTOR_TOKEN);
+        String csrf = signedIn.object().getString("csrfToken");
+        String project = bearer(ALICE_TOKEN, Method.POST, PROJECTS, "{\"name\":\"Shop\"}").object().getString("id");
+
+        assertThat(signedIn.object().getString("role"), is("viewer"));
+        assertThat(withSession(signedIn, Method.GET, PROJECTS + "/" + project, null, null).status(), is(200));
+        assertThat(withSession(signedIn, Method.GET, "/audit", null, null).status(), is(200));
+        assertThat(withSession(signedIn, Method.POST, PROJECTS, "{\"name\":\"X\"}", csrf).code(), is("FORBIDDEN"));
+        assertThat(withSession(signedIn, Method.PATCH, PROJECTS + "/" + project, "{\"name\":\"X\"}", csrf).status(),
+                   is(403));
+        assertThat(withSession(signedIn, Method.POST, PROJECTS + "/" + project + "/notifications", "{}", csrf)
+                           .status(), is(403));
+
+        Accounts.Answer signedOut = withSession(signedIn, Method.DELETE, "/session", null, csrf);
+        assertThat(signedOut.status(), is(204));
+        assertThat(signedOut.setCookies(), hasItem(startsWith(SessionStore.COOKIE + "=; Path=/;")));
+        Accounts.Answer after = withSession(signedIn, Method.GET, PROJECTS, null, null);
+        assertThat(after.status(), is(401));
+        assertThat(after.code(), is("SESSION_ENDED"));
+    }
+
+    @Test
+    void aSessionEndsAfterItsIdleTimeOutAndAfterItsMaxAgeWhateverItsUse() {
+        Accounts.Answer idle = signIn("alice", ALICE_TOKEN);
+        Accounts.Answer busy = signIn("alice", ALICE_TOKEN);
+
+        herald.clock().advance(Duration.ofMinutes(20));
+        assertThat(withSession(busy, Method.GET, PROJECTS, null, null).status(), is(200));
+        herald.clock().advance(Duration.ofMinutes(20));
+        assertThat("40 minutes after its last use", withSession(idle, Method.GET, PROJECTS, null, null).status(),
+                   is(401));
+        assertThat("20 minutes after its last use", withSession(busy, Method.GET, PROJECTS, null, null).status(),
+                   is(200));
+        for (int i = 0; i < 35; i++) {
+            herald.clock().advance(Duration.ofMinutes(20));
+            withSession(busy, Method.GET, PROJECTS, null, null);
+        }
+        Accounts.Answer old = withSession(busy, Method.GET, PROJECTS, null, null);
+        assertThat("used every 20 minutes, but signed in 12 h 20 min ago", old.status(), is(401));
+        assertThat(old.code(), is("SESSION_ENDED"));
+    }
+
+    @Test
+    void onlyAnAccountsOwnNameAndTokenSignIn() {
+        assertThat(signIn("alice", VICTOR_TOKEN).status(), is(401));
+        assertThat(signIn("victor", ALICE_TOKEN).status(), is(401));
+        assertThat("admin.tokens are for scripts: they have no name", signIn("token", AdminClient.TOKEN).status(),
+                   is(401));
+        assertThat(signIn("nobody", "x").setCookies().isEmpty(), is(true));
+        Accounts.Answer bogus = send(http, Method.GET, PROJECTS, null,
+                                     Map.of("Cookie", SessionStore.COOKIE + "=made-up"));
+        assertThat(bogus.status(), is(401));
+        assertThat(bogus.code(), is("SESSION_ENDED"));
+    }
+
+    @Test
+    void guessingThroughSignInAndBearerTokensIsThrottledTogether() {
+        String client = "203.0.113.77";
+        for (int i = 0; i < 5; i++) {
+            assertThat(send(http, Method.POST, "/session", signInBody("alice", "guess" + i),
+                            Map.of("X-Forwarded-For", client)).status(), is(401));
+            assertThat(send(http, Method.GET, PROJECTS, null,
+                            Map.of("X-Forwarded-For", client, "Authorization", "Bearer guess" + i)).status(), is(401));
+        }
+        Accounts.Answer blocked = send(http, Method.POST, "/session", signInBody("alice", ALICE_TOKEN),
+                                       Map.of("X-Forwarded-For", client));
+        assertThat("the right token too, once blocked", blocked.status(), is(429));
+        assertThat(blocked.code(), is("TOO_MANY_AUTH_FAILURES"));
+        assertThat(blocked.setCookies().isEmpty(), is(true));
+    }
+
+    private Accounts.Answer signIn(String name, String token) {
+        return send(http, Method.POST, "/session", signInBody(name, token), Map.of("Sec-Fetch-Site", "same-origin"));
+    }
+
+    private Accounts.Answer bearer(String token, Method method, String path, String json) {
+        return send(http, method, path, json, Map.of("Authorization", "Bearer " + token));
+    }
+
+    private Accounts.Answer withSession(Accounts.Answer signedIn, Method method, String path, String json,
+                                        String csrf) {
+        Map<String, String> headers = new HashMap<>();
+        headers.put("Cookie", SessionStore.COOKIE + "=" + signedIn.session().orElseThrow());
+        headers.put("Sec-Fetch-Site", "same-origin");
+        headers.put("X-CSRF-Token", csrf);
+        return send(http, method, path, json, headers);
+    }
+}

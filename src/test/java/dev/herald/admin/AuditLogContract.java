@@ -1,0 +1,156 @@
+package dev.herald.admin;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webserver.WebServerConfig;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import static dev.herald.admin.Accounts.ALICE_TOKEN;
+import static dev.herald.admin.Accounts.VICTOR_TOKEN;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * docs/api.md#audit-log: every management write leaves one line, written with it, naming who, what, when and the
+ * change; a refused write leaves none; viewers read it, newest first, by project or by resource, a page at a time.
+ */
+abstract class AuditLogContract extends HeraldServerTest {
+
+    private static final Pattern NEXT = Pattern.compile("</api/v1/admin(/[^>]*)>; rel=\"next\"");
+
+    private final Http1Client http;
+    private final AdminClient admin;
+
+    AuditLogContract(Http1Client http) {
+        this.http = http;
+        this.admin = new AdminClient(http);
+    }
+
+    static void start(TestDatabase database, WebServerConfig.Builder server) {
+        startServer(database, server, Accounts.settings());
+    }
+
+    @Test
+    void everyWriteOfAProjectLeavesOneLineWithWhoWhatWhenAndTheChange() {
+        String project = alice(Method.POST, "/projects", "{\"name\":\"Shop\"}").object().getString("id");
+        tick();
+        alice(Method.PATCH, "/projects/" + project, "{\"name\":\"Web shop\"}");
+        tick();
+        String key = alice(Method.POST, "/projects/" + project + "/api-keys", "{}").object().getString("key");
+        tick();
+        alice(Method.PATCH, "/api-keys/" + key, "{\"showPast\":true}");
+        tick();
+        alice(Method.DELETE, "/api-keys/" + key, null);
+        tick();
+        String notification = alice(Method.POST, "/projects/" + project + "/notifications",
+                                    "{\"message\":\"Hello\"}").object().getString("id");
+        tick();
+        alice(Method.PATCH, "/notifications/" + notification, "{\"status\":\"PUBLISHED\"}");
+        tick();
+        alice(Method.PATCH, "/notifications/" + notification, "{\"message\":\"Hello again\"}");
+        tick();
+        assertThat("refused: no line", alice(Method.PATCH, "/notifications/" + notification,
+                                             "{\"status\":\"LIVE\"}").status(), is(400));
+        alice(Method.PATCH, "/notifications/" + notification, "{\"status\":\"ARCHIVED\"}");
+        tick();
+        alice(Method.DELETE, "/notifications/" + notification, null);
+        tick();
+        admin.call(Method.PATCH, "/projects/" + project, "{\"name\":\"Shop\"}");
+
+        List<JsonObject> lines = read("/audit?projectId=" + project, VICTOR_TOKEN);
+
+        assertThat(lines.stream().map(line -> line.getString("action")).toList(), contains(
+                "project.renamed", "notification.deleted", "notification.archived", "notification.updated",
+                "notification.published", "notification.created", "api-key.revoked", "api-key.updated",
+                "api-key.created", "project.renamed", "project.created"));
+        assertThat("the admin token, named by its digest", lines.getFirst().getString("actor"),
+                   is("token:" + Accounts.sha256(AdminClient.TOKEN).substring(0, 8)));
+        assertThat(lines.subList(1, lines.size()).stream().map(line -> line.getString("actor")).distinct().toList(),
+                   contains("alice"));
+        JsonObject renamed = lines.get(9);
+        assertThat(renamed.getString("projectId"), is(project));
+        assertThat(renamed.getJsonObject("target"), is(object("{\"type\":\"project\",\"id\":\"" + project + "\"}")));
+        assertThat(renamed.getJsonObject("details"), is(object("{\"name\":{\"from\":\"Shop\",\"to\":\"Web shop\"}}")));
+        assertThat(renamed.getString("occurredAt"), is("2026-11-22T10:00:01.000Z"));
+        assertThat(lines.get(7).getJsonObject("details"), is(object("{\"showPast\":{\"from\":false,\"to\":true}}")));
+        assertThat(lines.get(3).getJsonObject("details"),
+                   is(object("{\"message\":{\"from\":\"Hello\",\"to\":\"Hello again\"}}")));
+        assertThat(lines.get(4).getJsonObject("details").getJsonObject("status"),
+                   is(object("{\"from\":\"DRAFT\",\"to\":\"PUBLISHED\"}")));
+        assertThat("what was deleted", lines.get(1).getJsonObject("details").getString("message"), is("Hello again"));
+        assertThat(lines.get(5).getJsonObject("details").getString("status"), is("DRAFT"));
+
+        List<JsonObject> ofNotification = read("/audit?targetId=" + notification, VICTOR_TOKEN);
+        assertThat(ofNotification.stream().map(line -> line.getString("action")).toList(), contains(
+                "notification.deleted", "notification.archived", "notification.updated", "notification.published",
+                "notification.created"));
+    }
+
+    @Test
+    void theWholeLogIsReadAPageAtATimeNewestFirst() {
+        List<String> projects = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            projects.add(alice(Method.POST, "/projects", "{\"name\":\"P" + i + "\"}").object().getString("id"));
+        }
+        List<String> seen = new ArrayList<>();
+        List<Long> lineIds = new ArrayList<>();
+        String path = "/audit?limit=2";
+        int pages = 0;
+        while (path != null) {
+            AdminClient.Answer page = admin.call(Method.GET, path);
+            assertThat(page.status(), is(200));
+            page.array().forEach(line -> {
+                seen.add(line.asJsonObject().getJsonObject("target").getString("id"));
+                lineIds.add(line.asJsonObject().getJsonNumber("id").longValue());
+            });
+            path = next(page);
+            pages++;
+        }
+        List<String> newestFirst = new ArrayList<>(projects.reversed());
+        assertThat(seen.subList(0, 5), is(newestFirst));
+        assertThat(pages > 2, is(true));
+        assertThat("every line once", lineIds.stream().distinct().count(), is((long) lineIds.size()));
+    }
+
+    private static void tick() {
+        herald.clock().advance(Duration.ofSeconds(1));
+    }
+
+    private Accounts.Answer alice(Method method, String path, String json) {
+        return Accounts.send(http, method, path, json, Map.of("Authorization", "Bearer " + ALICE_TOKEN));
+    }
+
+    private List<JsonObject> read(String path, String token) {
+        Accounts.Answer answer = Accounts.send(http, Method.GET, path, null, Map.of("Authorization", "Bearer " + token));
+        assertThat(answer.body(), answer.status(), is(200));
+        return dev.herald.support.JsonBodies.array(answer.body()).stream().map(JsonValue::asJsonObject).toList();
+    }
+
+    private static String next(AdminClient.Answer answer) {
+        if (answer.link() == null) {
+            return null;
+        }
+        Matcher next = NEXT.matcher(answer.link());
+        assertThat(answer.link(), next.matches(), is(true));
+        return next.group(1);
+    }
+
+    private static JsonObject object(String json) {
+        return dev.herald.support.JsonBodies.object(json);
+    }
+}
