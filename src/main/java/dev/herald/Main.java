@@ -19,6 +19,7 @@ import dev.herald.apikey.ApiKeyAdminService;
 import dev.herald.audit.AuditService;
 import dev.herald.config.ConfigValues;
 import dev.herald.config.HeraldConfig;
+import dev.herald.console.ConsoleService;
 import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.FeedCacheSettings;
@@ -192,6 +193,7 @@ public final class Main {
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db, services.notifications()), new AuditService(db))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
+                .register(ConsoleService.PATH, new ConsoleService())
                 .any(RouteFallbacks::notFound);
     }
 

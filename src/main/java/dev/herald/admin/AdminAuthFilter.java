@@ -35,7 +35,8 @@ import io.helidon.webserver.http.RoutingResponse;
  * failed tokens in a window is answered 429 on every route that takes a token until that window ends, whatever
  * token it presents: its token is not compared at all, so a guesser learns nothing more, not even that a guess was
  * right. An unknown or expired session cookie is not counted: 256 random bits are not guessed, and a console left
- * open past its time-out would otherwise lock its user out.
+ * open past its time-out would otherwise lock its user out. Nor is {@code GET /session} without any credential,
+ * which the console asks at every load.
  */
 public final class AdminAuthFilter implements Filter {
 
@@ -76,6 +77,11 @@ public final class AdminAuthFilter implements Filter {
             return;
         }
         Optional<String> cookie = request.headers().cookies().first(SessionStore.COOKIE).asOptional();
+        if (cookie.isEmpty() && !hasAuthorization(request) && isSessionQuestion(request)) {
+            // The console asks at every load whether it is signed in: presenting nothing, it guesses nothing.
+            refuse(request, response, Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized");
+            return;
+        }
         Optional<Actor> caller;
         if (cookie.isPresent() && !hasAuthorization(request)) {
             caller = sessionCaller(request, response, cookie.get());
@@ -137,6 +143,10 @@ public final class AdminAuthFilter implements Filter {
                                           String code, String message) {
         ErrorResponses.send(request, response, ApiException.error(status, code, message));
         return Optional.empty();
+    }
+
+    private static boolean isSessionQuestion(RoutingRequest request) {
+        return isRead(request.prologue().method()) && ApiPaths.fullPath(request).equals(SIGN_IN_PATH);
     }
 
     private static boolean hasAuthorization(RoutingRequest request) {

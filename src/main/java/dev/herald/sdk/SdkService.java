@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.herald.api.RouteFallbacks;
+import dev.herald.api.StaticFile;
 import dev.herald.config.ConfigValues;
 
 import io.helidon.config.Config;
@@ -25,6 +26,7 @@ import io.helidon.webserver.http.HttpService;
 public final class SdkService implements HttpService {
 
     public static final String PATH = "/sdk/v1";
+    private static final String DIRECTORY = "/sdk/v1/";
     static final String SCRIPT_CACHE = "public, max-age=604800";
     /** The demo shows the widget under the strictest policy it supports (docs/browser.md, Content-Security-Policy). */
     static final String DEMO_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https:; "
@@ -35,28 +37,28 @@ public final class SdkService implements HttpService {
             HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
             HeaderValues.createCached(HeaderNames.create("Cross-Origin-Resource-Policy"), "cross-origin")};
 
-    private final List<SdkFile> files;
+    private final List<StaticFile> files;
 
-    private SdkService(List<SdkFile> files) {
+    private SdkService(List<StaticFile> files) {
         this.files = files;
     }
 
     public static SdkService create(Config sdk) {
-        List<SdkFile> files = new ArrayList<>();
-        files.add(SdkFile.of("herald.js", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
-        files.add(SdkFile.of("herald.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
+        List<StaticFile> files = new ArrayList<>();
+        files.add(StaticFile.of(DIRECTORY, "herald.js", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
+        files.add(StaticFile.of(DIRECTORY, "herald.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
         if (ConfigValues.bool(sdk.get("demo.enabled"), false)) {
             Header policy = HeaderValues.createCached(HeaderNames.create("Content-Security-Policy"), DEMO_POLICY);
-            files.add(SdkFile.of("demo.html", "text/html; charset=utf-8", "no-cache", policy));
-            files.add(SdkFile.of("demo.js", "text/javascript; charset=utf-8", "no-cache"));
-            files.add(SdkFile.of("demo.css", "text/css; charset=utf-8", "no-cache"));
+            files.add(StaticFile.of(DIRECTORY, "demo.html", "text/html; charset=utf-8", "no-cache", policy));
+            files.add(StaticFile.of(DIRECTORY, "demo.js", "text/javascript; charset=utf-8", "no-cache"));
+            files.add(StaticFile.of(DIRECTORY, "demo.css", "text/css; charset=utf-8", "no-cache"));
         }
         return new SdkService(List.copyOf(files));
     }
 
     @Override
     public void routing(HttpRules rules) {
-        for (SdkFile file : files) {
+        for (StaticFile file : files) {
             String path = "/" + file.name();
             rules.get(path, file::send)
                     .head(path, file::send)

@@ -1,14 +1,11 @@
 package dev.herald.admin;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.herald.support.AdminClient;
+import dev.herald.support.Tokens;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -42,12 +39,7 @@ final class Accounts {
     }
 
     static String sha256(String token) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                                                    .digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Tokens.sha256(token);
     }
 
     record Answer(int status, String body, List<String> setCookies) {

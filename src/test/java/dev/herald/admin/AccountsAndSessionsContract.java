@@ -201,6 +201,21 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
         assertThat(blocked.setCookies().isEmpty(), is(true));
     }
 
+    /** The console asks at every load; a signed-out user reloading it must not lock themselves out. */
+    @Test
+    void askingWhoIsSignedInWithNoCredentialIsNotAFailedAttempt() {
+        String client = "203.0.113.78";
+        for (int i = 0; i < 25; i++) {
+            Accounts.Answer answer = send(http, Method.GET, "/session", null, Map.of("X-Forwarded-For", client));
+            assertThat(answer.status(), is(401));
+            assertThat(answer.code(), is("UNAUTHORIZED"));
+        }
+        assertThat(send(http, Method.POST, "/session", signInBody("alice", ALICE_TOKEN),
+                        Map.of("X-Forwarded-For", client)).status(), is(201));
+        assertThat("a missing token elsewhere still counts",
+                   send(http, Method.GET, PROJECTS, null, Map.of("X-Forwarded-For", client)).status(), is(401));
+    }
+
     private Accounts.Answer signIn(String name, String token) {
         return send(http, Method.POST, "/session", signInBody(name, token), Map.of("Sec-Fetch-Site", "same-origin"));
     }

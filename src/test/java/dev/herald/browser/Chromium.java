@@ -131,6 +131,16 @@ final class Chromium implements AutoCloseable {
         return Base64.getDecoder().decode(text(command("GET", "/screenshot", null)));
     }
 
+    /** Text typed into whatever has the focus, as a keyboard's input (it fires the input events a user's would). */
+    void type(String text) {
+        devTools("Input.insertText", Json.createObjectBuilder().add("text", text).build());
+    }
+
+    /** A script that runs in every page this browser opens from now on, before the page's own. */
+    void beforeEveryPage(String source) {
+        devTools("Page.addScriptToEvaluateOnNewDocument", Json.createObjectBuilder().add("source", source).build());
+    }
+
     /** A real key press (Tab, Escape, Enter) on whatever has the focus. */
     void press(String key, int keyCode, boolean shift) {
         // Enter activates a button only as a key that types ("keyDown" with its text); the others need no text.

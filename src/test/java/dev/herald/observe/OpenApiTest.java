@@ -16,6 +16,7 @@ import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonSchemaCheck;
 import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
+import dev.herald.support.Tokens;
 import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
@@ -49,8 +50,7 @@ class OpenApiTest extends HeraldServerTest {
     /** Room for the walk's notifications, not for one of this size more. */
     private static final int FEED_BYTES = 4096;
     /** alice's token is "alice-token-0123456789abcdef0123456789abcdef". */
-    private static final String ALICE_TOKEN_SHA256 =
-            java.util.HexFormat.of().formatHex(sha256("alice-token-0123456789abcdef0123456789abcdef"));
+    private static final String ALICE_TOKEN_SHA256 = Tokens.sha256("alice-token-0123456789abcdef0123456789abcdef");
 
     private final Http1Client client;
     private final Http1Client observe;
@@ -242,15 +242,6 @@ class OpenApiTest extends HeraldServerTest {
         return check.problems(parse(exchange.body()), content.getJsonObject("schema")).stream()
                 .map(problem -> where + ": " + problem)
                 .toList();
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private Exchange send(String method, String path, String body, String contentType, boolean admin) {

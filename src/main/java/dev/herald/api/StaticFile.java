@@ -1,11 +1,9 @@
-package dev.herald.sdk;
+package dev.herald.api;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-import dev.herald.api.Bodies;
-import dev.herald.api.EntityTag;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -15,29 +13,32 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * One file of the browser SDK, read once from the module: its bytes, and the headers every answer for it carries.
- * The ETag is a hash of the bytes, so every instance of the same version gives the same one.
+ * One file Herald serves from its module (the browser SDK, the console), read once: its bytes, and the headers
+ * every answer for it carries. The ETag is a hash of the bytes, so every instance of the same version gives the same
+ * one.
  *
- * @param name    the file's name under {@code /sdk/v1/}
+ * @param name    the file's name in its directory
  * @param bytes   the content, sent as it is
  * @param tag     the ETag's value, for {@code If-None-Match}
  * @param headers Content-Type, ETag, Cache-Control and whatever else the file needs, built once
  */
-record SdkFile(String name, byte[] bytes, String tag, Header[] headers) {
+public record StaticFile(String name, byte[] bytes, String tag, Header[] headers) {
 
-    static SdkFile of(String name, String contentType, String cacheControl, Header... more) {
-        byte[] bytes = read(name);
+    /** @param directory the resource directory, {@code /sdk/v1/} */
+    public static StaticFile of(String directory, String name, String contentType, String cacheControl,
+                                Header... more) {
+        byte[] bytes = read(directory + name);
         String tag = EntityTag.of(bytes);
         Header[] headers = new Header[3 + more.length];
         headers[0] = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, contentType);
         headers[1] = HeaderValues.createCached(HeaderNames.ETAG, tag);
         headers[2] = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, cacheControl);
         System.arraycopy(more, 0, headers, 3, more.length);
-        return new SdkFile(name, bytes, tag, headers);
+        return new StaticFile(name, bytes, tag, headers);
     }
 
     /** GET and HEAD: the file, or 304 when the browser holds it already. */
-    void send(ServerRequest request, ServerResponse response) {
+    public void send(ServerRequest request, ServerResponse response) {
         for (Header header : headers) {
             response.header(header);
         }
@@ -48,10 +49,10 @@ record SdkFile(String name, byte[] bytes, String tag, Header[] headers) {
         Bodies.sendShared(request, response, bytes);
     }
 
-    private static byte[] read(String name) {
-        try (InputStream in = SdkFile.class.getResourceAsStream("/sdk/v1/" + name)) {
+    private static byte[] read(String resource) {
+        try (InputStream in = StaticFile.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("the SDK file " + name + " is missing from the build");
+                throw new IllegalStateException(resource + " is missing from the build");
             }
             return in.readAllBytes();
         } catch (IOException e) {

@@ -1,0 +1,229 @@
+package dev.herald.browser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import dev.herald.support.MainBuiltServer;
+import dev.herald.support.TestDatabase;
+import dev.herald.support.Tokens;
+
+import jakarta.json.Json;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * The console (docs/console.md) in a real browser, driven by the keyboard as a user would, against a real Herald on
+ * H2, under its own Content-Security-Policy: every violation the page reports fails the test.
+ */
+class ConsoleBrowserTest {
+
+    private static final String ALICE = "alice-console-token-0123456789abcdef0123456789";
+    private static final String VICTOR = "victor-console-token-0123456789abcdef0123456789";
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
+    private static final String RECORD_VIOLATIONS = "window.__violations = [];"
+            + "document.addEventListener('securitypolicyviolation', (e) => window.__violations.push("
+            + "e.violatedDirective + ' ' + e.blockedURI));";
+
+    private static TestDatabase database;
+    private static MainBuiltServer server;
+    private static Chromium browser;
+
+    @BeforeAll
+    static void start() throws IOException, InterruptedException {
+        browser = Chromium.start();
+        database = TestDatabase.h2();
+        server = MainBuiltServer.start(database, Map.of(
+                "admin.accounts.0.name", "alice", "admin.accounts.0.role", "editor",
+                "admin.accounts.0.token-sha256", Tokens.sha256(ALICE),
+                "admin.accounts.1.name", "victor", "admin.accounts.1.role", "viewer",
+                "admin.accounts.1.token-sha256", Tokens.sha256(VICTOR)));
+        browser.beforeEveryPage(RECORD_VIOLATIONS);
+        Files.createDirectories(SCREENSHOTS);
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        if (server != null) {
+            server.close();
+        }
+        if (database != null) {
+            database.close();
+        }
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @BeforeEach
+    void signedOut() {
+        browser.open(console());
+        browser.await("const current = await fetch('/api/v1/admin/session');"
+                + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
+        browser.open(console());
+    }
+
+    @Test
+    void anEditorSignsInCreatesAndRenamesAProjectByKeyboardStaysSignedInAcrossAReloadAndSignsOut() throws IOException {
+        waitFor(() -> visible("sign-in") && focused().equals("sign-in-name"));
+        save("console-sign-in.png");
+        browser.type("alice");
+        press("Tab", 9);
+        browser.type(ALICE);
+        press("Enter", 13);
+        waitFor(() -> visible("projects") && text("who-name").equals("alice (editor)"));
+        assertThat("the content has the focus", focused(), is("main"));
+
+        press("Tab", 9);
+        assertThat(focused(), is("new-project-name"));
+        browser.type("Web shop");
+        press("Enter", 13);
+        waitFor(() -> projectNames().equals("Web shop"));
+        assertThat(text("status"), is("Project Web shop created."));
+        assertThat("ready for the next one", focused(), is("new-project-name"));
+
+        press("Tab", 9);
+        press("Tab", 9);
+        assertThat(Chromium.text(browser.script("return document.activeElement.getAttribute('aria-label')")),
+                   is("Rename Web shop"));
+        press("Enter", 13);
+        waitFor(() -> focused().startsWith("rename-"));
+        browser.type("Shop");
+        press("Enter", 13);
+        waitFor(() -> projectNames().equals("Shop"));
+        assertThat(text("status"), is("Renamed to Shop."));
+        save("console-projects.png");
+
+        browser.open(console());
+        waitFor(() -> visible("projects") && text("who-name").equals("alice (editor)"));
+        assertThat("signed in still, after a reload", projectNames(), is("Shop"));
+
+        assertThat(focused(), is("main"));
+        browser.press("Tab", 9, true);
+        assertThat("just before the content", focused(), is("sign-out"));
+        press("Enter", 13);
+        waitFor(() -> visible("sign-in"));
+        assertThat(text("status"), is("Signed out."));
+        browser.open(console());
+        waitFor(() -> visible("sign-in"));
+        assertThat(violations(), is("[]"));
+    }
+
+    @Test
+    void aViewerIsShownNoWriteAndTheApiRefusesTheOnesItTriesFromThePage() {
+        waitFor(() -> visible("sign-in"));
+        browser.type("victor");
+        press("Tab", 9);
+        browser.type(VICTOR);
+        press("Enter", 13);
+        waitFor(() -> visible("projects") && text("who-name").equals("victor (viewer)"));
+
+        assertThat(browser.script("return getComputedStyle(document.getElementById('new-project')).display"),
+                   is(Json.createValue("none")));
+        assertThat(browser.script("return document.querySelectorAll('#project-list button').length"),
+                   is(Json.createValue(0)));
+        JsonValue status = browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
+                + "const answer = await fetch('/api/v1/admin/projects', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json', 'X-CSRF-Token': session.csrfToken}, body: JSON.stringify({name: 'Not mine'})});"
+                + "return answer.status;");
+        assertThat(status, is(Json.createValue(403)));
+        assertThat(violations(), is("[]"));
+    }
+
+    @Test
+    void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
+        waitFor(() -> visible("sign-in"));
+        browser.type("alice");
+        press("Tab", 9);
+        browser.type("not-the-token");
+        press("Enter", 13);
+        waitFor(() -> text("sign-in-error").equals("No account has this name and token."));
+        assertThat(focused(), is("sign-in-token"));
+        assertThat(visible("projects"), is(false));
+    }
+
+    @Test
+    void screenshotsInDarkAndOnA320PixelPhone() throws IOException {
+        waitFor(() -> visible("sign-in"));
+        browser.type("alice");
+        press("Tab", 9);
+        browser.type(ALICE);
+        press("Enter", 13);
+        waitFor(() -> visible("projects"));
+        browser.emulateMedia("prefers-color-scheme", "dark");
+        try {
+            browser.open(console());
+            waitFor(() -> visible("projects"));
+            save("console-projects-dark.png");
+            browser.viewport(320, 640, true);
+            browser.open(console());
+            waitFor(() -> visible("projects"));
+            assertThat("nothing wider than the phone",
+                       browser.script("return document.documentElement.scrollWidth"), is(Json.createValue(320)));
+            save("console-projects-320px.png");
+        } finally {
+            browser.resetViewport();
+            browser.emulateMedia(null, null);
+        }
+        assertThat(violations(), is("[]"));
+    }
+
+    private static String console() {
+        return server.uri() + "/console/";
+    }
+
+    private static void press(String key, int code) {
+        browser.press(key, code, false);
+    }
+
+    private static boolean visible(String id) {
+        return browser.script("const e = document.getElementById(arguments[0]); return !!e && !e.hidden", id)
+                .equals(JsonValue.TRUE);
+    }
+
+    private static String text(String id) {
+        return Chromium.text(browser.script("return document.getElementById(arguments[0]).textContent", id));
+    }
+
+    private static String focused() {
+        return Chromium.text(browser.script("return document.activeElement.id || ''"));
+    }
+
+    private static String projectNames() {
+        return Chromium.text(browser.script("return [...document.querySelectorAll('#project-list td.name')]"
+                + ".map((cell) => cell.textContent).join(',')"));
+    }
+
+    private static String violations() {
+        return browser.script("return JSON.stringify(window.__violations)").toString().replace("\"", "")
+                .replace("\\", "");
+    }
+
+    private static void waitFor(Supplier<Boolean> condition) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.get()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not so within 10 s; the page says: "
+                        + browser.script("return document.getElementById('main').innerText"));
+            }
+            browser.pause(20);
+        }
+    }
+
+    private static void save(String name) throws IOException {
+        byte[] png = browser.screenshot();
+        assertThat("a PNG of some substance", png.length, greaterThan(5_000));
+        Files.write(SCREENSHOTS.resolve(name), png);
+    }
+}

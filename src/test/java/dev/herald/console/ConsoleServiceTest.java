@@ -1,0 +1,93 @@
+package dev.herald.console;
+
+import java.util.List;
+
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+/**
+ * docs/console.md: the console's files from the module, each under the console's strict Content-Security-Policy,
+ * unframeable, revalidated at every load; the page names no script or style but its own files.
+ */
+@ServerTest
+class ConsoleServiceTest extends HeraldServerTest {
+
+    private final Http1Client http;
+
+    ConsoleServiceTest(Http1Client http) {
+        this.http = http;
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.h2(), server);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/console/", "/console/console.js", "/console/console.css"})
+    void everyFileIsServedUnderTheStrictPolicyAndRevalidatedWithItsTag(String path) {
+        String tag;
+        try (Http1ClientResponse response = http.get(path).request()) {
+            assertThat(response.status().code(), is(200));
+            assertThat(header(response, "Content-Security-Policy"), is("default-src 'none'; script-src 'self'; "
+                    + "style-src 'self'; img-src 'self' https:; connect-src 'self'; form-action 'self'; "
+                    + "base-uri 'none'; frame-ancestors 'none'"));
+            assertThat(header(response, "X-Frame-Options"), is("DENY"));
+            assertThat(header(response, "Referrer-Policy"), is("no-referrer"));
+            assertThat(header(response, "Cache-Control"), is("no-cache"));
+            assertThat(header(response, "X-Content-Type-Options"), is("nosniff"));
+            tag = header(response, "ETag");
+        }
+        try (Http1ClientResponse again = http.get(path).header(HeaderNames.IF_NONE_MATCH, tag).request()) {
+            assertThat(again.status().code(), is(304));
+        }
+    }
+
+    @Test
+    void thePageHasNoInlineScriptOrStyle() {
+        String page = http.get("/console/").requestEntity(String.class);
+        assertThat(page, containsString("<script type=\"module\" src=\"console.js\"></script>"));
+        assertThat(page, not(containsString("style=")));
+        assertThat("no event handler attribute", page.matches("(?s).*\\son[a-z]+\\s*=.*"), is(false));
+        assertThat(page.split("<script").length, is(2));
+        assertThat(page.contains("<style"), is(false));
+    }
+
+    @Test
+    void theConsoleWithoutItsSlashIsRedirectedAndOtherMethodsAreRefused() {
+        try (Http1ClientResponse response = http.get("/console").followRedirects(false).request()) {
+            assertThat(response.status().code(), is(308));
+            assertThat(header(response, "Location"), is("/console/"));
+        }
+        for (String path : List.of("/console/", "/console/console.js")) {
+            try (Http1ClientResponse response = http.method(Method.POST).path(path).request()) {
+                assertThat(response.status().code(), is(405));
+                assertThat(header(response, "Allow"), is("GET, HEAD"));
+            }
+        }
+        try (Http1ClientResponse response = http.get("/console/nothing.js").request()) {
+            assertThat(response.status().code(), is(404));
+        }
+    }
+
+    private static String header(Http1ClientResponse response, String name) {
+        return response.headers().first(HeaderNames.create(name)).orElseThrow(() -> new AssertionError("no " + name));
+    }
+}
