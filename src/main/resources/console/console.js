@@ -29,6 +29,8 @@ async function call(method, path, body) {
   } catch (e) {
     throw new ApiError(0, { error: 'Herald could not be reached; check the connection and try again.' });
   }
+  const date = Date.parse(response.headers.get('Date'));
+  if (!Number.isNaN(date)) clockOffset = date - Date.now();
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
   if (!response.ok) {
@@ -44,7 +46,14 @@ function say(message) {
 }
 
 function show(section) {
-  for (const id of ['sign-in', 'projects']) $(id).hidden = id !== section;
+  for (const id of ['sign-in', 'projects', 'project']) $(id).hidden = id !== section;
+}
+
+// Herald's clock, as its answers' Date header tells it: a notification's state is the one its feed computes now.
+let clockOffset = 0;
+
+function serverNow() {
+  return Date.now() + clockOffset;
 }
 
 // Signing in and out
@@ -53,6 +62,11 @@ async function start() {
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
   $('new-project').addEventListener('submit', createProject);
+  $('new-key').addEventListener('click', createKey);
+  $('notification-state').addEventListener('change', () => loadNotifications());
+  $('notification-search').addEventListener('input', filterNotifications);
+  $('notification-filter').addEventListener('submit', (event) => event.preventDefault());
+  window.addEventListener('hashchange', () => session && route());
   try {
     session = await call('GET', '/session');
     signedIn();
@@ -109,9 +123,19 @@ function signedIn() {
   $('who').hidden = false;
   document.body.classList.toggle('viewer', session.role !== 'editor');
   say('');
-  showProjects();
+  route();
   // Where a keyboard or screen reader user goes on from: the page's content, not the form that is gone.
   $('main').focus();
+}
+
+// #/projects, or #/projects/{id}: a reload or a link keeps the page.
+function route() {
+  const match = /^#\/projects\/([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (match) {
+    showProject(match[1]);
+  } else {
+    showProjects();
+  }
 }
 
 async function signOut() {
@@ -153,7 +177,10 @@ function projectRow(project) {
   row.dataset.id = project.id;
   const name = document.createElement('td');
   name.className = 'name';
-  name.textContent = project.name;
+  const link = document.createElement('a');
+  link.href = `#/projects/${project.id}`;
+  link.textContent = project.name;
+  name.append(link);
   const created = document.createElement('td');
   const time = document.createElement('time');
   time.dateTime = project.createdAt;
@@ -187,8 +214,9 @@ function startRename(row, project) {
   error.className = 'error';
   error.setAttribute('role', 'alert');
   const cancel = () => {
-    cell.replaceChildren(project.name);
-    row.querySelector('td.actions button').focus();
+    const fresh = projectRow(project);
+    row.replaceWith(fresh);
+    fresh.querySelector('td.actions button').focus();
   };
   form.append(label, input, button('Save', null), button('Cancel', cancel, 'secondary'), error);
   form.addEventListener('submit', async (event) => {
@@ -228,6 +256,241 @@ async function createProject(event) {
     input.setAttribute('aria-invalid', 'true');
     input.focus();
   }
+}
+
+// One project: its keys, its announcements, its activity
+
+let currentProject = null;
+let notifications = [];
+
+async function showProject(id) {
+  show('project');
+  try {
+    currentProject = await call('GET', `/projects/${id}`);
+  } catch (e) {
+    say(e.status === 404 ? 'No such project.' : e.message);
+    location.hash = '#/projects';
+    return;
+  }
+  $('project-title').textContent = currentProject.name;
+  document.title = `${currentProject.name} · Herald Console`;
+  await Promise.all([loadKeys(), loadNotifications(), loadActivity()]);
+}
+
+const ORDERS = {
+  createdAt_desc: 'newest first', createdAt_asc: 'oldest first', startDate_asc: 'by start, soonest first',
+  startDate_desc: 'by start, latest first', endDate_asc: 'by end, soonest first', endDate_desc: 'by end, latest first',
+};
+
+async function loadKeys() {
+  const keys = await call('GET', `/projects/${currentProject.id}/api-keys?limit=1000`);
+  $('key-list').replaceChildren(...keys.map(keyCard));
+  $('no-keys').hidden = keys.length > 0;
+}
+
+function keyCard(key) {
+  const item = document.createElement('li');
+  const value = document.createElement('p');
+  value.className = 'key';
+  value.textContent = key.key;
+  item.append(value);
+  const editable = session.role === 'editor' && key.revokedAt === null;
+  if (key.revokedAt !== null) {
+    const revoked = document.createElement('p');
+    revoked.className = 'revoked';
+    revoked.textContent = `Revoked ${new Date(key.revokedAt).toLocaleString()}: clients using it get 401.`;
+    item.append(revoked);
+  }
+  item.append(
+    checkbox(key, 'showPast', 'Show past', 'Ended announcements stay in this key\'s feed.', editable),
+    checkbox(key, 'showFuture', 'Show future', 'Scheduled announcements are in the feed before they start.',
+      editable),
+    orderSelect(key, editable));
+  if (editable) {
+    const revoke = button('Revoke', () => revokeKey(key), 'secondary');
+    revoke.setAttribute('aria-label', `Revoke key ${key.key}`);
+    item.append(revoke);
+  }
+  return item;
+}
+
+function checkbox(key, field, text, hint, editable) {
+  const line = document.createElement('div');
+  line.className = 'switch';
+  const input = document.createElement('input');
+  input.type = 'checkbox';
+  input.id = `${field}-${key.key}`;
+  input.checked = key[field];
+  input.disabled = !editable;
+  const label = document.createElement('label');
+  label.htmlFor = input.id;
+  label.textContent = text;
+  const explanation = document.createElement('p');
+  explanation.className = 'hint';
+  explanation.id = `${input.id}-hint`;
+  explanation.textContent = hint;
+  input.setAttribute('aria-describedby', explanation.id);
+  input.addEventListener('change', () => updateKey(key, { [field]: input.checked }, () => {
+    input.checked = key[field];
+  }));
+  line.append(input, label, explanation);
+  return line;
+}
+
+function orderSelect(key, editable) {
+  const line = document.createElement('div');
+  line.className = 'switch';
+  const select = document.createElement('select');
+  select.id = `orderBy-${key.key}`;
+  select.disabled = !editable;
+  for (const [value, text] of Object.entries(ORDERS)) {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = text;
+    option.selected = value === key.orderBy;
+    select.append(option);
+  }
+  const label = document.createElement('label');
+  label.htmlFor = select.id;
+  label.textContent = 'Order';
+  const explanation = document.createElement('p');
+  explanation.className = 'hint';
+  explanation.id = `${select.id}-hint`;
+  explanation.textContent = 'How the feed orders the announcements it shows.';
+  select.setAttribute('aria-describedby', explanation.id);
+  select.addEventListener('change', () => updateKey(key, { orderBy: select.value }, () => {
+    select.value = key.orderBy;
+  }));
+  line.append(label, select, explanation);
+  return line;
+}
+
+async function updateKey(key, change, undo) {
+  try {
+    Object.assign(key, await call('PATCH', `/api-keys/${encodeURIComponent(key.key)}`, change));
+    say('Key saved.');
+    loadActivity();
+  } catch (e) {
+    undo();
+    say(`Not saved: ${e.message}`);
+  }
+}
+
+async function createKey() {
+  try {
+    const key = await call('POST', `/projects/${currentProject.id}/api-keys`, {});
+    say(`Key ${key.key} created.`);
+    await Promise.all([loadKeys(), loadActivity()]);
+    $(`showPast-${key.key}`).focus();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function revokeKey(key) {
+  if (!window.confirm(`Revoke ${key.key}? Clients using it stop getting announcements at once.`)) return;
+  try {
+    await call('DELETE', `/api-keys/${encodeURIComponent(key.key)}`);
+    say(`Key ${key.key} revoked.`);
+    await Promise.all([loadKeys(), loadActivity()]);
+    $('new-key').focus();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// The state as the feed computes it (NotificationState): draft, archived, scheduled, ended or live.
+function stateOf(notification, now) {
+  if (notification.status === 'DRAFT') return 'draft';
+  if (notification.status === 'ARCHIVED') return 'archived';
+  if (notification.startDate !== null && Date.parse(notification.startDate) > now) return 'scheduled';
+  if (notification.endDate !== null && Date.parse(notification.endDate) < now) return 'ended';
+  return 'live';
+}
+
+async function loadNotifications() {
+  const state = $('notification-state').value;
+  const query = state ? `?state=${state}&limit=1000` : '?limit=1000';
+  notifications = await call('GET', `/projects/${currentProject.id}/notifications${query}`);
+  filterNotifications();
+}
+
+function filterNotifications() {
+  const words = $('notification-search').value.trim().toLowerCase();
+  const now = serverNow();
+  const shown = notifications.filter((n) => !words || plainText(n.message).toLowerCase().includes(words));
+  $('notification-list').tBodies[0].replaceChildren(...shown.map((n) => notificationRow(n, now)));
+  $('notification-list').hidden = shown.length === 0;
+  $('no-notifications').hidden = shown.length > 0;
+}
+
+function notificationRow(notification, now) {
+  const row = document.createElement('tr');
+  const message = document.createElement('td');
+  message.textContent = excerpt(plainText(notification.message));
+  const state = document.createElement('td');
+  const badge = document.createElement('span');
+  const name = stateOf(notification, now);
+  badge.className = `state ${name}`;
+  badge.textContent = name;
+  state.append(badge);
+  row.append(message, state, when(notification.startDate), when(notification.endDate));
+  return row;
+}
+
+function when(iso) {
+  const cell = document.createElement('td');
+  if (iso !== null) {
+    const time = document.createElement('time');
+    time.dateTime = iso;
+    time.textContent = new Date(iso).toLocaleString();
+    cell.append(time);
+  } else {
+    cell.textContent = '—';
+  }
+  return cell;
+}
+
+// A message's words: a rich-text document's text (Herald stores a document as its JSON text, and any other message
+// that would start with '{' starts with '&#123;'), an HTML string's text (parsed inert, never rendered), or the text.
+function plainText(message) {
+  if (message !== null && typeof message === 'object') return documentText(message);
+  if (typeof message !== 'string') return '';
+  if (message.startsWith('{')) {
+    try {
+      return documentText(JSON.parse(message));
+    } catch (e) {
+      return message;
+    }
+  }
+  if (/[<&]/.test(message)) {
+    return new DOMParser().parseFromString(message, 'text/html').body.textContent || '';
+  }
+  return message;
+}
+
+function documentText(node) {
+  if (node.type === 'text') return node.text || '';
+  const parts = (node.content || []).map(documentText);
+  const block = ['paragraph', 'heading', 'listItem', 'blockquote', 'codeBlock'].includes(node.type);
+  return parts.join(block ? ' ' : '') + (block ? ' ' : '');
+}
+
+function excerpt(text) {
+  const words = text.replace(/\s+/g, ' ').trim();
+  return words.length > 120 ? `${words.slice(0, 119)}…` : words;
+}
+
+async function loadActivity() {
+  const lines = await call('GET', `/audit?projectId=${currentProject.id}&limit=20`);
+  $('activity').replaceChildren(...lines.map((line) => {
+    const item = document.createElement('li');
+    const time = document.createElement('time');
+    time.dateTime = line.occurredAt;
+    time.textContent = new Date(line.occurredAt).toLocaleString();
+    item.append(time, ` ${line.actor}: ${line.action.replace('.', ' ')}`);
+    return item;
+  }));
 }
 
 function button(text, onClick, className) {

@@ -4,9 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import dev.herald.apikey.ApiKey;
+import dev.herald.notification.NotificationStatus;
+import dev.herald.project.Project;
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.Tokens;
@@ -21,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * The console (docs/console.md) in a real browser, driven by the keyboard as a user would, against a real Herald on
@@ -95,6 +101,9 @@ class ConsoleBrowserTest {
 
         press("Tab", 9);
         press("Tab", 9);
+        assertThat("the project's name opens it", Chromium.text(browser.script(
+                "return document.activeElement.getAttribute('href')")), startsWith("#/projects/"));
+        press("Tab", 9);
         assertThat(Chromium.text(browser.script("return document.activeElement.getAttribute('aria-label')")),
                    is("Rename Web shop"));
         press("Enter", 13);
@@ -142,6 +151,48 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void aProjectShowsItsKeysWithTheirSwitchesItsAnnouncementsByStateAndItsActivity() throws IOException {
+        Project project = server.herald().project();
+        ApiKey key = server.herald().key(project);
+        server.herald().notification(project).message("Live <b>now</b>").save();
+        server.herald().notification(project).message("{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"Coming in 2030\"}]}]}")
+                .start(Instant.parse("2030-01-01T00:00:00Z")).save();
+        server.herald().notification(project).message("Long gone").end(Instant.parse("2020-01-01T00:00:00Z")).save();
+        server.herald().notification(project).message("Not yet written").status(NotificationStatus.DRAFT).save();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name())
+                && rows("#notification-list tbody tr").size() == 4);
+
+        assertThat(rows("#notification-list tbody tr"), is(List.of(
+                "Not yet written draft — —", "Long gone ended — " + localTime("2020-01-01T00:00:00Z"),
+                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " —", "Live now live — —")));
+        assertThat(rows("#key-list li p.key"), is(List.of(key.key())));
+        browser.script("document.getElementById(arguments[0]).focus()", "showPast-" + key.key());
+        press(" ", 32);
+        waitFor(() -> server.herald().services().keys().find(key.key()).orElseThrow().showPast());
+        waitFor(() -> rows("#activity li").getFirst().endsWith("alice: api-key updated"));
+        assertThat(text("status"), is("Key saved."));
+        save("console-project.png");
+
+        browser.script("document.getElementById('notification-state').focus()");
+        press("ArrowDown", 40);
+        press("ArrowDown", 40);
+        waitFor(() -> rows("#notification-list tbody tr").size() == 1);
+        assertThat(rows("#notification-list tbody tr").getFirst(), startsWith("Coming in 2030 scheduled"));
+        press("ArrowUp", 38);
+        press("ArrowUp", 38);
+        waitFor(() -> rows("#notification-list tbody tr").size() == 4);
+        press("Tab", 9);
+        assertThat(focused(), is("notification-search"));
+        browser.type("gone");
+        waitFor(() -> rows("#notification-list tbody tr").size() == 1);
+        assertThat(rows("#notification-list tbody tr").getFirst(), startsWith("Long gone ended"));
+        assertThat(violations(), is("[]"));
+    }
+
+    @Test
     void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
         waitFor(() -> visible("sign-in"));
         browser.type("alice");
@@ -177,6 +228,27 @@ class ConsoleBrowserTest {
             browser.emulateMedia(null, null);
         }
         assertThat(violations(), is("[]"));
+    }
+
+    private static void signIn(String name, String token) {
+        waitFor(() -> visible("sign-in"));
+        browser.type(name);
+        press("Tab", 9);
+        browser.type(token);
+        press("Enter", 13);
+        waitFor(() -> visible("projects") || visible("project"));
+    }
+
+    /** The text of each element the selector finds; of a table row, its cells' texts joined by a space. */
+    private static List<String> rows(String selector) {
+        return Chromium.strings(browser.script("return [...document.querySelectorAll(arguments[0])]"
+                + ".map((e) => e.tagName === 'TR' ? [...e.cells].map((c) => c.textContent.trim()).join(' ')"
+                + " : e.textContent.trim())", selector));
+    }
+
+    /** An instant as the page shows it: the browser's own locale and time zone. */
+    private static String localTime(String iso) {
+        return Chromium.text(browser.script("return new Date(arguments[0]).toLocaleString()", iso));
     }
 
     private static String console() {
