@@ -53,19 +53,25 @@ public final class StatsService implements HttpService {
         }
         Map<Long, Counts> days = stats.dailyCounts(id, StatsRange.of(request));
         Counts total = days.values().stream().reduce(Counts.NONE, Counts::plus);
-        JsonArrayBuilder daily = Json.builders().createArrayBuilder();
-        days.forEach((day, counts) -> daily.add(
-                counts.addTo(Json.builders().createObjectBuilder().add("date", LocalDate.ofEpochDay(day).toString()))));
         JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
                 .add("ctr", total.ctr())
-                .add("daily", daily)
+                .add("daily", daily(days))
                 .build();
         AdminResponses.ok(request, response, answer);
     }
 
+    /** Days with activity only, ascending: {@code [{"date","impression","click","conversion"}]}. */
+    private static JsonArrayBuilder daily(Map<Long, Counts> days) {
+        JsonArrayBuilder daily = Json.builders().createArrayBuilder();
+        days.forEach((day, counts) -> daily.add(
+                counts.addTo(Json.builders().createObjectBuilder().add("date", LocalDate.ofEpochDay(day).toString()))));
+        return daily;
+    }
+
     private void projectStats(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        Map<String, Counts> byNotification = stats.notificationCounts(project.id(), StatsRange.of(request));
+        StatsRange range = StatsRange.of(request);
+        Map<String, Counts> byNotification = stats.notificationCounts(project.id(), range);
         Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonArrayBuilder list = Json.builders().createArrayBuilder();
         byNotification.entrySet().stream()
@@ -77,7 +83,9 @@ public final class StatsService implements HttpService {
                                                                   .add("notificationId", entry.getKey()))
                                                    .add("ctr", entry.getValue().ctr())));
         JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
+                .add("ctr", total.ctr())
                 .add("notifications", list)
+                .add("daily", daily(stats.projectDailyCounts(project.id(), range)))
                 .build();
         AdminResponses.ok(request, response, answer);
     }

@@ -19,11 +19,22 @@ final class StatsStore {
         this.db = db;
     }
 
-    /** Counts per UTC day number (days since 1970-01-01), days with activity only, ascending. */
+    /**
+     * A notification's counts per UTC day number (days since 1970-01-01), days with activity only, ascending.
+     */
     Map<Long, Counts> dailyCounts(String notificationId, StatsRange range) {
+        return daily("select-notification-daily-counts", notificationId, range);
+    }
+
+    /** The same for a whole project, deleted notifications included. */
+    Map<Long, Counts> projectDailyCounts(String projectId, StatsRange range) {
+        return daily("select-project-daily-counts", projectId, range);
+    }
+
+    private Map<Long, Counts> daily(String statement, String id, StatsRange range) {
         Map<Long, Counts> days = new TreeMap<>();
-        db.execute().createNamedQuery("select-notification-daily-counts")
-                .addParam("notificationId", notificationId)
+        db.execute().createNamedQuery(statement)
+                .addParam("id", id)
                 .addParam("fromDay", range.fromDay())
                 .addParam("toDay", range.toDay())
                 .execute()

@@ -193,6 +193,61 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void aProjectsPerformanceIsChartedDayByDayAndDownloadedAsCsv() throws IOException {
+        Project project = server.herald().project();
+        String shown = server.herald().notification(project).message("Winter sale").save().id();
+        server.herald().notification(project).message("Quiet one").save();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 2);
+        browser.await("for (const type of ['impression', 'impression', 'impression', 'click']) {"
+                + " await fetch('/api/v1/public/track/' + arguments[0], {method: 'POST',"
+                + " headers: {'Content-Type': 'application/json'}, body: JSON.stringify({type})}); }", shown);
+        // A date field's day, month and year take a Tab each: start from the Show button.
+        browser.script("document.querySelector('#stats-form button[type=submit]').focus()");
+        press("Enter", 13);
+        waitFor(() -> rows("#stats-totals div").equals(List.of("Impressions3", "Clicks1", "Conversions0",
+                                                                 "CTR33.3 %")));
+
+        String from = Chromium.text(browser.script("return document.getElementById('stats-from').value"));
+        String to = Chromium.text(browser.script("return document.getElementById('stats-to').value"));
+        assertThat("the last 30 days", java.time.LocalDate.parse(from).plusDays(29),
+                   is(java.time.LocalDate.parse(to)));
+        String day = server.herald().clock().instant().toString().substring(0, 10);
+        assertThat(rows("#stats-days tbody tr"), is(List.of(day + " 3 1 0")));
+        assertThat("a line per series, a point per day", browser.script("return [...document.querySelectorAll("
+                + "'#stats-chart polyline')].map((p) => p.getAttribute('points').split(' ').length).join(',')"),
+                   is(Json.createValue("30,30,30")));
+        assertThat(Chromium.text(browser.script("return document.getElementById('stats-chart-title').textContent")),
+                   is("Daily interactions from " + from + " to " + to + ": 3 impressions, 1 clicks, 0 conversions"));
+        browser.script("document.getElementById('performance-title').scrollIntoView()");
+        save("console-performance.png");
+
+        browser.script("window.__csv = null; const made = URL.createObjectURL;"
+                + "URL.createObjectURL = (blob) => { blob.text().then((text) => { window.__csv = text; });"
+                + " return made(blob); };");
+        press("Tab", 9);
+        assertThat(focused(), is("stats-csv"));
+        press("Enter", 13);
+        waitFor(() -> !browser.script("return window.__csv").equals(JsonValue.NULL));
+        List<String> csv = List.of(Chromium.text(browser.script("return window.__csv")).split("\r\n"));
+        assertThat(csv.size(), is(31));
+        assertThat(csv.getFirst(), is("date,impression,click,conversion"));
+        assertThat(csv.contains(day + ",3,1,0"), is(true));
+        assertThat(csv.get(1), is(from + ",0,0,0"));
+
+        browser.script("document.getElementById('stats-of').focus()");
+        press("ArrowDown", 40);
+        waitFor(() -> rows("#stats-totals div").getFirst().equals("Impressions0"));
+        assertThat("the newest announcement alone", Chromium.text(browser.script(
+                "const s = document.getElementById('stats-of'); return s.options[s.selectedIndex].text")),
+                   is("“Quiet one”"));
+        press("ArrowDown", 40);
+        waitFor(() -> rows("#stats-totals div").getFirst().equals("Impressions3"));
+        assertThat(violations(), is("[]"));
+    }
+
+    @Test
     void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
         waitFor(() -> visible("sign-in"));
         browser.type("alice");

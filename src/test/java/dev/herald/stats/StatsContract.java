@@ -107,8 +107,10 @@ abstract class StatsContract extends HeraldServerTest {
     @Test
     void aProjectsStatsListEveryNotificationMostSeenFirst() {
         JsonObject stats = statsAt("/projects/" + projectId + "/stats");
-        assertThat(stats.keySet(), is(Set.of("projectId", "impression", "click", "conversion", "notifications")));
+        assertThat(stats.keySet(), is(Set.of("projectId", "impression", "click", "conversion", "ctr", "notifications",
+                                             "daily")));
         assertThat(counts(stats), is(List.of(5L, 1L, 2L)));
+        assertThat(stats.getJsonNumber("ctr").doubleValue(), is(1.0 / 5));
         JsonArray notifications = stats.getJsonArray("notifications");
         assertThat(notifications.getJsonObject(0).getString("notificationId"), is(first));
         assertThat(notifications.getJsonObject(0).getJsonNumber("ctr").doubleValue(), is(1.0 / 3));
@@ -118,6 +120,25 @@ abstract class StatsContract extends HeraldServerTest {
 
         assertThat(counts(statsAt("/projects/" + projectId + "/stats?from=2026-11-21&to=2026-11-21")),
                    is(List.of(3L, 1L, 1L)));
+    }
+
+    /** The console's chart of a project: its days, each the sum of its notifications' days. */
+    @Test
+    void aProjectsDailySeriesAddsUpItsNotificationsDays() {
+        JsonArray projectDays = statsAt("/projects/" + projectId + "/stats").getJsonArray("daily");
+        JsonArray firstDays = statsAt("/notifications/" + first + "/stats").getJsonArray("daily");
+        JsonArray secondDays = statsAt("/notifications/" + second + "/stats").getJsonArray("daily");
+        java.util.Map<String, List<Long>> expected = new java.util.TreeMap<>();
+        for (JsonArray days : List.of(firstDays, secondDays)) {
+            days.forEach(day -> expected.merge(day.asJsonObject().getString("date"), counts(day.asJsonObject()),
+                    (a, b) -> List.of(a.get(0) + b.get(0), a.get(1) + b.get(1), a.get(2) + b.get(2))));
+        }
+        java.util.Map<String, List<Long>> actual = new java.util.LinkedHashMap<>();
+        projectDays.forEach(day -> actual.put(day.asJsonObject().getString("date"), counts(day.asJsonObject())));
+        assertThat(actual, is(expected));
+        assertThat("ascending", List.copyOf(actual.keySet()), is(List.copyOf(expected.keySet())));
+        assertThat(statsAt("/projects/" + projectId + "/stats?from=2026-11-21&to=2026-11-21")
+                           .getJsonArray("daily").size(), is(1));
     }
 
     @Test
