@@ -41,6 +41,23 @@ async function call(method, path, body) {
   return json;
 }
 
+// A question in a modal dialog of the page (Escape or Cancel says no); the focus goes back where it was.
+function confirmed(question, yes) {
+  const dialog = $('confirm');
+  const before = document.activeElement;
+  $('confirm-text').textContent = question;
+  $('confirm-yes').textContent = yes;
+  dialog.returnValue = 'no';
+  dialog.showModal();
+  $('confirm-no').focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      if (before) before.focus();
+      resolve(dialog.returnValue === 'yes');
+    }, { once: true });
+  });
+}
+
 function say(message) {
   $('status').textContent = message;
 }
@@ -73,6 +90,28 @@ async function start() {
   });
   $('stats-of').addEventListener('change', () => loadStats());
   $('stats-csv').addEventListener('click', downloadCsv);
+  $('compose').addEventListener('click', () => openComposer(null));
+  $('close-composer').addEventListener('click', closeComposer);
+  $('announcement-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    saveAnnouncement(null);
+  });
+  $('publish').addEventListener('click', () => saveAnnouncement('PUBLISHED'));
+  $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
+  $('toolbar').addEventListener('click', toolbarCommand);
+  $('url-apply').addEventListener('click', applyUrl);
+  $('url-cancel').addEventListener('click', closeUrlBar);
+  $('url-input').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      applyUrl();
+    } else if (event.key === 'Escape') {
+      closeUrlBar();
+    }
+  });
+  for (const zone of document.querySelectorAll('.time-zone')) {
+    zone.textContent = `your time zone, ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
+  }
   try {
     session = await call('GET', '/session');
     signedIn();
@@ -398,7 +437,9 @@ async function createKey() {
 }
 
 async function revokeKey(key) {
-  if (!window.confirm(`Revoke ${key.key}? Clients using it stop getting announcements at once.`)) return;
+  if (!(await confirmed(`Revoke ${key.key}? Clients using it stop getting announcements at once.`, 'Revoke'))) {
+    return;
+  }
   try {
     await call('DELETE', `/api-keys/${encodeURIComponent(key.key)}`);
     say(`Key ${key.key} revoked.`);
@@ -576,7 +617,14 @@ function notificationRow(notification, now) {
   badge.className = `state ${name}`;
   badge.textContent = name;
   state.append(badge);
-  row.append(message, state, when(notification.startDate), when(notification.endDate));
+  const actions = document.createElement('td');
+  actions.className = 'actions';
+  if (session.role === 'editor') {
+    const edit = button('Edit', () => openComposer(notification), 'secondary');
+    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message)).slice(0, 60)}”`);
+    actions.append(edit);
+  }
+  row.append(message, state, when(notification.startDate), when(notification.endDate), actions);
   return row;
 }
 
@@ -633,6 +681,150 @@ async function loadActivity() {
     item.append(time, ` ${line.actor}: ${line.action.replace('.', ' ')}`);
     return item;
   }));
+}
+
+// Writing an announcement: the editor (editor.js, ProseMirror), loaded when first needed; the preview is the
+// browser SDK's own renderMessage, so what it shows is what end users will see.
+
+let editing = null;
+let editor = null;
+let modules = null;
+
+async function openComposer(notification) {
+  if (!modules) {
+    const [editorModule, sdk] = await Promise.all([import('./editor.js'), import('/sdk/v1/herald.mjs')]);
+    modules = { ...editorModule, renderMessage: sdk.renderMessage };
+  }
+  editing = notification;
+  $('composer-title').textContent = notification ? 'Edit the announcement' : 'New announcement';
+  for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
+  $('image-url').value = notification && notification.image ? notification.image : '';
+  const action = notification && notification.action;
+  $('action-type').value = action ? action.type : 'NO_ACTION';
+  $('action-url').value = action && action.data ? action.data.url : '';
+  $('action-target').value = action && action.data ? action.data.target : '_blank';
+  $('preset').value = notification ? notification.preset : 'default';
+  $('start-date').value = localInput(notification && notification.startDate);
+  $('end-date').value = localInput(notification && notification.endDate);
+  $('archive').hidden = !notification || notification.status !== 'PUBLISHED';
+  if (editor) editor.destroy();
+  $('message-editor').replaceChildren();
+  editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
+  $('composer').hidden = false;
+  editor.focus();
+}
+
+function closeComposer() {
+  $('composer').hidden = true;
+  editing = null;
+  $('compose').focus();
+}
+
+function editorChanged(state) {
+  for (const buttonElement of $('toolbar').querySelectorAll('[aria-pressed]')) {
+    buttonElement.setAttribute('aria-pressed', String(modules.isActive(state, buttonElement.dataset.command)));
+  }
+  const message = state.doc.toJSON();
+  for (const id of ['preview-light', 'preview-dark']) $(id).replaceChildren(modules.renderMessage(message));
+}
+
+function toolbarCommand(event) {
+  const target = event.target.closest('button[data-command]');
+  if (!target || !editor) return;
+  const name = target.dataset.command;
+  if (name === 'link' && modules.isActive(editor.state, 'link')) {
+    modules.link(null)(editor.state, editor.dispatch);
+  } else if (name === 'link' || name === 'image') {
+    askUrl(name);
+    return;
+  } else {
+    modules.commands[name](editor.state, editor.dispatch);
+  }
+  editor.focus();
+}
+
+// The URL of a link or an image, asked in a bar above the editor: Enter applies, Escape cancels.
+let asking = null;
+
+function askUrl(what) {
+  if (what === 'link' && editor.state.selection.empty) {
+    $('message-error').textContent = 'Select the words to link first.';
+    editor.focus();
+    return;
+  }
+  asking = what;
+  $('url-label').textContent = what === 'link' ? 'The link\'s URL' : 'The image\'s URL';
+  $('url-input').value = '';
+  $('url-bar').hidden = false;
+  $('url-input').focus();
+}
+
+function applyUrl() {
+  const url = $('url-input').value.trim();
+  if (!/^https?:\/\/./i.test(url)) {
+    $('message-error').textContent = 'A link or an image is an http or https URL.';
+    $('url-input').focus();
+    return;
+  }
+  $('message-error').textContent = '';
+  (asking === 'link' ? modules.link(url) : modules.image(url))(editor.state, editor.dispatch);
+  closeUrlBar();
+}
+
+function closeUrlBar() {
+  $('url-bar').hidden = true;
+  asking = null;
+  editor.focus();
+}
+
+// A datetime-local field holds a local time with no zone: shown in the user's zone, sent as UTC.
+function localInput(iso) {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60000);
+  return local.toISOString().slice(0, 16);
+}
+
+function utcOf(local) {
+  return local ? new Date(local).toISOString() : null;
+}
+
+async function saveAnnouncement(status) {
+  const body = {
+    message: editor.state.doc.toJSON(),
+    image: $('image-url').value.trim() || null,
+    action: {
+      type: $('action-type').value,
+      data: $('action-type').value === 'LINK' ? { url: $('action-url').value.trim(), target: $('action-target').value } : null,
+    },
+    preset: $('preset').value.trim() || 'default',
+    startDate: utcOf($('start-date').value),
+    endDate: utcOf($('end-date').value),
+  };
+  if (status) body.status = status;
+  if (status === 'PUBLISHED' && (!body.startDate || Date.parse(body.startDate) <= serverNow())
+      && !(await confirmed('Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
+    return;
+  }
+  for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
+  try {
+    const saved = editing
+      ? await call('PATCH', `/notifications/${editing.id}`, body)
+      : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
+    say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
+      + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
+    $('composer').hidden = true;
+    editing = null;
+    await Promise.all([loadNotifications(), loadActivity()]);
+    $('compose').focus();
+  } catch (e) {
+    const field = (e.field || '').split('.')[0];
+    const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
+    place.textContent = e.message;
+    const input = { message: $('message-editor'), image: $('image-url'), action: $('action-url'),
+      preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
+    if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
+  }
 }
 
 function button(text, onClick, className) {

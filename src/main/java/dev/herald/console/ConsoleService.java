@@ -1,5 +1,6 @@
 package dev.herald.console;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.herald.api.ApiPaths;
@@ -35,20 +36,30 @@ public final class ConsoleService implements HttpService {
             HeaderValues.createCached(HeaderNames.create("X-Frame-Options"), "DENY"),
             HeaderValues.createCached(HeaderNames.create("Referrer-Policy"), "no-referrer")};
 
-    private final StaticFile page = file("index.html", "text/html; charset=utf-8");
-    private final List<StaticFile> assets = List.of(file("console.js", "text/javascript; charset=utf-8"),
-                                                    file("console.css", "text/css; charset=utf-8"));
+    private static final String JAVASCRIPT = "text/javascript; charset=utf-8";
+    private static final String CSS = "text/css; charset=utf-8";
+
+    /** A file and the path it answers at, under {@code /console}. */
+    private record Asset(String path, StaticFile file) {
+    }
+
+    private final StaticFile page = file("", "index.html", "text/html; charset=utf-8").file();
+    /** ProseMirror, vendored by tools/prosemirror/update.sh: the editor's modules, each importing the others. */
+    private static final List<String> VENDORED = List.of("orderedmap", "prosemirror-commands", "prosemirror-history",
+            "prosemirror-keymap", "prosemirror-model", "prosemirror-schema-list", "prosemirror-state",
+            "prosemirror-transform", "prosemirror-view", "rope-sequence", "w3c-keyname");
+
+    private final List<Asset> assets = assets();
 
     @Override
     public void routing(HttpRules rules) {
         rules.get("/", this::page)
                 .head("/", this::page)
                 .any("/", RouteFallbacks.methodNotAllowed("GET, HEAD"));
-        for (StaticFile asset : assets) {
-            String path = "/" + asset.name();
-            rules.get(path, asset::send)
-                    .head(path, asset::send)
-                    .any(path, RouteFallbacks.methodNotAllowed("GET, HEAD"));
+        for (Asset asset : assets) {
+            rules.get(asset.path(), asset.file()::send)
+                    .head(asset.path(), asset.file()::send)
+                    .any(asset.path(), RouteFallbacks.methodNotAllowed("GET, HEAD"));
         }
     }
 
@@ -61,7 +72,15 @@ public final class ConsoleService implements HttpService {
         page.send(request, response);
     }
 
-    private static StaticFile file(String name, String contentType) {
-        return StaticFile.of(DIRECTORY, name, contentType, "no-cache", PAGE_HEADERS);
+    private static List<Asset> assets() {
+        List<Asset> files = new ArrayList<>(List.of(file("", "console.js", JAVASCRIPT), file("", "editor.js", JAVASCRIPT),
+                                                    file("", "console.css", CSS), file("vendor/", "prosemirror.css", CSS)));
+        VENDORED.forEach(name -> files.add(file("vendor/", name + ".js", JAVASCRIPT)));
+        return List.copyOf(files);
+    }
+
+    private static Asset file(String directory, String name, String contentType) {
+        return new Asset("/" + directory + name,
+                         StaticFile.of(DIRECTORY + directory, name, contentType, "no-cache", PAGE_HEADERS));
     }
 }

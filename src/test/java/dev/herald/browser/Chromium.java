@@ -155,6 +155,17 @@ final class Chromium implements AutoCloseable {
         }
     }
 
+    /**
+     * A key pressed with modifiers held (Alt 1, Ctrl 2, Meta 4, Shift 8, added), as a shortcut is:
+     * {@code chord("b", "KeyB", 66, 2)} is Ctrl+B.
+     */
+    void chord(String key, String code, int keyCode, int modifiers) {
+        for (String type : List.of("rawKeyDown", "keyUp")) {
+            devTools("Input.dispatchKeyEvent", Json.createObjectBuilder().add("type", type).add("key", key)
+                    .add("code", code).add("windowsVirtualKeyCode", keyCode).add("modifiers", modifiers).build());
+        }
+    }
+
     private JsonValue command(String method, String path, JsonObject body) {
         return call(client, method, "/session/" + session + path, body).get("value");
     }

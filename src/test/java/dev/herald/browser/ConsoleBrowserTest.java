@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.herald.apikey.ApiKey;
+import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
 import dev.herald.support.MainBuiltServer;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.startsWith;
@@ -166,8 +168,8 @@ class ConsoleBrowserTest {
                 && rows("#notification-list tbody tr").size() == 4);
 
         assertThat(rows("#notification-list tbody tr"), is(List.of(
-                "Not yet written draft — —", "Long gone ended — " + localTime("2020-01-01T00:00:00Z"),
-                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " —", "Live now live — —")));
+                "Not yet written draft — — Edit", "Long gone ended — " + localTime("2020-01-01T00:00:00Z") + " Edit",
+                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " — Edit", "Live now live — — Edit")));
         assertThat(rows("#key-list li p.key"), is(List.of(key.key())));
         browser.script("document.getElementById(arguments[0]).focus()", "showPast-" + key.key());
         press(" ", 32);
@@ -247,6 +249,94 @@ class ConsoleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /**
+     * Issue 23's editor: a heading, bold words, a link and a list by keyboard, the SDK's own preview of them, a
+     * schedule, then published at once after the confirmation; what is stored is the rich-text document.
+     */
+    @Test
+    void anEditorWritesAnAnnouncementByKeyboardPreviewsSchedulesAndPublishesIt() throws IOException {
+        Project project = server.herald().project();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+
+        browser.chord("2", "Digit2", 50, 3);
+        browser.type("Winter sale");
+        press("Enter", 13);
+        browser.type("Everything is ");
+        browser.chord("b", "KeyB", 66, 2);
+        browser.type("20% off");
+        browser.chord("b", "KeyB", 66, 2);
+        browser.type(" this week.");
+        press("Enter", 13);
+        browser.type("See the shop");
+        browser.press("Home", 36, true);
+        toolbar("Link");
+        waitFor(() -> focused().equals("url-input"));
+        browser.type("https://shop.example.com/sale");
+        press("Enter", 13);
+        waitFor(() -> focusedClass().contains("ProseMirror"));
+        press("End", 35);
+        press("Enter", 13);
+        browser.chord("8", "Digit8", 56, 10);
+        browser.type("Boots");
+        press("Enter", 13);
+        browser.type("Coats");
+
+        waitFor(() -> Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"))
+                .contains("Coats"));
+        String preview = Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"));
+        assertThat(preview, containsString("Winter sale</h"));
+        assertThat(preview, containsString("<strong>20% off</strong>"));
+        assertThat(preview, containsString("href=\"https://shop.example.com/sale\""));
+        assertThat(preview, containsString("<li><p>Boots</p></li><li><p>Coats</p></li>"));
+        assertThat("light and dark alike", browser.script("return document.getElementById('preview-dark').innerHTML"),
+                   is(Json.createValue(preview)));
+        browser.script("document.getElementById('composer-title').scrollIntoView()");
+        save("console-editor.png");
+
+        browser.script("const field = document.getElementById('start-date'); field.value = '2030-01-01T09:00';"
+                + " field.dispatchEvent(new Event('input', {bubbles: true}));");
+        browser.script("document.getElementById('publish').focus()");
+        press("Enter", 13);
+        waitFor(() -> rows("#notification-list tbody tr").size() == 1);
+        assertThat(rows("#notification-list tbody tr").getFirst(), startsWith("Winter sale Everything is 20% off"));
+        assertThat(rows("#notification-list tbody tr span.state"), is(List.of("scheduled")));
+        Notification stored = server.herald().services().notifications().find(storedId()).orElseThrow();
+        assertThat(stored.message(), is("{\"type\":\"doc\",\"content\":["
+                + "{\"type\":\"heading\",\"attrs\":{\"level\":2},\"content\":[{\"type\":\"text\",\"text\":\"Winter sale\"}]},"
+                + "{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"Everything is \"},"
+                + "{\"type\":\"text\",\"marks\":[{\"type\":\"bold\"}],\"text\":\"20% off\"},"
+                + "{\"type\":\"text\",\"text\":\" this week.\"}]},"
+                + "{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"marks\":[{\"type\":\"link\","
+                + "\"attrs\":{\"href\":\"https://shop.example.com/sale\",\"target\":\"_blank\"}}],\"text\":\"See the shop\"}]},"
+                + "{\"type\":\"bulletList\",\"content\":[{\"type\":\"listItem\",\"content\":[{\"type\":\"paragraph\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"Boots\"}]}]},{\"type\":\"listItem\",\"content\":"
+                + "[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"Coats\"}]}]}]}]}"));
+        assertThat("the local time typed, as its instant", stored.startAt(), is(Long.parseLong(Chromium.text(
+                browser.script("return String(new Date('2030-01-01T09:00').getTime())")))));
+
+        // Published at once: asked first.
+        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer"));
+        browser.script("const field = document.getElementById('start-date'); field.value = '';");
+        browser.script("document.getElementById('publish').focus()");
+        press("Enter", 13);
+        waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        assertThat(focused(), is("confirm-no"));
+        press("Tab", 9, true);
+        assertThat(focused(), is("confirm-yes"));
+        press("Enter", 13);
+        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+        assertThat(server.herald().services().notifications().find(storedId()).orElseThrow().startAt(),
+                   is((Long) null));
+        assertThat(violations(), is("[]"));
+    }
+
     @Test
     void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
         waitFor(() -> visible("sign-in"));
@@ -313,6 +403,27 @@ class ConsoleBrowserTest {
     private static void press(String key, int code) {
         browser.press(key, code, false);
     }
+
+    private static void press(String key, int code, boolean shift) {
+        browser.press(key, code, shift);
+    }
+
+    /** A toolbar button, reached by keyboard from the editor: Shift+Tab to the toolbar's last, then back to it. */
+    private static void toolbar(String label) {
+        browser.script("[...document.querySelectorAll('#toolbar button')].find((b) => b.textContent === arguments[0])"
+                + ".focus()", label);
+        press("Enter", 13);
+    }
+
+    private static String focusedClass() {
+        return Chromium.text(browser.script("return document.activeElement.className || ''"));
+    }
+
+    private static String storedId() {
+        return Chromium.text(browser.await("const answer = await fetch('/api/v1/admin/projects/'"
+                + " + location.hash.split('/')[2] + '/notifications'); return (await answer.json())[0].id;"));
+    }
+
 
     private static boolean visible(String id) {
         return browser.script("const e = document.getElementById(arguments[0]); return !!e && !e.hidden", id)

@@ -1,6 +1,12 @@
 package dev.herald.console;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.TestDatabase;
@@ -20,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.not;
 
 /**
@@ -68,6 +75,39 @@ class ConsoleServiceTest extends HeraldServerTest {
         assertThat("no event handler attribute", page.matches("(?s).*\\son[a-z]+\\s*=.*"), is(false));
         assertThat(page.split("<script").length, is(2));
         assertThat(page.contains("<style"), is(false));
+    }
+
+    /**
+     * Issue 23's budget: every file the console loads, the editor included, at most 150 KB gzipped; no eval, no
+     * function made from a string, no bare import (which only an import map, an inline script, would resolve).
+     */
+    @Test
+    void theConsoleFilesTogetherStayWithin150KilobytesGzippedAndRunNoStringAsCode() throws IOException {
+        List<String> files = new ArrayList<>(List.of("", "console.js", "editor.js", "console.css",
+                                                     "vendor/prosemirror.css"));
+        for (String name : List.of("orderedmap", "prosemirror-commands", "prosemirror-history", "prosemirror-keymap",
+                                   "prosemirror-model", "prosemirror-schema-list", "prosemirror-state",
+                                   "prosemirror-transform", "prosemirror-view", "rope-sequence", "w3c-keyname")) {
+            files.add("vendor/" + name + ".js");
+        }
+        long gzipped = 0;
+        for (String file : files) {
+            byte[] served;
+            try (Http1ClientResponse response = http.get("/console/" + file).request()) {
+                assertThat(file, response.status().code(), is(200));
+                served = response.as(byte[].class);
+            }
+            ByteArrayOutputStream packed = new ByteArrayOutputStream();
+            try (GZIPOutputStream gzip = new GZIPOutputStream(packed) { { def.setLevel(Deflater.BEST_COMPRESSION); } }) {
+                gzip.write(served);
+            }
+            gzipped += packed.size();
+            String text = new String(served, StandardCharsets.UTF_8);
+            assertThat(file, text.matches("(?s).*\\beval\\s*\\(.*|.*new\\s+Function\\b.*"), is(false));
+            assertThat(file, file.endsWith(".js")
+                    && text.matches("(?s).*(?<![\\w$.-])(from|import)\\s*\\(?\\s*['\"][^'\"./][^'\"]*['\"].*"), is(false));
+        }
+        assertThat("gzipped bytes of the console's files", gzipped, lessThanOrEqualTo(150_000L));
     }
 
     @Test

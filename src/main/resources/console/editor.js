@@ -1,0 +1,157 @@
+// The announcement editor: ProseMirror (vendor/, MIT; docs/modules.md) with a schema of the rich-text documents
+// Herald stores (docs/api.md, Message content), so that what it edits is the document itself, never HTML.
+import { Schema, Node, DOMParser as DocumentParser } from './vendor/prosemirror-model.js';
+import { EditorState } from './vendor/prosemirror-state.js';
+import { EditorView } from './vendor/prosemirror-view.js';
+import { keymap } from './vendor/prosemirror-keymap.js';
+import { history, undo, redo } from './vendor/prosemirror-history.js';
+import { baseKeymap, toggleMark, setBlockType, wrapIn, chainCommands, exitCode, lift } from './vendor/prosemirror-commands.js';
+import { wrapInList, splitListItem, liftListItem, sinkListItem } from './vendor/prosemirror-schema-list.js';
+
+const httpUrl = (href) => (/^https?:\/\//i.test(href || '') ? href : null);
+
+export const schema = new Schema({
+  nodes: {
+    doc: { content: 'block+' },
+    paragraph: { content: 'inline*', group: 'block', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] },
+    heading: {
+      attrs: { level: { default: 2 } }, content: 'inline*', group: 'block', defining: true,
+      parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level } })),
+      toDOM: (node) => [`h${node.attrs.level}`, 0],
+    },
+    blockquote: { content: 'block+', group: 'block', defining: true, parseDOM: [{ tag: 'blockquote' }], toDOM: () => ['blockquote', 0] },
+    bulletList: { content: 'listItem+', group: 'block', parseDOM: [{ tag: 'ul' }], toDOM: () => ['ul', 0] },
+    orderedList: {
+      attrs: { start: { default: 1 } }, content: 'listItem+', group: 'block',
+      parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ start: Number(dom.getAttribute('start')) || 1 }) }],
+      toDOM: (node) => (node.attrs.start === 1 ? ['ol', 0] : ['ol', { start: node.attrs.start }, 0]),
+    },
+    listItem: { content: 'paragraph block*', defining: true, parseDOM: [{ tag: 'li' }], toDOM: () => ['li', 0] },
+    codeBlock: {
+      content: 'text*', marks: '', group: 'block', code: true, defining: true,
+      parseDOM: [{ tag: 'pre', preserveWhitespace: 'full' }], toDOM: () => ['pre', ['code', 0]],
+    },
+    horizontalRule: { group: 'block', parseDOM: [{ tag: 'hr' }], toDOM: () => ['hr'] },
+    text: { group: 'inline' },
+    hardBreak: { inline: true, group: 'inline', selectable: false, parseDOM: [{ tag: 'br' }], toDOM: () => ['br'] },
+    image: {
+      inline: true, group: 'inline', draggable: true, attrs: { src: {} },
+      parseDOM: [{ tag: 'img[src]', getAttrs: (dom) => (httpUrl(dom.getAttribute('src')) ? { src: dom.getAttribute('src') } : false) }],
+      toDOM: (node) => ['img', { src: node.attrs.src, alt: '' }],
+    },
+  },
+  marks: {
+    link: {
+      attrs: { href: {}, target: { default: null } }, inclusive: false,
+      parseDOM: [{
+        tag: 'a[href]',
+        getAttrs: (dom) => (httpUrl(dom.getAttribute('href')) ? { href: dom.getAttribute('href'), target: dom.getAttribute('target') } : false),
+      }],
+      toDOM: (mark) => ['a', { href: httpUrl(mark.attrs.href), rel: 'noopener noreferrer nofollow' }, 0],
+    },
+    bold: { parseDOM: [{ tag: 'strong' }, { tag: 'b' }], toDOM: () => ['strong', 0] },
+    italic: { parseDOM: [{ tag: 'em' }, { tag: 'i' }], toDOM: () => ['em', 0] },
+    underline: { parseDOM: [{ tag: 'u' }], toDOM: () => ['u', 0] },
+    strike: { parseDOM: [{ tag: 's' }, { tag: 'del' }, { tag: 'strike' }], toDOM: () => ['s', 0] },
+    code: { parseDOM: [{ tag: 'code' }], toDOM: () => ['code', 0] },
+  },
+});
+
+const { nodes, marks } = schema;
+const hardBreak = chainCommands(exitCode, (state, dispatch) => {
+  if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.hardBreak.create()).scrollIntoView());
+  return true;
+});
+
+// What the toolbar's buttons do; each is also a key (the button's title says which).
+export const commands = {
+  heading: setBlockType(nodes.heading, { level: 2 }),
+  paragraph: setBlockType(nodes.paragraph),
+  bold: toggleMark(marks.bold),
+  italic: toggleMark(marks.italic),
+  underline: toggleMark(marks.underline),
+  strike: toggleMark(marks.strike),
+  code: toggleMark(marks.code),
+  bulletList: wrapInList(nodes.bulletList),
+  orderedList: wrapInList(nodes.orderedList),
+  blockquote: wrapIn(nodes.blockquote),
+  lift,
+  undo,
+  redo,
+};
+
+export function link(href) {
+  return (state, dispatch) => {
+    if (state.selection.empty) return false;
+    if (!href) return toggleMark(marks.link)(state, dispatch);
+    return toggleMark(marks.link, { href, target: '_blank' })(state, dispatch);
+  };
+}
+
+export function image(src) {
+  return (state, dispatch) => {
+    if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.image.create({ src })).scrollIntoView());
+    return true;
+  };
+}
+
+// Whether a mark is on at the cursor or over the whole selection: the toolbar shows it (aria-pressed).
+export function isActive(state, name) {
+  if (name === 'heading') return state.selection.$from.parent.type === nodes.heading;
+  const type = marks[name];
+  if (!type) return false;
+  const { from, $from, to, empty } = state.selection;
+  return empty ? !!type.isInSet(state.storedMarks || $from.marks()) : state.doc.rangeHasMark(from, to, type);
+}
+
+/**
+ * A stored message as a document: a document as it is (or its JSON text), HTML parsed by the schema (what it cannot
+ * hold is dropped, never run: the HTML is parsed inert), plain text as paragraphs.
+ */
+export function toDocument(message) {
+  if (message !== null && typeof message === 'object') return Node.fromJSON(schema, message);
+  const text = typeof message === 'string' ? message : '';
+  if (text.startsWith('{')) {
+    try {
+      return Node.fromJSON(schema, JSON.parse(text));
+    } catch (e) {
+      // Not a document after all: the text below.
+    }
+  }
+  if (/[<&]/.test(text)) {
+    const body = new window.DOMParser().parseFromString(text, 'text/html').body;
+    return DocumentParser.fromSchema(schema).parse(body);
+  }
+  const paragraphs = text.split(/\n{2,}/).map((part) => nodes.paragraph.create(null, part ? schema.text(part) : null));
+  return nodes.doc.create(null, paragraphs.length ? paragraphs : [nodes.paragraph.create()]);
+}
+
+export function mountEditor(place, message, onChange) {
+  const view = new EditorView(place, {
+    state: EditorState.create({
+      doc: toDocument(message),
+      plugins: [
+        history(),
+        keymap({
+          'Mod-z': undo, 'Shift-Mod-z': redo, 'Mod-y': redo,
+          'Mod-b': commands.bold, 'Mod-i': commands.italic, 'Mod-u': commands.underline, 'Mod-e': commands.code,
+          'Mod-Shift-x': commands.strike, 'Mod-Alt-2': commands.heading, 'Mod-Alt-0': commands.paragraph,
+          'Shift-Enter': hardBreak, 'Enter': splitListItem(nodes.listItem),
+          'Mod-Shift-7': commands.orderedList, 'Mod-Shift-8': commands.bulletList, 'Mod-Shift-9': commands.blockquote,
+          'Mod-]': sinkListItem(nodes.listItem), 'Mod-[': liftListItem(nodes.listItem),
+        }),
+        keymap(baseKeymap),
+      ],
+    }),
+    attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'message-label', class: 'editor-body' },
+    // Pasted HTML is parsed in a document this page's policy governs too: its style attributes would be reported as
+    // violations. They carry nothing the schema keeps.
+    transformPastedHTML: (html) => html.replace(/(<[^>]*?\s)style\s*=/gi, '$1data-style='),
+    dispatchTransaction(transaction) {
+      view.updateState(view.state.apply(transaction));
+      onChange(view.state);
+    },
+  });
+  onChange(view.state);
+  return view;
+}
