@@ -94,5 +94,10 @@ grep -q '"impression":1,"click":1' <<<"$STATS" || fail "the stats do not show on
 if [ -n "${HERALD_URL:-}" ]; then
     echo "All steps passed."
 else
-    echo "All steps passed. Stop Herald with: kill \$(cat herald.pid)"
+    STEP="sign in to the console"
+    CONSOLE=${BASE%/api/v1}/console/
+    call "$CONSOLE" > /dev/null
+    call -X POST "$BASE/admin/session" -H "$JSON" -d '{"name":"dev","token":"dev-console-token"}' > /dev/null
+    echo "All steps passed. Now open $CONSOLE and sign in as dev with the token dev-console-token:"
+    echo "project $PROJECT, its key, the notification and its numbers are there. Stop Herald with: kill \$(cat herald.pid)"
 fi

@@ -3,6 +3,8 @@
 // Content-Security-Policy allows neither.
 
 const API = '/api/v1/admin';
+// The Link header of the last answer: where a list's next page is.
+let lastLink = null;
 let session = null;
 
 class ApiError extends Error {
@@ -33,6 +35,7 @@ async function call(method, path, body) {
   if (!Number.isNaN(date)) clockOffset = date - Date.now();
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
+  lastLink = response.headers.get('Link');
   if (!response.ok) {
     const error = new ApiError(response.status, json);
     if (response.status === 401 && session) sessionEnded();
@@ -63,7 +66,7 @@ function say(message) {
 }
 
 function show(section) {
-  for (const id of ['sign-in', 'projects', 'project']) $(id).hidden = id !== section;
+  for (const id of ['sign-in', 'projects', 'project', 'audit']) $(id).hidden = id !== section;
 }
 
 // Herald's clock, as its answers' Date header tells it: a notification's state is the one its feed computes now.
@@ -91,6 +94,7 @@ async function start() {
   $('stats-of').addEventListener('change', () => loadStats());
   $('stats-csv').addEventListener('click', downloadCsv);
   $('compose').addEventListener('click', () => openComposer(null));
+  $('audit-more').addEventListener('click', () => loadAudit(auditNext));
   $('close-composer').addEventListener('click', closeComposer);
   $('announcement-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -178,6 +182,8 @@ function route() {
   const match = /^#\/projects\/([A-Za-z0-9_-]+)$/.exec(location.hash);
   if (match) {
     showProject(match[1]);
+  } else if (location.hash === '#/audit') {
+    showAudit();
   } else {
     showProjects();
   }
@@ -774,7 +780,8 @@ function applyUrl() {
 function closeUrlBar() {
   $('url-bar').hidden = true;
   asking = null;
-  editor.focus();
+  // After the key that closed the bar is done with: its Enter must not reach the editor, over the words just linked.
+  setTimeout(() => editor.focus(), 0);
 }
 
 // A datetime-local field holds a local time with no zone: shown in the user's zone, sent as UTC.
@@ -825,6 +832,56 @@ async function saveAnnouncement(status) {
       preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
+}
+
+// The whole audit log, a page at a time
+
+let auditNext = null;
+
+async function showAudit() {
+  show('audit');
+  document.title = 'Audit log · Herald Console';
+  $('audit-list').tBodies[0].replaceChildren();
+  await loadAudit('/audit?limit=50');
+}
+
+async function loadAudit(path) {
+  try {
+    const lines = await call('GET', path);
+    const next = /<\/api\/v1\/admin([^>]*)>; rel="next"/.exec(lastLink || '');
+    auditNext = next ? next[1] : null;
+    $('audit-list').tBodies[0].append(...lines.map(auditRow));
+    $('audit-more').hidden = !auditNext;
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+function auditRow(line) {
+  const row = document.createElement('tr');
+  const time = document.createElement('time');
+  time.dateTime = line.occurredAt;
+  time.textContent = new Date(line.occurredAt).toLocaleString();
+  const cells = [time, line.actor, `${line.action.replace('.', ' ')}${line.target.id ? ` ${line.target.id}` : ''}`,
+    changeSummary(line.details)];
+  for (const content of cells) {
+    const cell = document.createElement('td');
+    cell.append(content);
+    row.append(cell);
+  }
+  row.lastChild.className = 'change';
+  return row;
+}
+
+// A change as a line a person reads: each member, from → to for an update; long values cut.
+function changeSummary(details) {
+  const short = (value) => {
+    const text = typeof value === 'string' ? excerpt(plainText(value)) : JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  };
+  return Object.entries(details).map(([member, value]) => (value !== null && typeof value === 'object'
+      && Object.hasOwn(value, 'from') && Object.hasOwn(value, 'to')
+    ? `${member}: ${short(value.from)} → ${short(value.to)}` : `${member}: ${short(value)}`)).join('; ');
 }
 
 function button(text, onClick, className) {

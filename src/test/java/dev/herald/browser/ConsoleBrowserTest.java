@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.startsWith;
@@ -264,27 +265,28 @@ class ConsoleBrowserTest {
         waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
 
         browser.chord("2", "Digit2", 50, 3);
-        browser.type("Winter sale");
+        typeInEditor("Winter sale");
         press("Enter", 13);
-        browser.type("Everything is ");
+        typeInEditor("Everything is ");
         browser.chord("b", "KeyB", 66, 2);
-        browser.type("20% off");
+        typeInEditor("20% off");
         browser.chord("b", "KeyB", 66, 2);
-        browser.type(" this week.");
+        typeInEditor(" this week.");
         press("Enter", 13);
-        browser.type("See the shop");
-        browser.press("Home", 36, true);
+        typeInEditor("See the shop");
+        selectToLineStart("See the shop");
         toolbar("Link");
         waitFor(() -> focused().equals("url-input"));
         browser.type("https://shop.example.com/sale");
         press("Enter", 13);
-        waitFor(() -> focusedClass().contains("ProseMirror"));
-        press("End", 35);
+        waitFor(() -> focusedClass().contains("ProseMirror") && previewHas("a[href='https://shop.example.com/sale']",
+                                                                           "See the shop"));
+        toLineEnd();
         press("Enter", 13);
         browser.chord("8", "Digit8", 56, 10);
-        browser.type("Boots");
+        typeInEditor("Boots");
         press("Enter", 13);
-        browser.type("Coats");
+        typeInEditor("Coats");
 
         waitFor(() -> Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"))
                 .contains("Coats"));
@@ -338,6 +340,164 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void theAuditLogSaysWhoChangedWhatNewestFirstAPageAtATime() throws IOException {
+        signIn("alice", ALICE);
+        browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
+                + "const send = (method, path, body) => fetch('/api/v1/admin' + path, {method, headers:"
+                + " {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken}, body: JSON.stringify(body)});"
+                + "for (let i = 0; i < 54; i++) await send('POST', '/projects', {name: 'Bulk ' + i});"
+                + "const project = await (await send('POST', '/projects', {name: 'Shop'})).json();"
+                + "await send('PATCH', '/projects/' + project.id, {name: 'Web shop'});");
+        browser.open(console());
+        waitFor(() -> visible("projects") && focused().equals("main"));
+        browser.press("Tab", 9, true);
+        browser.press("Tab", 9, true);
+        assertThat(Chromium.text(browser.script("return document.activeElement.textContent")), is("Audit log"));
+        press("Enter", 13);
+        waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
+
+        String first = rows("#audit-list tbody tr").getFirst();
+        assertThat(first, containsString(" alice project renamed "));
+        assertThat(first, endsWith("name: Shop → Web shop"));
+        assertThat(rows("#audit-list tbody tr").get(1), containsString("alice project created"));
+        assertThat(visible("audit-more"), is(true));
+        browser.script("document.getElementById('audit-more').focus()");
+        press("Enter", 13);
+        waitFor(() -> rows("#audit-list tbody tr").size() > 50);
+        assertThat("every line once", rows("#audit-list tbody tr").stream().distinct().count() > 50, is(true));
+        save("console-audit.png");
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * Issue 23's walk, as a product manager would: sign in, a project and its key, an announcement with a heading,
+     * bold words, a link and a list, published; the widget on a page of another origin shows it, records an
+     * impression and a click there; both are in the console's numbers and CSV; sign out.
+     */
+    @Test
+    void fromSignInToTheNumbersOfAnAnnouncementSeenInTheWidgetOfAnotherSite() throws IOException {
+        signIn("alice", ALICE);
+        waitFor(() -> focused().equals("main"));
+        press("Tab", 9);
+        browser.type("Spring shop");
+        press("Enter", 13);
+        waitFor(() -> projectNames().contains("Spring shop"));
+        browser.script("[...document.querySelectorAll('#project-list a')].find((a) => a.textContent === 'Spring shop')"
+                + ".focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("project") && text("project-title").equals("Spring shop"));
+        String projectId = Chromium.text(browser.script("return location.hash.split('/')[2]"));
+        browser.script("document.getElementById('new-key').focus()");
+        press("Enter", 13);
+        waitFor(() -> rows("#key-list li p.key").size() == 1);
+        String key = rows("#key-list li p.key").getFirst();
+
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        browser.chord("2", "Digit2", 50, 3);
+        typeInEditor("Spring launch");
+        press("Enter", 13);
+        typeInEditor("Now with ");
+        browser.chord("b", "KeyB", 66, 2);
+        typeInEditor("bold colours");
+        browser.chord("b", "KeyB", 66, 2);
+        press("Enter", 13);
+        typeInEditor("Read more");
+        selectToLineStart("Read more");
+        toolbar("Link");
+        waitFor(() -> focused().equals("url-input"));
+        browser.type("https://example.com/spring");
+        press("Enter", 13);
+        waitFor(() -> focusedClass().contains("ProseMirror") && previewHas("a[href='https://example.com/spring']",
+                                                                           "Read more"));
+        toLineEnd();
+        press("Enter", 13);
+        browser.chord("8", "Digit8", 56, 10);
+        typeInEditor("Boots");
+        press("Enter", 13);
+        typeInEditor("Coats");
+        browser.script("document.getElementById('action-type').focus()");
+        press("ArrowDown", 40);
+        press("Tab", 9);
+        assertThat(focused(), is("action-url"));
+        browser.type("https://example.com/spring");
+        browser.script("document.getElementById('publish').focus()");
+        press("Enter", 13);
+        waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        browser.press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+        assertThat("before the page is left", violations(), is("[]"));
+
+        try (HostPages pages = new HostPages(server.uri())) {
+            browser.open(pages.page(key, false, null));
+            waitFor(() -> browser.script(WIDGET + "return !!root && root.querySelectorAll('[part=item]').length === 1")
+                    .equals(JsonValue.TRUE));
+            assertThat(Chromium.text(browser.script(WIDGET + "return root.querySelector('[part=item] .message')"
+                    + ".innerHTML")), containsString("<strong>bold colours</strong>"));
+            browser.script(WIDGET + "root.host.open();");
+            browser.pause(1500);
+            browser.script(WIDGET + "const a = root.querySelector('a[part~=action]');"
+                    + " a.addEventListener('click', (e) => e.preventDefault()); a.click();");
+            browser.pause(500);
+        }
+
+        browser.open(console() + "#/projects/" + projectId);
+        waitFor(() -> visible("project") && rows("#stats-totals div").size() == 4);
+        waitFor(() -> {
+            browser.script("document.getElementById('stats-form').requestSubmit()");
+            browser.pause(200);
+            return rows("#stats-totals div").subList(0, 2).equals(List.of("Impressions1", "Clicks1"));
+        });
+        browser.script("window.__csv = null; const made = URL.createObjectURL;"
+                + "URL.createObjectURL = (blob) => { blob.text().then((text) => { window.__csv = text; });"
+                + " return made(blob); };");
+        browser.script("document.getElementById('stats-csv').focus()");
+        press("Enter", 13);
+        waitFor(() -> !browser.script("return window.__csv").equals(JsonValue.NULL));
+        String day = server.herald().clock().instant().toString().substring(0, 10);
+        assertThat(Chromium.text(browser.script("return window.__csv")), containsString(day + ",1,1,0\r\n"));
+
+        browser.script("document.getElementById('sign-out').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("sign-in"));
+        assertThat(violations(), is("[]"));
+    }
+
+    /** Messages written before the console, HTML or plain text, open in the editor with what it can hold. */
+    @Test
+    void storedHtmlOpensInTheEditorAndTheApisRefusalIsSaidBesideItsField() {
+        Project project = server.herald().project();
+        server.herald().notification(project).message("<h2>Old news</h2><p>Written <b>by hand</b>, "
+                + "<a href=\"https://example.com/x\">linked</a><script>window.__ran = 1</script></p>").save();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> rows("#notification-list tbody tr").size() == 1);
+        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        String shown = Chromium.text(browser.script("return document.querySelector('#message-editor .ProseMirror')"
+                + ".innerHTML"));
+        assertThat(shown, containsString("<h2>Old news</h2>"));
+        assertThat(shown, containsString("<strong>by hand</strong>"));
+        assertThat(shown, containsString("href=\"https://example.com/x\""));
+        assertThat(shown.contains("script"), is(false));
+        assertThat(browser.script("return window.__ran === undefined"), is(JsonValue.TRUE));
+        assertThat(browser.script("return document.querySelector('#preview-light strong').textContent"),
+                   is(Json.createValue("by hand")));
+
+        browser.script("document.getElementById('image-url').focus()");
+        browser.type("ftp://example.com/a.png");
+        browser.script("document.getElementById('save-draft').focus()");
+        press("Enter", 13);
+        waitFor(() -> !text("image-error").isEmpty());
+        assertThat(focused(), is("image-url"));
+        assertThat(text("status-error"), is(""));
+        assertThat(violations(), is("[]"));
+    }
+
+    @Test
     void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
         waitFor(() -> visible("sign-in"));
         browser.type("alice");
@@ -349,30 +509,83 @@ class ConsoleBrowserTest {
         assertThat(visible("projects"), is(false));
     }
 
+    /** Each page in light, dark and on a 320 px phone, where nothing is wider than the phone. */
     @Test
-    void screenshotsInDarkAndOnA320PixelPhone() throws IOException {
-        waitFor(() -> visible("sign-in"));
-        browser.type("alice");
-        press("Tab", 9);
-        browser.type(ALICE);
-        press("Enter", 13);
-        waitFor(() -> visible("projects"));
-        browser.emulateMedia("prefers-color-scheme", "dark");
+    void everyPageInLightDarkAndOnA320PixelPhone() throws IOException {
+        Project project = server.herald().project();
+        server.herald().key(project);
+        server.herald().notification(project).message("Winter sale: <b>-20%</b>").save();
+        Map<String, String> pages = new java.util.LinkedHashMap<>();
+        pages.put("sign-in", console());
+        pages.put("projects", console() + "#/projects");
+        pages.put("project", console() + "#/projects/" + project.id());
+        pages.put("editor", console() + "#/projects/" + project.id());
+        pages.put("audit", console() + "#/audit");
         try {
-            browser.open(console());
-            waitFor(() -> visible("projects"));
-            save("console-projects-dark.png");
-            browser.viewport(320, 640, true);
-            browser.open(console());
-            waitFor(() -> visible("projects"));
-            assertThat("nothing wider than the phone",
-                       browser.script("return document.documentElement.scrollWidth"), is(Json.createValue(320)));
-            save("console-projects-320px.png");
+            for (String scheme : List.of("light", "dark")) {
+                browser.emulateMedia("prefers-color-scheme", scheme);
+                for (boolean phone : List.of(false, true)) {
+                    if (phone) {
+                        browser.viewport(320, 640, true);
+                    } else {
+                        browser.resetViewport();
+                    }
+                    for (Map.Entry<String, String> page : pages.entrySet()) {
+                        show(page.getKey(), page.getValue());
+                        if (phone) {
+                            assertThat(page.getKey() + ": nothing wider than the phone; past its edge: "
+                                       + browser.script("return [...document.querySelectorAll('body *')]"
+                                               + ".filter((e) => e.getBoundingClientRect().right > 321)"
+                                               + ".map((e) => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)"
+                                               + ".join(' ')"),
+                                       browser.script("return document.documentElement.scrollWidth"),
+                                       is(Json.createValue(320)));
+                        }
+                        if (scheme.equals("dark") && !phone) {
+                            save("console-" + page.getKey() + "-dark.png");
+                        } else if (scheme.equals("light") && phone) {
+                            save("console-" + page.getKey() + "-320px.png");
+                        }
+                    }
+                }
+            }
         } finally {
             browser.resetViewport();
             browser.emulateMedia(null, null);
         }
         assertThat(violations(), is("[]"));
+    }
+
+    /** A page as its screenshot shows it: signed in as alice but for the sign-in page; the editor open. */
+    private static void show(String page, String url) {
+        browser.open(url);
+        if (page.equals("sign-in")) {
+            browser.await("const current = await fetch('/api/v1/admin/session');"
+                    + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                    + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
+            browser.open(url);
+            waitFor(() -> visible("sign-in"));
+            return;
+        }
+        waitFor(() -> visible("sign-in") || visible("projects") || visible("project") || visible("audit"));
+        if (visible("sign-in")) {
+            browser.type("alice");
+            press("Tab", 9);
+            browser.type(ALICE);
+            press("Enter", 13);
+            waitFor(() -> !visible("sign-in"));
+        }
+        if (page.equals("project") || page.equals("editor")) {
+            waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 1);
+        }
+        if (page.equals("editor")) {
+            browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+            press("Enter", 13);
+            waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+            browser.script("document.getElementById('composer-title').scrollIntoView()");
+        } else if (page.equals("audit")) {
+            waitFor(() -> visible("audit") && !rows("#audit-list tbody tr").isEmpty());
+        }
     }
 
     private static void signIn(String name, String token) {
@@ -396,6 +609,9 @@ class ConsoleBrowserTest {
         return Chromium.text(browser.script("return new Date(arguments[0]).toLocaleString()", iso));
     }
 
+    private static final String WIDGET = "const widget = document.querySelector('herald-announcements');"
+            + " const root = widget && widget.shadowRoot;";
+
     private static String console() {
         return server.uri() + "/console/";
     }
@@ -413,6 +629,40 @@ class ConsoleBrowserTest {
         browser.script("[...document.querySelectorAll('#toolbar button')].find((b) => b.textContent === arguments[0])"
                 + ".focus()", label);
         press("Enter", 13);
+    }
+
+    /**
+     * Text typed into the editor, then waited for until the editor's document holds it (the preview shows it):
+     * ProseMirror reads typed text from the page a moment later, and a shortcut pressed before would act on a
+     * document without it.
+     */
+    private static void typeInEditor(String text) {
+        browser.type(text);
+        waitFor(() -> browser.script("return document.getElementById('preview-light').textContent.includes(arguments[0])",
+                                     text).equals(JsonValue.TRUE));
+    }
+
+    /**
+     * Shift+Home, then waited for until the editor has the selection: it reads a selection from the page when the
+     * browser's selectionchange event comes, a task after the key.
+     */
+    private static void selectToLineStart(String expected) {
+        browser.press("Home", 36, true);
+        waitFor(() -> browser.script("return document.getSelection().toString()").equals(Json.createValue(expected)));
+        browser.pause(50);
+    }
+
+    /** End, then waited for until the editor has the collapsed selection (see selectToLineStart). */
+    private static void toLineEnd() {
+        press("End", 35);
+        waitFor(() -> browser.script("return document.getSelection().isCollapsed").equals(JsonValue.TRUE));
+        browser.pause(50);
+    }
+
+    /** Whether the preview has that element with that text: the editor's document holds it. */
+    private static boolean previewHas(String selector, String text) {
+        return browser.script("const e = document.querySelector('#preview-light ' + arguments[0]);"
+                + " return !!e && e.textContent === arguments[1]", selector, text).equals(JsonValue.TRUE);
     }
 
     private static String focusedClass() {
