@@ -54,6 +54,8 @@ public final class ChangeLog implements AutoCloseable {
     private volatile long notFreshBefore;
     /** Past this, a write waiting for its turn answers as if the database had not: a burst is slowed, not refused. */
     static final Duration WRITE_TURN_WAIT = Duration.ofSeconds(10);
+    /** A turn that loses certification runs again this long: it holds many writers, each waiting for it. */
+    private static final Duration TURN_CONFLICTS_RETRIED = Duration.ofSeconds(10);
     private final GroupedWrites writes;
     private volatile boolean started;
     private volatile boolean closed;
@@ -94,7 +96,7 @@ public final class ChangeLog implements AutoCloseable {
     }
 
     private void writeAndRecord(List<GroupedWrites.Write> group) {
-        Transactions.run(db, transaction -> {
+        Transactions.run(db, TURN_CONFLICTS_RETRIED, transaction -> {
             group.forEach(write -> write.applyIn(transaction));
             // Last, so that the counter's lock, which every write waits for, is held for the least time.
             transaction.createNamedUpdate("advance-change-version").addParam("count", group.size()).execute();

@@ -497,6 +497,44 @@ class ConsoleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /** Archiving a published announcement and revoking a key, each from the console, each confirmed first. */
+    @Test
+    void anAnnouncementIsArchivedAndAKeyRevokedAfterTheDialogSaysYes() {
+        Project project = server.herald().project();
+        ApiKey key = server.herald().key(project);
+        String id = server.herald().notification(project).message("Plain words\n\nin two paragraphs").save().id();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+
+        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        assertThat("plain text opens as its paragraphs", Chromium.text(browser.script(
+                "return document.querySelector('#message-editor .ProseMirror').innerHTML")),
+                   is("<p>Plain words</p><p>in two paragraphs</p>"));
+        browser.script("document.getElementById('archive').focus()");
+        press("Enter", 13);
+        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("archived")));
+        assertThat(server.herald().services().notifications().find(id).orElseThrow().status(),
+                   is(NotificationStatus.ARCHIVED));
+
+        browser.script("document.querySelector('#key-list button.secondary').focus()");
+        press("Enter", 13);
+        waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        press("Enter", 13);
+        assertThat("Cancel has the focus: Enter keeps the key", server.herald().services().keys().find(key.key())
+                .orElseThrow().revokedAt(), is((Long) null));
+        browser.script("document.querySelector('#key-list button.secondary').focus()");
+        press("Enter", 13);
+        waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> rows("#key-list li p.revoked").size() == 1);
+        assertThat(server.herald().services().keys().find(key.key()).orElseThrow().revokedAt() != null, is(true));
+        assertThat(violations(), is("[]"));
+    }
+
     @Test
     void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
         waitFor(() -> visible("sign-in"));
