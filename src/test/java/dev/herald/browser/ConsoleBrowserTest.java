@@ -268,25 +268,12 @@ class ConsoleBrowserTest {
         typeInEditor("Winter sale");
         press("Enter", 13);
         typeInEditor("Everything is ");
-        browser.chord("b", "KeyB", 66, 2);
-        typeInEditor("20% off");
-        browser.chord("b", "KeyB", 66, 2);
+        boldWords("20% off");
         typeInEditor(" this week.");
         press("Enter", 13);
-        typeInEditor("See the shop");
-        selectToLineStart("See the shop");
-        toolbar("Link");
-        waitFor(() -> focused().equals("url-input"));
-        browser.type("https://shop.example.com/sale");
+        linkedLine("See the shop", "https://shop.example.com/sale");
         press("Enter", 13);
-        waitFor(() -> focusedClass().contains("ProseMirror") && previewHas("a[href='https://shop.example.com/sale']",
-                                                                           "See the shop"));
-        toLineEnd();
-        press("Enter", 13);
-        browser.chord("8", "Digit8", 56, 10);
-        typeInEditor("Boots");
-        press("Enter", 13);
-        typeInEditor("Coats");
+        bulletList("Boots", "Coats");
 
         waitFor(() -> Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"))
                 .contains("Coats"));
@@ -399,24 +386,11 @@ class ConsoleBrowserTest {
         typeInEditor("Spring launch");
         press("Enter", 13);
         typeInEditor("Now with ");
-        browser.chord("b", "KeyB", 66, 2);
-        typeInEditor("bold colours");
-        browser.chord("b", "KeyB", 66, 2);
+        boldWords("bold colours");
         press("Enter", 13);
-        typeInEditor("Read more");
-        selectToLineStart("Read more");
-        toolbar("Link");
-        waitFor(() -> focused().equals("url-input"));
-        browser.type("https://example.com/spring");
+        linkedLine("Read more", "https://example.com/spring");
         press("Enter", 13);
-        waitFor(() -> focusedClass().contains("ProseMirror") && previewHas("a[href='https://example.com/spring']",
-                                                                           "Read more"));
-        toLineEnd();
-        press("Enter", 13);
-        browser.chord("8", "Digit8", 56, 10);
-        typeInEditor("Boots");
-        press("Enter", 13);
-        typeInEditor("Coats");
+        bulletList("Boots", "Coats");
         browser.script("document.getElementById('action-type').focus()");
         press("ArrowDown", 40);
         press("Tab", 9);
@@ -688,6 +662,36 @@ class ConsoleBrowserTest {
         browser.press("Home", 36, true);
         waitFor(() -> browser.script("return document.getSelection().toString()").equals(Json.createValue(expected)));
         browser.pause(50);
+    }
+
+    /** Ctrl+B, the words, Ctrl+B. */
+    private static void boldWords(String words) {
+        browser.chord("b", "KeyB", 66, 2);
+        typeInEditor(words);
+        browser.chord("b", "KeyB", 66, 2);
+    }
+
+    /** A line of text made a link by the toolbar's Link and its URL bar, the cursor left at its end. */
+    private static void linkedLine(String text, String href) {
+        typeInEditor(text);
+        selectToLineStart(text);
+        toolbar("Link");
+        waitFor(() -> focused().equals("url-input"));
+        browser.type(href);
+        press("Enter", 13);
+        waitFor(() -> focusedClass().contains("ProseMirror") && previewHas("a[href='" + href + "']", text));
+        toLineEnd();
+    }
+
+    /** Ctrl+Shift+8, then each item, Enter between them. */
+    private static void bulletList(String... items) {
+        browser.chord("8", "Digit8", 56, 10);
+        for (int i = 0; i < items.length; i++) {
+            if (i > 0) {
+                press("Enter", 13);
+            }
+            typeInEditor(items[i]);
+        }
     }
 
     /** End, then waited for until the editor has the collapsed selection (see selectToLineStart). */
