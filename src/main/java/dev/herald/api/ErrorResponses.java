@@ -6,7 +6,6 @@ import java.util.List;
 import dev.herald.logging.FailureLog;
 import dev.herald.logging.LogText;
 import dev.herald.storage.DatabaseUnavailable;
-import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -84,7 +83,7 @@ public final class ErrorResponses {
                               List<String> allowed) {
         dropEntityHeaders(response.headers());
         SecurityHeadersFilter.applyTo(request, response);
-        if (RequestBodies.leftUnread(request)) {
+        if (UnreadBodies.leftUnread(request)) {
             // The connection closes after the answer: say so, so the client does not reuse it.
             response.header(HeaderValues.CONNECTION_CLOSE);
         }

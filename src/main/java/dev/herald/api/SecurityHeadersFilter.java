@@ -1,6 +1,5 @@
 package dev.herald.api;
 
-import dev.herald.wire.JsonDirectHandler;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -22,7 +21,7 @@ import io.helidon.webserver.http.ServerResponse;
  *     browser or proxy cache should keep.</li>
  * </ul>
  * Set first, so answers that filters give themselves (preflights) carry them; {@link ErrorResponses} sets them again
- * on error answers, after dropping what the failed answer had set, and {@link JsonDirectHandler} on answers made
+ * on error answers, after dropping what the failed answer had set, and {@code wire.JsonDirectHandler} on answers made
  * before routing.
  * Both values are built once: this runs on every request, the public hot paths included.
  */

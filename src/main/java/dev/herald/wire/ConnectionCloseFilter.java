@@ -3,6 +3,8 @@ package dev.herald.wire;
 
 import java.util.Set;
 
+import dev.herald.api.UnreadBodies;
+
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
@@ -44,7 +46,7 @@ public final class ConnectionCloseFilter implements Filter {
         chain.proceed();
         // A body read only to its bound always ends in an error answer, which says Connection: close
         // (ErrorResponses): the cheap check is enough on this path, which every request takes.
-        if (RequestBodies.neverRead(request) || response.headers().contains(CLOSING)) {
+        if (UnreadBodies.neverRead(request) || response.headers().contains(CLOSING)) {
             throw new CloseConnectionException("Connection closed after the answer");
         }
     }

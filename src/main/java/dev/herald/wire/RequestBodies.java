@@ -6,7 +6,7 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 import dev.herald.api.ApiException;
-import dev.herald.api.ErrorResponses;
+import dev.herald.api.UnreadBodies;
 
 import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.ServerRequest;
@@ -22,24 +22,7 @@ public final class RequestBodies {
     /** The most a public route (tracking) reads: 64 KiB received, announced or chunked (docs/api.md). */
     public static final int MAX_PUBLIC_BYTES = 64 * 1024;
 
-    private static final String LEFT_UNREAD = RequestBodies.class.getName() + ".leftUnread";
-
     private RequestBodies() {
-    }
-
-    /** Whether the request has a body that nothing asked for (answered before it was read). */
-    static boolean neverRead(ServerRequest request) {
-        return request.content().hasEntity() && !request.content().consumed();
-    }
-
-    /**
-     * Whether (part of) the request's body is still on the connection: never asked for, or read by {@link #read}
-     * only up to its bound, which always ends in an error answer. Helidon's {@code consumed()} says only that the
-     * body was asked for.
-     */
-    public static boolean leftUnread(ServerRequest request) {
-        return neverRead(request)
-                || request.content().hasEntity() && request.context().get(LEFT_UNREAD, Boolean.class).orElse(false);
     }
 
     /**
@@ -66,7 +49,7 @@ public final class RequestBodies {
             } else {
                 // Left as it is: closing would wait for the next piece, which a client may never send, before the
                 // caller could answer 413. The answer closes the connection instead (ErrorResponses).
-                request.context().register(LEFT_UNREAD, Boolean.TRUE);
+                UnreadBodies.markLeftUnread(request);
             }
         } catch (IOException | RuntimeException e) {
             // Nothing here is ours: the bytes come from the client, and so does every failure to read them.
