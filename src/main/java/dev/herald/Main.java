@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.TimeZone;
 
 import dev.herald.admin.AdminAccess;
+import dev.herald.admin.AdminReads;
 import dev.herald.admin.AdminSettings;
 import dev.herald.admin.AuthFailureSettings;
 import dev.herald.admin.Credentials;
@@ -186,6 +187,7 @@ public final class Main {
         routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
                 .addFilter(new RateLimitFilter(rateLimit, clock))
                 .addFilter(admin.filter())
+                .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
                 .register(ApiPaths.ADMIN, admin.sessionService(), new ProjectAdminService(db, clock),

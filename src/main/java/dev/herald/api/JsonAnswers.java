@@ -1,6 +1,8 @@
 package dev.herald.api;
 
 import java.io.ByteArrayOutputStream;
+import java.util.List;
+import java.util.function.Function;
 
 import io.helidon.common.GenericType;
 import io.helidon.http.media.EntityWriter;
@@ -9,6 +11,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
 
 /**
  * Successful JSON answers that a handler builds as a tree (the management API, health): written by Helidon's JSON-P
@@ -43,5 +46,56 @@ public final class JsonAnswers {
         ByteArrayOutputStream content = new ByteArrayOutputStream(256);
         WRITER.write(TYPE, body, content, request.headers(), response.headers());
         Bodies.send(request, response, content.toByteArray());
+    }
+
+    /**
+     * {@code items} as a JSON array of at most {@code maxBytes} bytes: as many of them, from the first, as fit (the
+     * first always, a single item being bounded by the limits it was stored under). Each item's tree is built and
+     * written one at a time, so neither the trees nor more than one item past the bound are ever in memory. The
+     * content type is set on {@code response}; send the array with {@link #send(ServerRequest, ServerResponse,
+     * BoundedArray)} once the other headers are set.
+     */
+    public static <T> BoundedArray array(ServerRequest request, ServerResponse response, List<T> items,
+                                         Function<T, ? extends JsonStructure> toJson, int maxBytes) {
+        if (items.isEmpty()) {
+            ByteArrayOutputStream content = new ByteArrayOutputStream(2);
+            WRITER.write(TYPE, JsonValue.EMPTY_JSON_ARRAY, content, request.headers(), response.headers());
+            return new BoundedArray(content.toByteArray(), 0);
+        }
+        ArrayContent content = new ArrayContent();
+        int written = 0;
+        for (T item : items) {
+            int before = content.size();
+            content.write(written == 0 ? '[' : ',');
+            WRITER.write(TYPE, toJson.apply(item), content, request.headers(), response.headers());
+            if (content.size() + 1 > maxBytes && written > 0) {
+                content.cut(before);
+                break;
+            }
+            written++;
+        }
+        content.write(']');
+        return new BoundedArray(content.toByteArray(), written);
+    }
+
+    /** @param items how many of the items given fitted */
+    public record BoundedArray(byte[] content, int items) {
+    }
+
+    /** Sends the array, with the status and headers already set on {@code response}, without copying it again. */
+    public static void send(ServerRequest request, ServerResponse response, BoundedArray array) {
+        Bodies.sendShared(request, response, array.content());
+    }
+
+    /** An output that can take back what it took last: the item that did not fit. */
+    private static final class ArrayContent extends ByteArrayOutputStream {
+
+        ArrayContent() {
+            super(1024);
+        }
+
+        void cut(int size) {
+            count = size;
+        }
     }
 }

@@ -51,17 +51,17 @@ public final class ApiKeyStore {
 
     /** Oldest first, revoked ones included. */
     public Page<ApiKey> listByProject(String projectId, PageRequest page) {
-        PageRequest.Cursor after = page.after().orElse(new PageRequest.Cursor(-1, "-"));
-        List<ApiKey> rows = db.execute().createNamedQuery("select-project-api-keys-page")
+        return Page.read(page, new PageRequest.Cursor(-1, "-"), (after, limit) -> db.execute()
+                .createNamedQuery("select-project-api-keys-page")
                 .addParam("projectId", projectId)
                 .addParam("createdAt", after.createdAt())
                 .addParam("sameCreatedAt", after.createdAt())
                 .addParam("after", after.tiebreak())
-                .addParam("limit", page.limit() + 1)
+                .addParam("limit", limit)
                 .execute()
                 .map(ApiKeyStore::toApiKey)
-                .toList();
-        return Page.of(rows, page.limit(), key -> new PageRequest.Cursor(key.createdAt(), key.key()));
+                .map(key -> new Page.Item<>(key, new PageRequest.Cursor(key.createdAt(), key.key())))
+                .toList(), key -> key.key().length());
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.herald.audit;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
@@ -52,24 +51,23 @@ public final class AuditLog {
                 .execute();
     }
 
-    /** Newest first. */
+    /** Newest first, bounded by the characters of the lines' details ({@link Page#read}). */
     public Page<AuditEntry> list(Scope scope, String scopeId, PageRequest page) {
-        PageRequest.Cursor before = page.after().orElse(NEWEST);
-        var query = db.execute().createNamedQuery(scope.statement);
-        if (scope != Scope.ALL) {
-            query.addParam("scopeId", scopeId);
-        }
-        List<AuditEntry> rows = query.addParam("occurredAt", before.createdAt())
-                .addParam("sameOccurredAt", before.createdAt())
-                .addParam("before", before.sequence())
-                .addParam("limit", page.limit() + 1)
-                .execute()
-                .map(AuditLog::toEntry)
-                .toList();
-        return Page.of(rows, page.limit(), entry -> new PageRequest.Cursor(entry.occurredAt(),
-                                                                           String.valueOf(entry.seq())));
+        return Page.read(page, NEWEST, (before, limit) -> {
+            var query = db.execute().createNamedQuery(scope.statement);
+            if (scope != Scope.ALL) {
+                query.addParam("scopeId", scopeId);
+            }
+            return query.addParam("occurredAt", before.createdAt())
+                    .addParam("sameOccurredAt", before.createdAt())
+                    .addParam("before", before.sequence())
+                    .addParam("limit", limit)
+                    .execute()
+                    .map(row -> new Page.Item<>(toEntry(row), new PageRequest.Cursor(
+                            Rows.longValue(row, "occurred_at"), String.valueOf(Rows.longValue(row, "seq")))))
+                    .toList();
+        }, entry -> entry.details().toString().length());
     }
-
 
     private static AuditEntry toEntry(DbRow row) {
         return new AuditEntry(Rows.longValue(row, "seq"), Rows.longValue(row, "occurred_at"), Rows.string(row, "actor"),

@@ -29,8 +29,6 @@ import io.helidon.dbclient.DbStatementQuery;
  */
 public final class NotificationStore {
 
-    private static final int CHUNK = 50;
-    private static final long PAGE_CHARACTERS = 1 << 20;
     /** Before the newest notification: the first page of a newest-first list. */
     private static final PageRequest.Cursor NEWEST = new PageRequest.Cursor(Long.MAX_VALUE,
                                                                             String.valueOf(Long.MAX_VALUE));
@@ -111,34 +109,14 @@ public final class NotificationStore {
 
     /**
      * A page of the project's notifications, newest first: all of them, those of one status, or those in one state
-     * at {@code now}. Read in chunks of {@value #CHUNK}: once the messages read pass {@value #PAGE_CHARACTERS}
-     * characters the page ends there, with a cursor, so that whatever a project holds (messages of up to 32 KiB) a
-     * page holds about a megabyte of them at most.
+     * at {@code now}, read a chunk at a time and bounded by the characters of their messages ({@link Page#read}).
      */
     public Page<Notification> listByProject(String projectId, ListFilter filter, PageRequest page, long now) {
-        List<Notification> items = new ArrayList<>();
-        PageRequest.Cursor after = page.after().orElse(NEWEST);
-        long characters = 0;
-        while (true) {
-            int take = Math.min(CHUNK, page.limit() - items.size());
-            List<DbRow> rows = chunk(projectId, filter, after, take + 1, now);
-            for (int i = 0; i < Math.min(take, rows.size()); i++) {
-                Notification notification = toNotification(rows.get(i));
-                items.add(notification);
-                characters += notification.message().length();
-                after = new PageRequest.Cursor(notification.createdAt(),
-                                               String.valueOf(Rows.longValue(rows.get(i), "seq")));
-                if (characters >= PAGE_CHARACTERS && i < rows.size() - 1) {
-                    return new Page<>(items, Optional.of(after));
-                }
-            }
-            if (rows.size() <= take) {
-                return new Page<>(items, Optional.empty());
-            }
-            if (items.size() == page.limit()) {
-                return new Page<>(items, Optional.of(after));
-            }
-        }
+        return Page.read(page, NEWEST, (after, limit) -> chunk(projectId, filter, after, limit, now).stream()
+                                 .map(row -> new Page.Item<>(toNotification(row), new PageRequest.Cursor(
+                                         Rows.longValue(row, "created_at"), String.valueOf(Rows.longValue(row, "seq")))))
+                                 .toList(),
+                         notification -> notification.message().length());
     }
 
     private List<DbRow> chunk(String projectId, ListFilter filter, PageRequest.Cursor after, int limit, long now) {

@@ -1,6 +1,5 @@
 package dev.herald.project;
 
-import java.util.List;
 import java.util.Optional;
 
 import dev.herald.admin.Page;
@@ -45,16 +44,16 @@ public final class ProjectStore {
 
     /** Oldest first. */
     public Page<Project> list(PageRequest page) {
-        PageRequest.Cursor after = page.after().orElse(new PageRequest.Cursor(-1, "-"));
-        List<Project> rows = db.execute().createNamedQuery("select-projects-page")
+        return Page.read(page, new PageRequest.Cursor(-1, "-"), (after, limit) -> db.execute()
+                .createNamedQuery("select-projects-page")
                 .addParam("createdAt", after.createdAt())
                 .addParam("sameCreatedAt", after.createdAt())
                 .addParam("after", after.tiebreak())
-                .addParam("limit", page.limit() + 1)
+                .addParam("limit", limit)
                 .execute()
                 .map(ProjectStore::toProject)
-                .toList();
-        return Page.of(rows, page.limit(), project -> new PageRequest.Cursor(project.createdAt(), project.id()));
+                .map(project -> new Page.Item<>(project, new PageRequest.Cursor(project.createdAt(), project.id())))
+                .toList(), project -> project.name().length());
     }
 
     public Optional<Project> find(String id) {

@@ -19,11 +19,13 @@ import io.helidon.webserver.ListenerConfig;
  * @param readTimeout        a connection is closed once one request has taken this long (from its request line to
  *                           its answer: a sender too slow, or silent) or once it has been idle this long between two
  * @param bodyBytesInFlight  request bodies held in memory at once, all requests together
+ * @param adminReadsInFlight management API reads served at once, all callers together (each answer is bounded in
+ *                           bytes; their number is bounded here)
  * @param sendBufferBytes    each connection's socket send buffer (SO_SNDBUF; Linux doubles it for its bookkeeping):
  *                           what a client that does not read can make the kernel hold for it
  */
 public record ServerLimits(int connections, int perClient, Duration readTimeout, long bodyBytesInFlight,
-                           int sendBufferBytes) {
+                           int adminReadsInFlight, int sendBufferBytes) {
 
     /**
      * 32 KiB, so 64 KiB of kernel memory a connection at most: 64 MiB for the default 1,000 connections, against
@@ -42,6 +44,10 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
         if (readTimeout.isNegative() || readTimeout.isZero()) {
             throw new IllegalArgumentException("limits.read-timeout must be positive, not " + readTimeout);
         }
+        if (adminReadsInFlight < 1) {
+            throw new IllegalArgumentException("limits.admin-reads-in-flight must be at least 1, not "
+                                                       + adminReadsInFlight);
+        }
         if (sendBufferBytes < MIN_SEND_BUFFER_BYTES) {
             throw new IllegalArgumentException("limits.send-buffer-bytes must be at least " + MIN_SEND_BUFFER_BYTES
                                                        + ", not " + sendBufferBytes);
@@ -58,6 +64,7 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
                                 ConfigValues.integer(config.get("connections-per-client"), 100),
                                 ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(20)),
                                 ConfigValues.longInteger(config.get("body-bytes-in-flight"), 8L * 1024 * 1024),
+                                ConfigValues.integer(config.get("admin-reads-in-flight"), 4),
                                 ConfigValues.integer(config.get("send-buffer-bytes"), DEFAULT_SEND_BUFFER_BYTES));
     }
 
