@@ -455,7 +455,7 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 + "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe><math><mi xlink:href=\"javascript:alert(1)\">m"
                 + "</mi></math><img src=\"data:image/svg+xml,<svg onload=alert(1)>\"><form action=\"https://evil.example/\">"
                 + "<input name=q>Send</form><p>Read <a href=\"https://example.com/notes\">the notes</a> &amp; more.</p>";
-        String canonical = "<p>Hello world</p>Send<p>Read <a href=\"https://example.com/notes\">the notes</a> & more.</p>";
+        String canonical = "<p>Hello world</p>Send<p>Read <a href=\"https://example.com/notes\">the notes</a> &amp; more.</p>";
         AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"status\":\"PUBLISHED\",\"message\":"
                 + jakarta.json.Json.createValue(html) + "}");
         assertThat(answer.body(), answer.status(), is(201));

@@ -133,7 +133,8 @@ abstract class MigrationsContract {
                 "html", "<p onclick=\"steal()\" style=\"color:red\">Hello <script>steal()</script><b>world</b></p>",
                 "hidden", hiddenDocument,
                 "prefix", document + " and more",
-                "text", "Plain & simple, 5 < 6",
+                "text", "Plain and simple, 5 > 4",
+                "escaped", "Plain & simple, 5 < 6",
                 "document", document);
         try (TestDatabase database = database()) {
             start(database).close();
@@ -157,20 +158,21 @@ abstract class MigrationsContract {
                     + "\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null}}]}]}"));
             assertThat(messages.get("prefix"), is("&#123;" + document.substring(1) + " and more"));
             assertThat(messages.get("text"), is(stored.get("text")));
+            assertThat(messages.get("escaped"), is("Plain &amp; simple, 5 &lt; 6"));
             assertThat(messages.get("document"), is(document));
             assertThat(messages.get("z519"), is("<b>kept</b> 519"));
             assertThat(ids(database, "SELECT id FROM notifications WHERE feed_bytes IS NULL ORDER BY id"),
-                       contains("hidden", "html", "prefix"));
+                       contains("escaped", "hidden", "html", "prefix"));
             assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
-                    + " ORDER BY notification_id"), contains("hidden", "html", "prefix"));
-            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 3));
+                    + " ORDER BY notification_id"), contains("escaped", "hidden", "html", "prefix"));
+            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 4));
 
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
                 statement.execute("DELETE FROM schema_migrations WHERE version = 10");
             }
             start(database).close();
             assertThat("a second run finds everything in form", messages(database), is(messages));
-            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 3));
+            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 4));
         }
     }
 
