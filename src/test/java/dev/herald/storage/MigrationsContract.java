@@ -49,7 +49,7 @@ abstract class MigrationsContract {
                 while (rows.next()) {
                     versions.add(rows.getInt(1));
                 }
-                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
             }
         }
     }
@@ -176,6 +176,44 @@ abstract class MigrationsContract {
         }
     }
 
+    /**
+     * Version 13: what migration 10 and the management API stored in the allow-list's first form (issue 29) is brought
+     * into this one: a tag that text became goes (the allow-list has no such image), text that would become one stays
+     * text, a {@code <} or {@code &} of HTML text is a reference; what is in form is untouched. A database at version 11 is made by undoing version 13.
+     */
+    @Test
+    void messagesStoredInTheFirstFormAreBroughtIntoThisOne() throws SQLException {
+        Map<String, String> stored = Map.of(
+                "tag", "<img src=x onerror=alert(document.domain)>",
+                "joins", "<<<<!---->!---->!---->img src=x onerror=alert(document.domain)>",
+                "raw", "<p>5 < 6 & 7, <a href=\"https://example.com/?a=1&b=2\">AT&T</a></p>",
+                "text", "Plain and simple",
+                "kept", "<p>5 &lt; 6 &amp; 7</p>");
+        try (TestDatabase database = database()) {
+            start(database).close();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
+                for (Map.Entry<String, String> row : stored.entrySet()) {
+                    insertNotification(connection, row.getKey(), row.getValue());
+                }
+                statement.execute("DELETE FROM schema_migrations WHERE version = 13");
+            }
+            long changesBefore = count(database, "SELECT COUNT(*) FROM change_log");
+
+            start(database).close();
+
+            Map<String, String> messages = messages(database);
+            assertThat("a tag now, it goes as any image without an http(s) src", messages.get("tag"), is(""));
+            assertThat(messages.get("joins"), is("&lt;&lt;&lt;!---->!---->img src=x onerror=alert(document.domain)>"));
+            assertThat(messages.get("raw"), is("<p>5 &lt; 6 &amp; 7, <a href=\"https://example.com/?a=1&amp;b=2\">AT&amp;T</a></p>"));
+            assertThat(messages.get("text"), is(stored.get("text")));
+            assertThat(messages.get("kept"), is(stored.get("kept")));
+            assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
+                    + " ORDER BY notification_id"), contains("joins", "raw", "tag"));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
+        }
+    }
+
     private static void insertNotification(Connection connection, String id, String message) throws SQLException {
         try (var insert = connection.prepareStatement("INSERT INTO notifications (id, project_id, status, message,"
                 + " action_type, preset, created_at, updated_at, feed_bytes) VALUES (?, 'p', 'PUBLISHED', ?,"
@@ -253,13 +291,13 @@ abstract class MigrationsContract {
                 statement.execute("DELETE FROM schema_lock");
             }
             started.get(10, TimeUnit.SECONDS).close();
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
             assertThat("released", count(database, "SELECT COUNT(*) FROM schema_lock"), is(0L));
         }
         try (TestDatabase database = database()) {
             lockHeldUntil(database, System.currentTimeMillis() - 1);
             CompletableFuture.supplyAsync(() -> start(database)).get(10, TimeUnit.SECONDS).close();
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
         }
     }
 
@@ -274,7 +312,7 @@ abstract class MigrationsContract {
             for (CompletableFuture<DbClient> start : starts) {
                 start.get(60, TimeUnit.SECONDS).close();
             }
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
         }
     }
 
