@@ -179,7 +179,8 @@ abstract class MigrationsContract {
     /**
      * Version 13: what migration 10 and the management API stored in the allow-list's first form (issue 29) is brought
      * into this one: a tag that text became goes (the allow-list has no such image), text that would become one stays
-     * text, a {@code <} or {@code &} of HTML text is a reference; what is in form is untouched. A database at version 11 is made by undoing version 13.
+     * text, a {@code <} or {@code &} of HTML text is a reference, a document keeps only the attributes its types
+     * define; what is in form is untouched. A database at version 11 is made by undoing version 13.
      */
     @Test
     void messagesStoredInTheFirstFormAreBroughtIntoThisOne() throws SQLException {
@@ -188,7 +189,9 @@ abstract class MigrationsContract {
                 "joins", "<<<<!---->!---->!---->img src=x onerror=alert(document.domain)>",
                 "raw", "<p>5 < 6 & 7, <a href=\"https://example.com/?a=1&b=2\">AT&T</a></p>",
                 "text", "Plain and simple",
-                "kept", "<p>5 &lt; 6 &amp; 7</p>");
+                "kept", "<p>5 &lt; 6 &amp; 7</p>",
+                "attrs", "{\"type\":\"doc\",\"content\":[{\"type\":\"image\",\"attrs\":{\"src\":\"https://a.example/i.png\","
+                        + "\"onerror\":[\"alert(1)\"],\"data\":[\"javascript:alert(1)\"]}}]}");
         try (TestDatabase database = database()) {
             start(database).close();
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
@@ -208,8 +211,10 @@ abstract class MigrationsContract {
             assertThat(messages.get("raw"), is("<p>5 &lt; 6 &amp; 7, <a href=\"https://example.com/?a=1&amp;b=2\">AT&amp;T</a></p>"));
             assertThat(messages.get("text"), is(stored.get("text")));
             assertThat(messages.get("kept"), is(stored.get("kept")));
+            assertThat(messages.get("attrs"), is("{\"type\":\"doc\",\"content\":[{\"type\":\"image\",\"attrs\":"
+                    + "{\"src\":\"https://a.example/i.png\"}}]}"));
             assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
-                    + " ORDER BY notification_id"), contains("joins", "raw", "tag"));
+                    + " ORDER BY notification_id"), contains("attrs", "joins", "raw", "tag"));
             assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
         }
     }
