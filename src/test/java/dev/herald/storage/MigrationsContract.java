@@ -137,12 +137,8 @@ abstract class MigrationsContract {
                 "escaped", "Plain & simple, 5 < 6",
                 "document", document);
         try (TestDatabase database = database()) {
-            start(database).close();
+            storeMessages(database, stored);
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-                statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
-                for (Map.Entry<String, String> row : stored.entrySet()) {
-                    insertNotification(connection, row.getKey(), row.getValue());
-                }
                 for (int i = 0; i < 520; i++) {
                     insertNotification(connection, String.format("z%03d", i), "<b>kept</b> " + i);
                 }
@@ -193,12 +189,8 @@ abstract class MigrationsContract {
                 "attrs", "{\"type\":\"doc\",\"content\":[{\"type\":\"image\",\"attrs\":{\"src\":\"https://a.example/i.png\","
                         + "\"onerror\":[\"alert(1)\"],\"data\":[\"javascript:alert(1)\"]}}]}");
         try (TestDatabase database = database()) {
-            start(database).close();
+            storeMessages(database, stored);
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-                statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
-                for (Map.Entry<String, String> row : stored.entrySet()) {
-                    insertNotification(connection, row.getKey(), row.getValue());
-                }
                 statement.execute("DELETE FROM schema_migrations WHERE version = 13");
             }
             long changesBefore = count(database, "SELECT COUNT(*) FROM change_log");
@@ -216,6 +208,17 @@ abstract class MigrationsContract {
             assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
                     + " ORDER BY notification_id"), contains("attrs", "joins", "raw", "tag"));
             assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
+        }
+    }
+
+    /** A migrated database with project p and a published notification of each message, by id. */
+    private static void storeMessages(TestDatabase database, Map<String, String> stored) throws SQLException {
+        start(database).close();
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
+            for (Map.Entry<String, String> row : stored.entrySet()) {
+                insertNotification(connection, row.getKey(), row.getValue());
+            }
         }
     }
 
