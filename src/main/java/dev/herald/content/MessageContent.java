@@ -16,8 +16,8 @@ import jakarta.json.JsonValue;
  * into line) or past the management API. The feed serves only this form, and what the API stores is in it already.
  *
  * <ul>
- *   <li>A rich-text document, alone in the string past what lenient parsers skip: the document alone, each URL,
- *       event handler or inline style that the management API would refuse set to null ({@link RichTextUrls}).</li>
+ *   <li>A rich-text document, alone in the string past what lenient parsers skip: the document alone, without what
+ *       the management API would refuse ({@link RichTextDocuments#served}).</li>
  *   <li>Text without {@code <} or {@code &}: as it is.</li>
  *   <li>Anything else is HTML: its canonical form ({@link HtmlMessages}). If it still starts as a document would
  *       (text such as a document followed by more, which the API refuses now), that first bracket is written as a
@@ -53,7 +53,7 @@ public final class MessageContent {
                     + " as an object, or text that does not start with [ followed by { or [");
         }
         Found found = document(message, start).orElseThrow(MessageContent::notOneDocument);
-        RichTextUrls.requireHttpUrls(found.document(), "message");
+        RichTextDocuments.require(found.document(), "message");
         boolean onlyWhiteSpaceAround = message.strip().equals(found.text());
         return new Written(found.text(), onlyWhiteSpaceAround ? List.of()
                 : List.of(new ContentRemoval(ContentRemoval.Reason.OUTSIDE_DOCUMENT, null, null, "", null)));
@@ -69,7 +69,7 @@ public final class MessageContent {
         if (start >= 0) {
             Optional<Found> found = document(stored, start);
             if (found.isPresent()) {
-                JsonValue safe = RichTextUrls.neutralised(found.get().document());
+                JsonValue safe = RichTextDocuments.served(found.get().document());
                 String text = found.get().text();
                 return safe != found.get().document() ? Json.write(safe)
                         : text.length() == stored.length() ? stored : text;

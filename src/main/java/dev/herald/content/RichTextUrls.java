@@ -6,12 +6,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.herald.api.ApiException;
-import dev.herald.api.Json;
 
 import jakarta.json.JsonArray;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -22,13 +19,15 @@ import jakarta.json.JsonValue;
  * {@code background}, and each candidate of a {@code srcset}), in any case, at any depth, is such a URL: a link
  * mark's {@code attrs.href}, an image node's {@code attrs.src}, an embed's {@code attrs.url}. The walk does not depend
  * on node or mark types: a client's renderer may know types Herald does not, and a custom node's {@code src} ends up
- * in a page just the same. A null member is no link. In an {@code attrs} object, which renderers copy onto elements,
- * an event handler ({@code on…}) or a {@code style} given as a string is no content either.
+ * in a page just the same. A null member is no link. In any {@code attrs} object, which renderers copy onto elements,
+ * an event handler ({@code on…}) or a {@code style} is no content either, whatever its value (an array is a string to
+ * {@code setAttribute}), and an HTML URL attribute is a string of URLs. The attributes of the nodes and marks of the
+ * document itself are held to their types' besides ({@link RichTextSchema}); this walk covers the rest of it.
  *
  * <p>The management API refuses such a document ({@link #requireHttpUrls}); what is already stored is served
  * {@link #neutralised} instead: each such member null, the rest unchanged.
  */
-public final class RichTextUrls {
+final class RichTextUrls {
 
     private static final Set<String> URL_MEMBERS = Set.of("href", "src", "url", "xlink:href", "poster", "formaction",
                                                           "background");
@@ -36,7 +35,8 @@ public final class RichTextUrls {
     /**
      * HTML's other attributes that hold URLs (a form's {@code action}, an object's {@code data}, {@code ping}'s
      * list): a renderer that copies a node's attributes onto an element makes them live too. A string there is
-     * one URL or a list of them; an object or an array (a custom node's own data) is walked as any member is.
+     * one URL or a list of them; outside {@code attrs}, an object or an array (a custom node's own data) is walked as
+     * any member is.
      */
     private static final Set<String> HTML_URL_ATTRIBUTES = Set.of("action", "archive", "cite", "classid", "codebase",
                                                                   "data", "icon", "longdesc", "manifest", "ping",
@@ -53,12 +53,12 @@ public final class RichTextUrls {
      * @param path where the document is in the request ({@code message}); a refused URL is named below it, e.g.
      *             {@code message.content[0].content[1].marks[0].attrs.href}
      */
-    public static void requireHttpUrls(JsonValue document, String path) {
+    static void requireHttpUrls(JsonValue document, String path) {
         requireHttpUrls(document, path, false);
     }
 
     /** The document with each member {@link #requireHttpUrls} would refuse set to null; the same object if none. */
-    public static JsonValue neutralised(JsonValue document) {
+    static JsonValue neutralised(JsonValue document) {
         return neutralised(document, false);
     }
 
@@ -81,35 +81,11 @@ public final class RichTextUrls {
 
     private static JsonValue neutralised(JsonValue document, boolean inAttrs) {
         if (document instanceof JsonObject object) {
-            JsonObjectBuilder copy = null;
-            for (Map.Entry<String, JsonValue> member : object.entrySet()) {
-                JsonValue value = member.getValue();
-                JsonValue kept = refusal(member.getKey(), value, inAttrs, member.getKey()) != null ? JsonValue.NULL
-                        : neutralised(value, member.getKey().equals(ATTRS));
-                if (kept != value && copy == null) {
-                    copy = Json.builders().createObjectBuilder(object);
-                }
-                if (copy != null) {
-                    copy.add(member.getKey(), kept);
-                }
-            }
-            return copy == null ? object : copy.build();
+            return JsonCopies.members(object, (name, value) -> refusal(name, value, inAttrs, name) != null
+                    ? JsonValue.NULL : neutralised(value, name.equals(ATTRS)));
         }
         if (document instanceof JsonArray array) {
-            JsonArrayBuilder copy = null;
-            for (int i = 0; i < array.size(); i++) {
-                JsonValue kept = neutralised(array.get(i), false);
-                if (kept != array.get(i) && copy == null) {
-                    copy = Json.builders().createArrayBuilder();
-                    for (int j = 0; j < i; j++) {
-                        copy.add(array.get(j));
-                    }
-                }
-                if (copy != null) {
-                    copy.add(kept);
-                }
-            }
-            return copy == null ? array : copy.build();
+            return JsonCopies.elements(array, element -> neutralised(element, false));
         }
         return document;
     }
@@ -128,6 +104,9 @@ public final class RichTextUrls {
             return value instanceof JsonString srcset ? srcsetRefusal(srcset.getString(), path)
                     : path + " must be a list of absolute http or https URLs";
         }
+        if (inAttrs && HTML_URL_ATTRIBUTES.contains(name) && !(value instanceof JsonString)) {
+            return path + " must be a string of absolute http or https URLs";
+        }
         if (HTML_URL_ATTRIBUTES.contains(name) && value instanceof JsonString urls) {
             for (String url : urls.getString().strip().split("[\\s,]+")) {
                 String refusal = urlRefusal(url, path);
@@ -140,17 +119,18 @@ public final class RichTextUrls {
         if (name.equals(SRCDOC)) {
             return path + " is not allowed: it holds HTML, not a URL";
         }
-        if (inAttrs && value instanceof JsonString && EVENT_HANDLER.matcher(name).matches()) {
+        // Whatever the value: a renderer that copies attrs with setAttribute makes ["alert(1)"] the text alert(1).
+        if (inAttrs && EVENT_HANDLER.matcher(name).matches()) {
             return path + " is not allowed: an event handler is script, not content";
         }
-        if (inAttrs && value instanceof JsonString && name.equals("style")) {
+        if (inAttrs && name.equals("style")) {
             return path + " is not allowed: inline style is not content (pages with a strict policy report it)";
         }
         return null;
     }
 
     /** Length first, as {@link HttpUrls#require} tells it. */
-    private static String urlRefusal(String url, String path) {
+    static String urlRefusal(String url, String path) {
         int characters = url.codePointCount(0, url.length());
         if (characters > HttpUrls.MAX_CHARACTERS) {
             return String.format(Locale.ROOT, "%s is too long: %,d characters, more than the %,d allowed", path,

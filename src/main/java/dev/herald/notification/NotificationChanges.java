@@ -13,7 +13,7 @@ import dev.herald.api.Json;
 import dev.herald.content.ContentRemoval;
 import dev.herald.content.HttpUrls;
 import dev.herald.content.MessageContent;
-import dev.herald.content.RichTextUrls;
+import dev.herald.content.RichTextDocuments;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -90,7 +90,7 @@ final class NotificationChanges {
      */
     private static Content message(JsonValue value, int maxBytes) {
         if (value instanceof JsonObject document) {
-            RichTextUrls.requireHttpUrls(document, "message");
+            RichTextDocuments.require(document, "message");
             Content content = new Content(Json.write(document), List.of());
             requireSize(content.message(), maxBytes, "");
             return content;

@@ -15,11 +15,13 @@ import java.util.function.Function;
 import dev.herald.content.MessageContent;
 
 /**
- * Migration 10: every stored message in the form the feed serves ({@link MessageContent}), so that the management
- * API shows what clients get, and messages stored before the content allow-list (HTML with script, handlers,
- * {@code javascript:} links; documents hidden in strings) are brought into it. The text stays; what went is what the
- * allow-list does not keep. Each change is announced in the change log, so that instances of the previous version,
- * still running during a rolling upgrade, drop what they cached of it.
+ * Migrations 10 and 13: every stored message in the form the feed serves ({@link MessageContent}), so that the
+ * management API shows what clients get. Migration 10 brought in messages stored before the content allow-list (HTML
+ * with script, handlers, {@code javascript:} links; documents hidden in strings); migration 13 those its first form
+ * let through (issue 29: HTML text that was a tag one reading later, a {@code <} or {@code &} of text written raw,
+ * attributes of a rich-text node that its type does not define). The text stays; what went is what the allow-list
+ * does not keep. Each change is announced in the change log, so that instances of the previous version, still
+ * running during a rolling upgrade, drop what they cached of it.
  */
 final class MessageMigration {
 
@@ -31,7 +33,13 @@ final class MessageMigration {
     private MessageMigration() {
     }
 
-    static void run(Connection connection, Function<String, String> named, Clock clock) throws SQLException {
+    /** @return migration {@code version}, which brings every stored message into the form of this build */
+    static Migrations.DataMigration numbered(int version) {
+        return (connection, named, clock) -> run(version, connection, named, clock);
+    }
+
+    private static void run(int version, Connection connection, Function<String, String> named, Clock clock)
+            throws SQLException {
         long started = System.nanoTime();
         String after = "";
         int read = 0;
@@ -45,8 +53,8 @@ final class MessageMigration {
             changed.addAll(bringIntoLine(connection, named, clock, page));
             after = page.getLast().id();
         }
-        LOGGER.log(Level.INFO, String.format(Locale.ROOT, "Migration 10: %,d of %,d messages brought into the content"
-                + " allow-list in %.1f s%s", changed.size(), read, (System.nanoTime() - started) / 1e9,
+        LOGGER.log(Level.INFO, String.format(Locale.ROOT, "Migration %d: %,d of %,d messages brought into the content"
+                + " allow-list in %.1f s%s", version, changed.size(), read, (System.nanoTime() - started) / 1e9,
                 changed.isEmpty() ? "" : " (" + String.join(", ", changed.subList(0, Math.min(NAMED, changed.size())))
                         + (changed.size() > NAMED ? ", …" : "") + ")"));
     }

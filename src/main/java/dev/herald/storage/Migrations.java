@@ -39,8 +39,10 @@ final class Migrations {
             new Migration(7, "each notification's size in a feed answer, for limits.feed-bytes", "/db/migrations/V7__notification_feed_bytes.sql"),
             new Migration(8, "names and URLs measured in characters, not UTF-16 units", "/db/migrations/V8__text_columns_in_characters.sql"),
             new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"),
-            new Migration(10, "string messages in the form the content allow-list gives them", MessageMigration::run),
-            new Migration(11, "console sessions and the audit log", "/db/migrations/V11__sessions_and_audit_log.sql"));
+            new Migration(10, "string messages in the form the content allow-list gives them", MessageMigration.numbered(10)),
+            new Migration(11, "console sessions and the audit log", "/db/migrations/V11__sessions_and_audit_log.sql"),
+            new Migration(13, "messages in the content allow-list's form again: every < and & of HTML text a"
+                    + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)));
 
     private final Connection connection;
     private final Map<String, String> settings;

@@ -277,7 +277,7 @@ class BrowserWidgetTest {
                 + " <u>u</u> <s>s</s> <del>del</del> <code>code</code> <a href=\"https://example.com/a?x=1&amp;y=&quot;2&quot;\">"
                 + "link</a></p><blockquote><p>Quoted</p></blockquote><ul><li>One</li><li>Two</li></ul>"
                 + "<ol start=\"3\"><li><p>Three<br>and a half</p></li></ol><pre>\n\n  indented\n</pre><hr>"
-                + "<p>&amp;amp; &lt;b&gt; &lt;/p&gt; &lt;!-- 5 < 6 & 7, AT&T > 2, caf\u00e9\u00a0ok</p>"
+                + "<p>&amp;amp; &lt;b&gt; &lt;/p&gt; &lt;!-- 5 &lt; 6 &amp; 7, AT&amp;T > 2, caf\u00e9\u00a0ok</p>"
                 + "<img src=\"https://cdn.example.com/i.png?a=1&amp;b=2\" alt=\"An &quot;image&quot; &lt;1&gt;\">";
         String expected = "<h3>Title</h3><h6>Six</h6><p>Marks: <strong>strong</strong> <strong>b</strong> <em>em</em>"
                 + " <em>i</em> <u>u</u> <s>s</s> <s>del</s> <code>code</code> <a href=\"https://example.com/a?x=1&amp;y=%222%22\""

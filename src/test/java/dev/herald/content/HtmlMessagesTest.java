@@ -59,12 +59,12 @@ class HtmlMessagesTest {
                 payload("<xmp><img onerror=x></xmp>", "&lt;img onerror=x>", "ELEMENT_NOT_ALLOWED xmp"),
                 payload("<!-- note --><b>bold</b>", "<b>bold</b>", "COMMENT_REMOVED null"),
                 payload("<a href=https://example.com/a?b=1&c=2 target=_blank rel=opener>l</a>",
-                             "<a href=\"https://example.com/a?b=1&c=2\">l</a>", "ATTRIBUTE_NOT_ALLOWED a target",
+                             "<a href=\"https://example.com/a?b=1&amp;c=2\">l</a>", "ATTRIBUTE_NOT_ALLOWED a target",
                              "ATTRIBUTE_NOT_ALLOWED a rel"),
                 payload("<a href=\" https://example.com/\n\">l</a>", "<a href=\"https://example.com/\">l</a>"),
                 // What browsers percent-encode is a link to them: encoded as they would send it, not refused.
                 payload("<a href='https://example.com/a?x=1&amp;y=\"2\" b|c^{d}`e<f>\\g 100%'>l</a>",
-                        "<a href=\"https://example.com/a?x=1&y=%222%22%20b%7Cc%5E%7Bd%7D%60e%3Cf%3E%5Cg%20100%25\">l</a>"),
+                        "<a href=\"https://example.com/a?x=1&amp;y=%222%22%20b%7Cc%5E%7Bd%7D%60e%3Cf%3E%5Cg%20100%25\">l</a>"),
                 payload("<a href=\"https:\\\\evil.example/\">l</a>", "l", "URL_NOT_ALLOWED a href"),
                 payload("<a name=\"top\">t</a>", "t", "ATTRIBUTE_NOT_ALLOWED a name", "ELEMENT_NOT_ALLOWED a"),
                 payload("<ol start=3><li>a</li></ol><ol start=x><li>b</li></ol>",
@@ -105,21 +105,38 @@ class HtmlMessagesTest {
                 new ContentRemoval(ContentRemoval.Reason.ATTRIBUTE_NOT_ALLOWED, "b", "onclick", "p[2]/b[1]", "y()")));
     }
 
-    /** Text with a < or an & keeps its bytes wherever a browser reads it as text too: clients that show text see it. */
+    /**
+     * In HTML every {@code <} and {@code &} of text is a reference, wherever it is: text with neither stays plain text
+     * ({@link MessageContent}), and this is the form of the rest (issue 29: escaped only where the node's own next
+     * character would start markup, a {@code <} at a node's end joined the text after a removed comment into a tag).
+     */
     @ParameterizedTest
     @ValueSource(strings = {"5 < 6 & 7", "AT&T", "Q&A: 3 > 2", "a & b; c &d", "<3 and <= and < /", "x &#", "&&",
-                            "tom&jerry", "100% <b>sure</b> & ready", "naïve café — “quotes” 😀"})
-    void textKeepsItsBytesWhereBrowsersReadItAsText(String text) {
-        assertThat(HtmlMessages.clean(text).html(), is(text.replace("x &#", "x &amp;#")));
+                            "tom&jerry", "naïve café — “quotes” 😀"})
+    void everyLessThanAndAmpersandInTextIsAReference(String text) {
+        assertThat(HtmlMessages.clean(text).html(), is(text.replace("&", "&amp;").replace("<", "&lt;")));
     }
 
-    /** Escaped where a browser would read markup or a reference, and only there. */
+    /** References are read, then written as the canonical form writes their characters. */
     @Test
-    void textIsEscapedWhereABrowserWouldReadMoreThanText() {
+    void referencesAreReadAndTheirCharactersWrittenAnew() {
         assertThat(HtmlMessages.clean("&lt;script&gt; &amp;copy &amp;amp; &amp;#60; &amp;notit; &amp;copy2025").html(),
                    is("&lt;script> &amp;copy &amp;amp; &amp;#60; &amp;notit; &amp;copy2025"));
-        assertThat(HtmlMessages.clean("&amp;zwnj; &amp;zzz; &amp;!x &amp;&lt;!-- &lt;/p &lt;?x").html(),
-                   is("&amp;zwnj; &zzz; &!x &&lt;!-- &lt;/p &lt;?x"));
+        assertThat(HtmlMessages.clean("&amp;zwnj; &zzz; &!x &&lt;!-- &lt;/p &lt;?x &copy2025 &#x3c;b&#62;").html(),
+                   is("&amp;zwnj; &amp;zzz; &amp;!x &amp;&lt;!-- &lt;/p &lt;?x ©2025 &lt;b>"));
+        assertThat(HtmlMessages.clean("100% <b>sure</b> & ready").html(), is("100% <b>sure</b> &amp; ready"));
+    }
+
+    /** Past its passes, a tree the parser keeps rebuilding is kept as its text alone: still a fixed point. */
+    @Test
+    void aTreeThatDoesNotSettleIsKeptAsItsText() {
+        String misnested = "<h1>x<table><td><a href=https://x.example/>y".repeat(2);
+        assertThat("it settles in three passes", HtmlMessages.clean(misnested).html(),
+                   is("<h1>x<a href=\"https://x.example/\">y</a></h1><h1><a href=\"https://x.example/\">x</a>"
+                              + "<a href=\"https://x.example/\">y</a></h1>"));
+        String text = HtmlMessages.clean(misnested, 2).html();
+        assertThat(text, is("xyxy"));
+        assertThat(HtmlMessages.clean(text).html(), is(text));
     }
 
     /**

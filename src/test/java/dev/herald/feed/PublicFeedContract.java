@@ -354,7 +354,8 @@ abstract class PublicFeedContract extends HeraldServerTest {
     /**
      * The feed never serves executable content, whatever is in the database: rows written past the management API
      * (here through the store itself) with every payload of issue 22 are served in the allow-list's form, a document
-     * hidden behind a comment alone and with its javascript: link null, a document followed by more as no document.
+     * hidden behind a comment alone, with its javascript: link null and without the attributes its types do not
+     * define, a document followed by more as no document.
      */
     @Test
     void whatIsWrittenPastTheApiIsServedInTheAllowListsForm() {
@@ -366,7 +367,9 @@ abstract class PublicFeedContract extends HeraldServerTest {
                 + "</mi></math><img src=\"data:image/svg+xml,<svg onload=alert(1)>\"><form action=\"https://evil.example/\">"
                 + "<input name=q>Send</form><a href=\"https://example.com/notes\">notes</a>";
         String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"go\",\"marks\":[{\"type\":"
-                + "\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\",\"onclick\":\"alert(1)\",\"style\":\"x\"}}]}]}";
+                + "\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\",\"onclick\":\"alert(1)\",\"style\":\"x\"}}]},"
+                + "{\"type\":\"image\",\"attrs\":{\"src\":\"https://cdn.example.com/i.png\",\"onerror\":[\"alert(1)\"],"
+                + "\"style\":[\"x\"],\"action\":[\"javascript:alert(1)\"],\"data\":[\"javascript:alert(1)\"],\"alt\":7}}]}";
         String html = herald.notification(project).message(hostile).createdAt(START.minusSeconds(3)).save().id();
         String hidden = herald.notification(project).message("/**/" + document).createdAt(START.minusSeconds(2)).save().id();
         String more = herald.notification(project).message(document + ";").createdAt(START.minusSeconds(1)).save().id();
@@ -376,10 +379,43 @@ abstract class PublicFeedContract extends HeraldServerTest {
         assertThat(ids(feed), contains(more, hidden, html));
         assertThat(feed.getJsonObject(2).getString("message"),
                    is("<p>Hello world</p>Send<a href=\"https://example.com/notes\">notes</a>"));
+        // Issue 29: only the attributes of each type (one of another kind null), whatever the others hold.
         assertThat(feed.getJsonObject(1).getString("message"), is("{\"type\":\"doc\",\"content\":[{\"type\":\"text\","
-                + "\"text\":\"go\",\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null,\"onclick\":null,"
-                + "\"style\":null}}]}]}"));
+                + "\"text\":\"go\",\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null}}]},{\"type\":\"image\","
+                + "\"attrs\":{\"src\":\"https://cdn.example.com/i.png\",\"alt\":null}}]}"));
         assertThat(feed.getJsonObject(0).getString("message"), is("&#123;" + document.substring(1) + ";"));
+    }
+
+    /**
+     * Issue 29: text that the first allow-list stored and that a browser reads as a tag one reading later
+     * ({@code &lt;&lt;&lt;<!---->!---->!---->img src=x onerror=…>}, for every depth, and what the management API stored of
+     * it) is never served as a tag: parsed as a browser parses it, each message holds no image and no handler.
+     */
+    @Test
+    void textThatWouldBecomeATagOneReadingLaterIsNeverServedAsOne() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String tag = "img src=x onerror=alert(document.domain)>";
+        int rows = 0;
+        for (int k = 1; k <= 8; k++) {
+            String payload = "&lt;".repeat(k) + "<!---->" + "!---->".repeat(k - 1) + tag;
+            herald.notification(project).message(payload).createdAt(START.minusSeconds(++rows)).save();
+            if (k >= 3) {
+                // What the first allow-list stored of it: the tag itself, or the same shape k - 3 deep.
+                String stored = k == 3 ? "<" + tag : "<".repeat(k - 3) + "<!---->" + "!---->".repeat(k - 4) + tag;
+                herald.notification(project).message(stored).createdAt(START.minusSeconds(++rows)).save();
+            }
+        }
+
+        JsonArray feed = feed(key);
+
+        assertThat(feed.size(), is(rows));
+        for (JsonValue item : feed) {
+            String message = item.asJsonObject().getString("message");
+            org.jsoup.nodes.Element body = org.jsoup.Jsoup.parseBodyFragment(message).body();
+            assertThat(message, body.select("img"), hasSize(0));
+            assertThat(message, body.select("[onerror]"), hasSize(0));
+        }
     }
 
     private void assertUnauthorized(String key, String body) {

@@ -49,7 +49,7 @@ abstract class MigrationsContract {
                 while (rows.next()) {
                     versions.add(rows.getInt(1));
                 }
-                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+                assertThat(versions, contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
             }
         }
     }
@@ -133,15 +133,12 @@ abstract class MigrationsContract {
                 "html", "<p onclick=\"steal()\" style=\"color:red\">Hello <script>steal()</script><b>world</b></p>",
                 "hidden", hiddenDocument,
                 "prefix", document + " and more",
-                "text", "Plain & simple, 5 < 6",
+                "text", "Plain and simple, 5 > 4",
+                "escaped", "Plain & simple, 5 < 6",
                 "document", document);
         try (TestDatabase database = database()) {
-            start(database).close();
+            storeMessages(database, stored);
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-                statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
-                for (Map.Entry<String, String> row : stored.entrySet()) {
-                    insertNotification(connection, row.getKey(), row.getValue());
-                }
                 for (int i = 0; i < 520; i++) {
                     insertNotification(connection, String.format("z%03d", i), "<b>kept</b> " + i);
                 }
@@ -157,20 +154,71 @@ abstract class MigrationsContract {
                     + "\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null}}]}]}"));
             assertThat(messages.get("prefix"), is("&#123;" + document.substring(1) + " and more"));
             assertThat(messages.get("text"), is(stored.get("text")));
+            assertThat(messages.get("escaped"), is("Plain &amp; simple, 5 &lt; 6"));
             assertThat(messages.get("document"), is(document));
             assertThat(messages.get("z519"), is("<b>kept</b> 519"));
             assertThat(ids(database, "SELECT id FROM notifications WHERE feed_bytes IS NULL ORDER BY id"),
-                       contains("hidden", "html", "prefix"));
+                       contains("escaped", "hidden", "html", "prefix"));
             assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
-                    + " ORDER BY notification_id"), contains("hidden", "html", "prefix"));
-            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 3));
+                    + " ORDER BY notification_id"), contains("escaped", "hidden", "html", "prefix"));
+            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 4));
 
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
                 statement.execute("DELETE FROM schema_migrations WHERE version = 10");
             }
             start(database).close();
             assertThat("a second run finds everything in form", messages(database), is(messages));
-            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 3));
+            assertThat(count(database, "SELECT COUNT(*) FROM change_log"), is(changesBefore + 4));
+        }
+    }
+
+    /**
+     * Version 13: what migration 10 and the management API stored in the allow-list's first form (issue 29) is brought
+     * into this one: a tag that text became goes (the allow-list has no such image), text that would become one stays
+     * text, a {@code <} or {@code &} of HTML text is a reference, a document keeps only the attributes its types
+     * define; what is in form is untouched. A database at version 11 is made by undoing version 13.
+     */
+    @Test
+    void messagesStoredInTheFirstFormAreBroughtIntoThisOne() throws SQLException {
+        Map<String, String> stored = Map.of(
+                "tag", "<img src=x onerror=alert(document.domain)>",
+                "joins", "<<<<!---->!---->!---->img src=x onerror=alert(document.domain)>",
+                "raw", "<p>5 < 6 & 7, <a href=\"https://example.com/?a=1&b=2\">AT&T</a></p>",
+                "text", "Plain and simple",
+                "kept", "<p>5 &lt; 6 &amp; 7</p>",
+                "attrs", "{\"type\":\"doc\",\"content\":[{\"type\":\"image\",\"attrs\":{\"src\":\"https://a.example/i.png\","
+                        + "\"onerror\":[\"alert(1)\"],\"data\":[\"javascript:alert(1)\"]}}]}");
+        try (TestDatabase database = database()) {
+            storeMessages(database, stored);
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("DELETE FROM schema_migrations WHERE version = 13");
+            }
+            long changesBefore = count(database, "SELECT COUNT(*) FROM change_log");
+
+            start(database).close();
+
+            Map<String, String> messages = messages(database);
+            assertThat("a tag now, it goes as any image without an http(s) src", messages.get("tag"), is(""));
+            assertThat(messages.get("joins"), is("&lt;&lt;&lt;!---->!---->img src=x onerror=alert(document.domain)>"));
+            assertThat(messages.get("raw"), is("<p>5 &lt; 6 &amp; 7, <a href=\"https://example.com/?a=1&amp;b=2\">AT&amp;T</a></p>"));
+            assertThat(messages.get("text"), is(stored.get("text")));
+            assertThat(messages.get("kept"), is(stored.get("kept")));
+            assertThat(messages.get("attrs"), is("{\"type\":\"doc\",\"content\":[{\"type\":\"image\",\"attrs\":"
+                    + "{\"src\":\"https://a.example/i.png\"}}]}"));
+            assertThat(ids(database, "SELECT notification_id FROM change_log WHERE version > " + changesBefore
+                    + " ORDER BY notification_id"), contains("attrs", "joins", "raw", "tag"));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
+        }
+    }
+
+    /** A migrated database with project p and a published notification of each message, by id. */
+    private static void storeMessages(TestDatabase database, Map<String, String> stored) throws SQLException {
+        start(database).close();
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 1)");
+            for (Map.Entry<String, String> row : stored.entrySet()) {
+                insertNotification(connection, row.getKey(), row.getValue());
+            }
         }
     }
 
@@ -251,13 +299,13 @@ abstract class MigrationsContract {
                 statement.execute("DELETE FROM schema_lock");
             }
             started.get(10, TimeUnit.SECONDS).close();
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
             assertThat("released", count(database, "SELECT COUNT(*) FROM schema_lock"), is(0L));
         }
         try (TestDatabase database = database()) {
             lockHeldUntil(database, System.currentTimeMillis() - 1);
             CompletableFuture.supplyAsync(() -> start(database)).get(10, TimeUnit.SECONDS).close();
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
         }
     }
 
@@ -272,7 +320,7 @@ abstract class MigrationsContract {
             for (CompletableFuture<DbClient> start : starts) {
                 start.get(60, TimeUnit.SECONDS).close();
             }
-            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+            assertThat(appliedVersions(database), contains(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13));
         }
     }
 
