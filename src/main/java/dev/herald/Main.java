@@ -7,10 +7,10 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.TimeZone;
 
-import dev.herald.admin.AdminAccess;
-import dev.herald.admin.AdminSettings;
-import dev.herald.admin.AuthFailureSettings;
-import dev.herald.admin.Credentials;
+import dev.herald.account.AdminAccess;
+import dev.herald.account.AdminSettings;
+import dev.herald.account.AuthFailureSettings;
+import dev.herald.account.Credentials;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
 import dev.herald.api.RouteFallbacks;

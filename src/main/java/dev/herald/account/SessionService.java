@@ -1,7 +1,11 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.util.Optional;
 
+import dev.herald.admin.Actor;
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.AdminResponses;
+import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;

@@ -1,8 +1,9 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.util.Optional;
 import java.util.Set;
 
+import dev.herald.admin.Actor;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;

@@ -1,9 +1,11 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
+import dev.herald.admin.Actor;
+import dev.herald.admin.Role;
 import dev.herald.config.HeraldConfig;
 import dev.herald.storage.Database;
 import dev.herald.support.TestDatabase;

@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+
+import dev.herald.admin.Actor;
+import dev.herald.admin.Role;
 
 /**
  * The tokens that open the management API and whose they are: {@code admin.tokens} (editors) and

@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static dev.herald.admin.Accounts.ALICE_TOKEN;
-import static dev.herald.admin.Accounts.VICTOR_TOKEN;
-import static dev.herald.admin.Accounts.send;
-import static dev.herald.admin.Accounts.signInBody;
+import static dev.herald.account.Accounts.ALICE_TOKEN;
+import static dev.herald.account.Accounts.VICTOR_TOKEN;
+import static dev.herald.account.Accounts.send;
+import static dev.herald.account.Accounts.signInBody;
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
