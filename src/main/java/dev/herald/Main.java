@@ -37,6 +37,7 @@ import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.ConnectionsPerClient;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
+import dev.herald.ratelimit.RequestLimit;
 import dev.herald.sdk.SdkService;
 import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
@@ -182,9 +183,11 @@ public final class Main {
                 .addFilter(new MetricsFilter(metrics));
         connectionFilters(routing, config);
         ClientAddresses clients = new ClientAddresses(rateLimit);
-        AdminAccess admin = AdminAccess.create(AdminSettings.from(config.get("admin")), db, clients, clock);
+        AdminAccess admin = services.admin();
         routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
                 .addFilter(new RateLimitFilter(rateLimit, clock))
+                .addFilter(RateLimitFilter.management(RequestLimit.management(config.get("admin.rate-limit")), clients,
+                                                      clock))
                 .addFilter(admin.filter())
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
@@ -239,6 +242,7 @@ public final class Main {
         AuthFailureSettings.from(config.get("admin.auth-failures"));
         CorsSettings.from(config.get("cors"));
         RateLimitSettings.from(config.get("rate-limit"));
+        RequestLimit.management(config.get("admin.rate-limit"));
         Credentials.of(AdminSettings.from(config.get("admin")));
         ServerLimits.from(config.get("limits"));
         NotificationLimits.from(config.get("limits"));

@@ -40,7 +40,9 @@ final class Migrations {
             new Migration(8, "names and URLs measured in characters, not UTF-16 units", "/db/migrations/V8__text_columns_in_characters.sql"),
             new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"),
             new Migration(10, "string messages in the form the content allow-list gives them", MessageMigration::run),
-            new Migration(11, "console sessions and the audit log", "/db/migrations/V11__sessions_and_audit_log.sql"));
+            new Migration(11, "console sessions and the audit log", "/db/migrations/V11__sessions_and_audit_log.sql"),
+            new Migration(12, "sessions bound to their credential; the session cookies' key",
+                          "/db/migrations/V12__session_credentials_and_key.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

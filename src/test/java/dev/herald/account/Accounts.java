@@ -47,6 +47,10 @@ public final class Accounts {
             return dev.herald.support.JsonBodies.object(body);
         }
 
+        public jakarta.json.JsonArray array() {
+            return dev.herald.support.JsonBodies.array(body);
+        }
+
         public String code() {
             return object().getString("code");
         }
