@@ -1,6 +1,6 @@
 package dev.herald;
 
-import dev.herald.admin.NewAccount;
+import dev.herald.account.NewAccount;
 import dev.herald.config.BadSetting;
 
 /**

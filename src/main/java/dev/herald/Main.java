@@ -7,11 +7,11 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.TimeZone;
 
-import dev.herald.admin.AdminAccess;
+import dev.herald.account.AdminAccess;
+import dev.herald.account.AdminSettings;
+import dev.herald.account.AuthFailureSettings;
+import dev.herald.account.Credentials;
 import dev.herald.admin.AdminReads;
-import dev.herald.admin.AdminSettings;
-import dev.herald.admin.AuthFailureSettings;
-import dev.herald.admin.Credentials;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
 import dev.herald.api.RouteFallbacks;
@@ -38,6 +38,7 @@ import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.ConnectionsPerClient;
 import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
+import dev.herald.ratelimit.RequestLimit;
 import dev.herald.sdk.SdkService;
 import dev.herald.stats.StatsService;
 import dev.herald.storage.Database;
@@ -183,9 +184,11 @@ public final class Main {
                 .addFilter(new MetricsFilter(metrics));
         connectionFilters(routing, config);
         ClientAddresses clients = new ClientAddresses(rateLimit);
-        AdminAccess admin = AdminAccess.create(AdminSettings.from(config.get("admin")), db, clients, clock);
+        AdminAccess admin = services.admin();
         routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
                 .addFilter(new RateLimitFilter(rateLimit, clock))
+                .addFilter(RateLimitFilter.management(RequestLimit.management(config.get("admin.rate-limit")), clients,
+                                                      clock))
                 .addFilter(admin.filter())
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
@@ -241,6 +244,7 @@ public final class Main {
         AuthFailureSettings.from(config.get("admin.auth-failures"));
         CorsSettings.from(config.get("cors"));
         RateLimitSettings.from(config.get("rate-limit"));
+        RequestLimit.management(config.get("admin.rate-limit"));
         Credentials.of(AdminSettings.from(config.get("admin")));
         ServerLimits.from(config.get("limits"));
         NotificationLimits.from(config.get("limits"));

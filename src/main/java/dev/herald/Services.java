@@ -2,6 +2,8 @@ package dev.herald;
 
 import java.time.Clock;
 
+import dev.herald.account.AdminAccess;
+import dev.herald.account.AdminSettings;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKeyStore;
 import dev.herald.changes.ChangeLog;
@@ -21,8 +23,9 @@ import io.helidon.config.Config;
 
 /**
  * What one running Herald keeps beside the database: the change log that management writes announce through, the
- * stores that write through it, and the public services that answer from memory (the feed cache, the known
- * notifications, the interaction writer). One place owns their start and their stop order.
+ * stores that write through it, the public services that answer from memory (the feed cache, the known
+ * notifications, the interaction writer), and who may use the management API (its sessions' key). One place owns
+ * their start and their stop order.
  */
 public final class Services implements AutoCloseable {
 
@@ -34,6 +37,7 @@ public final class Services implements AutoCloseable {
     private final NotificationStore notifications;
     private final PublicFeedService feed;
     private final TrackingService tracking;
+    private final AdminAccess admin;
 
     private Services(ServingDatabase database, Config config, Clock clock) {
         FeedCacheSettings feedCache = FeedCacheSettings.from(config.get("feed.cache"));
@@ -45,12 +49,13 @@ public final class Services implements AutoCloseable {
         this.notifications = new NotificationStore(database.client(), changes, limits.feedBound());
         ActiveKeys activeKeys = new ActiveKeys(keys, changes, feedCache.enabled());
         this.feed = new PublicFeedService(database.client(), activeKeys, changes, feedCache, clock);
+        ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
         this.tracking = new TrackingService(database, notifications, changes,
                                             TrackingBatchSettings.from(config.get("tracking.batch")),
                                             RetentionSettings.from(config.get("tracking.retention")),
-                                            config.get("tracking.metadata"),
-                                            new ClientAddresses(RateLimitSettings.from(config.get("rate-limit"))),
+                                            config.get("tracking.metadata"), clients,
                                             TimestampWindow.from(config.get("tracking.timestamp-window")), clock);
+        this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
     }
 
     /** Built before the schema is current; nothing here reads the database until {@link #start()}. */
@@ -58,10 +63,14 @@ public final class Services implements AutoCloseable {
         return new Services(database, config, clock);
     }
 
-    /** Once the schema is current: loads what the caches hold and starts reading the change log. */
+    /**
+     * Once the schema is current: loads what the caches hold and starts reading the change log; reads the session
+     * cookies' key and ends the sessions of credentials no longer configured.
+     */
     public void start() {
         changes.start();
         tracking.start();
+        admin.start();
     }
 
     /**
@@ -105,5 +114,10 @@ public final class Services implements AutoCloseable {
 
     public TrackingService tracking() {
         return tracking;
+    }
+
+    /** Who may use the management API: its filter and its session routes. */
+    public AdminAccess admin() {
+        return admin;
     }
 }

@@ -20,7 +20,7 @@ public enum Role {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    static Optional<Role> of(String id) {
+    public static Optional<Role> of(String id) {
         for (Role role : values()) {
             if (role.id().equals(id)) {
                 return Optional.of(role);

@@ -31,6 +31,8 @@ final class RouteNames {
             "/api/v1/admin/notifications/{id}",
             "/api/v1/admin/notifications/{id}/stats",
             "/api/v1/admin/session",
+            "/api/v1/admin/sessions",
+            "/api/v1/admin/sessions/{id}",
             "/api/v1/admin/audit",
             "/observe/health",
             "/observe/health/live",

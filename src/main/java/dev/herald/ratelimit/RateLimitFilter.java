@@ -1,6 +1,7 @@
 package dev.herald.ratelimit;
 
 import java.time.Clock;
+import java.util.function.Predicate;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
@@ -18,8 +19,9 @@ import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
 /**
- * docs/api.md#rate-limit: requests per client IP and window on every public route, known or not. CORS preflights,
- * the management API and everything else outside {@code /api/v1/public} are not counted.
+ * Requests per client IP and window. docs/api.md#rate-limit: on every public route, known or not; CORS preflights
+ * and everything outside {@code /api/v1/public} are not counted. The management API has a limit of its own
+ * ({@link #management}), counted before any credential is looked at.
  */
 public final class RateLimitFilter implements Filter {
 
@@ -30,6 +32,9 @@ public final class RateLimitFilter implements Filter {
     /** Enough for the default limit (1,000) and any window up to 16 minutes; a few hundred kB at most. */
     private static final int MOST_NUMBERS_KEPT = 1000;
 
+    private final Predicate<RoutingRequest> counted;
+    /** Whether every counted answer says the limit and what is left of it, as the public API's do. */
+    private final boolean announced;
     private final FixedWindowLimiter<Object> limiter;
     private final ClientAddresses clients;
     /** The same on every answer: built once, so Helidon writes its bytes as they are. */
@@ -38,22 +43,43 @@ public final class RateLimitFilter implements Filter {
     private final NumberHeaders reset = new NumberHeaders(RESET, MOST_NUMBERS_KEPT);
     private final NumberHeaders retryAfter = new NumberHeaders(HeaderNames.RETRY_AFTER, MOST_NUMBERS_KEPT);
 
+    /** The public API's. */
     public RateLimitFilter(RateLimitSettings settings, Clock clock) {
-        this.limitHeader = HeaderValues.createCached(LIMIT, settings.requests());
-        this.limiter = new FixedWindowLimiter<>(settings.requests(), settings.window(), settings.maxClients(), clock);
-        this.clients = new ClientAddresses(settings);
+        this(request -> ApiPaths.isPublic(request) && !request.prologue().method().equals(Method.OPTIONS),
+             new RequestLimit(settings.requests(), settings.window(), settings.maxClients()),
+             new ClientAddresses(settings), true, clock);
+    }
+
+    private RateLimitFilter(Predicate<RoutingRequest> counted, RequestLimit limit, ClientAddresses clients,
+                            boolean announced, Clock clock) {
+        this.counted = counted;
+        this.announced = announced;
+        this.limitHeader = HeaderValues.createCached(LIMIT, limit.requests());
+        this.limiter = new FixedWindowLimiter<>(limit.requests(), limit.window(), limit.maxClients(), clock);
+        this.clients = clients;
+    }
+
+    /**
+     * The management API's ({@code admin.rate-limit}): every request under {@code /api/v1/admin}, whatever it
+     * presents, before any token or session is looked at. Only a refusal says so ({@code Retry-After}): its
+     * clients are people and scripts of the operator's, not programs that pace themselves.
+     */
+    public static RateLimitFilter management(RequestLimit limit, ClientAddresses clients, Clock clock) {
+        return new RateLimitFilter(ApiPaths::isAdmin, limit, clients, false, clock);
     }
 
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
-        if (!ApiPaths.isPublic(request) || request.prologue().method().equals(Method.OPTIONS)) {
+        if (!counted.test(request)) {
             chain.proceed();
             return;
         }
         FixedWindowLimiter.Decision decision = limiter.acquire(clients.clientOf(request));
-        response.header(limitHeader);
-        response.header(remaining.of(decision.remaining()));
-        response.header(reset.of(decision.resetSeconds()));
+        if (announced) {
+            response.header(limitHeader);
+            response.header(remaining.of(decision.remaining()));
+            response.header(reset.of(decision.resetSeconds()));
+        }
         if (!decision.allowed()) {
             response.header(retryAfter.of(decision.resetSeconds()));
             ErrorResponses.send(request, response, ApiException.error(

@@ -41,6 +41,8 @@ final class Migrations {
             new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"),
             new Migration(10, "string messages in the form the content allow-list gives them", MessageMigration.numbered(10)),
             new Migration(11, "console sessions and the audit log", "/db/migrations/V11__sessions_and_audit_log.sql"),
+            new Migration(12, "sessions bound to their credential; the session cookies' key",
+                          "/db/migrations/V12__session_credentials_and_key.sql"),
             new Migration(13, "messages in the content allow-list's form again: every < and & of HTML text a"
                     + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)));
 

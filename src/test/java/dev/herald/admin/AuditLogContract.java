@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.herald.account.Accounts;
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.TestDatabase;
@@ -19,8 +20,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
-import static dev.herald.admin.Accounts.ALICE_TOKEN;
-import static dev.herald.admin.Accounts.VICTOR_TOKEN;
+import static dev.herald.account.Accounts.ALICE_TOKEN;
+import static dev.herald.account.Accounts.VICTOR_TOKEN;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;

@@ -128,6 +128,12 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", "/api/v1/admin/session", "{\"name\":\"alice\"", "application/json", false);
         send("GET", "/api/v1/admin/session", null, null, true);
         send("DELETE", "/api/v1/admin/session", null, null, true);
+        send("GET", "/api/v1/admin/sessions", null, null, true);
+        send("GET", "/api/v1/admin/sessions?account=no%20such", null, null, true);
+        send("DELETE", "/api/v1/admin/sessions?account=alice", null, null, true);
+        send("DELETE", "/api/v1/admin/sessions", null, null, true);
+        send("PUT", "/api/v1/admin/sessions", "{}", "application/json", true);
+        send("DELETE", "/api/v1/admin/sessions/" + "0".repeat(64), null, null, true);
         send("GET", "/api/v1/admin/audit?projectId=" + project + "&limit=2", null, null, true);
         send("GET", "/api/v1/admin/audit?projectId=" + project + "&targetId=" + project, null, null, true);
 

@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -82,8 +82,12 @@ class AdminAuthFailuresTest extends HeraldServerTest {
         assertThat(refused.body(), is(TOO_MANY));
         assertThat(refused.headers().get("retry-after"), is("60"));
         assertThat(refused.headers().get("www-authenticate"), is(nullValue()));
-        assertThat(send(client, "GET /api/v1/admin/nothing HTTP/1.1\r\nHost: x").status(), is(429));
-        assertThat(send(client, "DELETE /api/v1/admin/api-keys/x HTTP/1.1\r\nHost: x").status(), is(429));
+        assertThat(send(client, "GET /api/v1/admin/nothing HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                + AdminClient.TOKEN).status(), is(429));
+        assertThat(send(client, "DELETE /api/v1/admin/api-keys/x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x")
+                           .status(), is(429));
+        assertThat("a request without any credential guesses nothing: 401, blocked or not",
+                   send(client, "GET /api/v1/admin/projects HTTP/1.1\r\nHost: x").status(), is(401));
     }
 
     /** Blocked means blocked: answering the right token otherwise would tell a guesser which guess was right. */
@@ -108,13 +112,26 @@ class AdminAuthFailuresTest extends HeraldServerTest {
         assertThat(admin("127.0.2.3", AdminClient.TOKEN).status(), is(429));
     }
 
+    /**
+     * What another site's page makes a visitor's browser send: an image or a form without any credential (the session
+     * cookie is SameSite=Strict), a preflight. It guesses nothing, so it must not lock the visitor out.
+     */
     @Test
-    void aMissingTokenIsAFailureToo() throws IOException {
+    void requestsWithoutAnyCredentialAndPreflightsAreNotFailures() throws IOException {
         String client = "127.0.2.5";
-        for (int i = 0; i < LIMIT; i++) {
-            assertThat(admin(client, null).status(), is(401));
+        for (int i = 0; i < 3 * LIMIT; i++) {
+            assertThat(send(client, "GET /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: cross-site"
+                    + "\r\nSec-Fetch-Dest: image").status(), is(401));
+            assertThat(send(client, "OPTIONS /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nOrigin: https://elsewhere"
+                    + ".example\r\nAccess-Control-Request-Method: POST").status(), is(401));
         }
-        assertThat(admin(client, null).status(), is(429));
+        assertThat(admin(client, AdminClient.TOKEN).status(), is(200));
+        for (int i = 0; i < LIMIT; i++) {
+            assertThat("another scheme is a credential, and a wrong one",
+                       send(client, "GET /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Basic eDp5")
+                               .status(), is(401));
+        }
+        assertThat(admin(client, AdminClient.TOKEN).status(), is(429));
     }
 
     @Test

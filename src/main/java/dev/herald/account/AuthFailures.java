@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.lang.System.Logger.Level;
 import java.time.Clock;

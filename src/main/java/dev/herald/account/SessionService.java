@@ -1,10 +1,15 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.util.Optional;
 
+import dev.herald.admin.Actor;
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.AdminResponses;
+import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
+import dev.herald.api.Timestamps;
 import dev.herald.ratelimit.ClientAddresses;
 
 import io.helidon.http.HeaderNames;
@@ -14,6 +19,7 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -22,10 +28,13 @@ import jakarta.json.JsonObjectBuilder;
  * {@code GET} tells who is signed in (and the CSRF token the console sends with its writes), {@code DELETE} signs
  * out. The session is an HttpOnly, SameSite=Strict, {@code __Host-} cookie: no script reads it and no other site's
  * request carries it.
+ *
+ * <p>{@code /sessions} (docs/api.md#sessions): the live sessions, without their secrets; an editor ends one
+ * ({@code DELETE /sessions/{id}}) or every one of an account but its own ({@code DELETE /sessions?account=}), a
+ * viewer sees only its own account's.
  */
 final class SessionService implements HttpService {
 
-    private static final System.Logger LOGGER = System.getLogger(SessionService.class.getName());
     private static final BodyFields SIGN_IN = BodyFields.of("name", "token");
 
     private final Credentials credentials;
@@ -45,7 +54,12 @@ final class SessionService implements HttpService {
         rules.post("/session", this::signIn)
                 .get("/session", this::current)
                 .delete("/session", this::signOut)
-                .any("/session", RouteFallbacks.methodNotAllowed("GET, POST, DELETE"));
+                .any("/session", RouteFallbacks.methodNotAllowed("GET, POST, DELETE"))
+                .get("/sessions", this::list)
+                .delete("/sessions", this::endAll)
+                .delete("/sessions/{id}", this::end)
+                .any("/sessions", RouteFallbacks.methodNotAllowed("GET, DELETE"))
+                .any("/sessions/{id}", RouteFallbacks.methodNotAllowed("DELETE"));
     }
 
     private void signIn(ServerRequest request, ServerResponse response) {
@@ -65,11 +79,10 @@ final class SessionService implements HttpService {
         if (attempt.blocked()) {
             throw AuthFailures.blocked(response, attempt);
         }
-        if (!attempt.authenticated() || credentials.account(name).isEmpty()) {
+        if (!attempt.authenticated() || credentials.credentialOf(name).isEmpty()) {
             throw ApiException.error(Status.UNAUTHORIZED_401, "UNAUTHORIZED", "No account has this name and token");
         }
-        String cookie = sessions.open(name);
-        LOGGER.log(System.Logger.Level.INFO, "Console sign-in: " + name + " (" + account[0].role().id() + ")");
+        String cookie = sessions.open(account[0]).cookie();
         response.header(HeaderNames.SET_COOKIE, SessionStore.COOKIE + "=" + cookie + "; Path=/; Secure; HttpOnly;"
                 + " SameSite=Strict; Max-Age=" + sessions.settings().maxAge().toSeconds());
         AdminResponses.created(request, response, AdminAuthFilter.SIGN_IN_PATH, json(account[0], Optional.of(cookie)));
@@ -80,13 +93,59 @@ final class SessionService implements HttpService {
     }
 
     private void signOut(ServerRequest request, ServerResponse response) {
-        sessionCookie(request).ifPresent(cookie -> {
-            sessions.close(cookie);
-            LOGGER.log(System.Logger.Level.INFO, "Console sign-out: " + Actor.of(request).name());
-        });
+        session(request).ifPresent(sessions::close);
         response.header(HeaderNames.SET_COOKIE, SessionStore.COOKIE + "=; Path=/; Secure; HttpOnly; SameSite=Strict;"
                 + " Max-Age=0");
         AdminResponses.noContent(response);
+    }
+
+    private void list(ServerRequest request, ServerResponse response) {
+        Actor caller = Actor.of(request);
+        Optional<String> account = caller.role().mayChange() ? accountQuery(request, false)
+                                                              : Optional.of(caller.name());
+        Optional<String> current = session(request).map(SessionStore.Session::id);
+        JsonArrayBuilder list = Json.builders().createArrayBuilder();
+        for (SessionStore.Session session : sessions.list(account)) {
+            list.add(Json.builders().createObjectBuilder()
+                             .add("id", session.id())
+                             .add("account", session.account().name())
+                             .add("createdAt", Timestamps.format(session.createdAt()))
+                             .add("lastSeenAt", Timestamps.format(session.lastSeenAt()))
+                             .add("current", current.filter(session.id()::equals).isPresent()));
+        }
+        AdminResponses.ok(request, response, list.build());
+    }
+
+    private void end(ServerRequest request, ServerResponse response) {
+        if (!sessions.end(request.path().pathParameters().get("id"), Actor.of(request))) {
+            throw AdminRequests.notFound("Session");
+        }
+        AdminResponses.noContent(response);
+    }
+
+    /** Every session of an account but the caller's own: "sign out my other sessions", or all of someone else's. */
+    private void endAll(ServerRequest request, ServerResponse response) {
+        String account = accountQuery(request, true).orElseThrow();
+        long ended = sessions.endAll(account, session(request), Actor.of(request));
+        AdminResponses.ok(request, response, Json.builders().createObjectBuilder().add("ended", ended).build());
+    }
+
+    /** {@code ?account=}: an account's name as admin.accounts allows it. */
+    private static Optional<String> accountQuery(ServerRequest request, boolean required) {
+        Optional<String> account = request.query().first("account").asOptional();
+        if (account.isEmpty() && !required) {
+            return account;
+        }
+        if (account.isEmpty() || !AccountSettings.NAME.matcher(account.get()).matches()) {
+            throw ApiException.validation("account", "account must name an account: 1 to 100 letters, digits, '.',"
+                    + " '_', '@' or '-'");
+        }
+        return account;
+    }
+
+    /** The caller's session, when it came with one rather than a bearer token. */
+    private static Optional<SessionStore.Session> session(ServerRequest request) {
+        return request.context().get(SessionStore.Session.class);
     }
 
     /** The session's cookie, when the caller came with one rather than a bearer token. */

@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import dev.herald.admin.Role;
 import dev.herald.config.ConfigValues;
 
 import io.helidon.config.Config;

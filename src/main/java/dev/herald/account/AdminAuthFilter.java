@@ -1,8 +1,11 @@
-package dev.herald.admin;
+package dev.herald.account;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.herald.admin.Actor;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
@@ -25,7 +28,8 @@ import io.helidon.webserver.http.RoutingResponse;
  * <li>{@code Authorization: Bearer <token>}, a token of {@code admin.tokens} (an editor) or of
  *     {@code admin.accounts} ({@link Credentials});</li>
  * <li>or a console session's cookie ({@link SessionStore}); a request that changes something then also carries
- *     {@code X-CSRF-Token}, and no request of another site is taken ({@code Sec-Fetch-Site}), whatever it carries.</li>
+ *     {@code X-CSRF-Token} (compared in constant time, as the tokens are), and no request of another site is taken
+ *     ({@code Sec-Fetch-Site}), whatever it carries.</li>
  * </ul>
  * A {@code viewer} may GET and HEAD only: anything else is 403. The caller is registered in the request's context
  * for the audit log ({@link Actor#of}). Signing in ({@code POST /api/v1/admin/session}) is the one route without a
@@ -34,9 +38,12 @@ import io.helidon.webserver.http.RoutingResponse;
  * <p>A client (as the rate limit knows it: trusted proxies, IPv6 network) with {@code admin.auth-failures.limit}
  * failed tokens in a window is answered 429 on every route that takes a token until that window ends, whatever
  * token it presents: its token is not compared at all, so a guesser learns nothing more, not even that a guess was
- * right. An unknown or expired session cookie is not counted: 256 random bits are not guessed, and a console left
- * open past its time-out would otherwise lock its user out. Nor is {@code GET /session} without any credential,
- * which the console asks at every load.
+ * right. An unknown or expired session cookie is not counted: 256 random bits are not guessed (and a cookie Herald
+ * did not make is refused without a query, {@link SessionKey}), and a console left open past its time-out would
+ * otherwise lock its user out. Nor is a request without any credential, neither {@code Authorization} nor a session
+ * cookie: it guesses nothing, and it is what another site's page makes its visitors' browsers send (an image, a
+ * form, a preflight), which would otherwise lock every visitor behind one address out of the API. The console asks
+ * {@code GET /session} so at every load.
  */
 public final class AdminAuthFilter implements Filter {
 
@@ -77,8 +84,10 @@ public final class AdminAuthFilter implements Filter {
             return;
         }
         Optional<String> cookie = request.headers().cookies().first(SessionStore.COOKIE).asOptional();
-        if (cookie.isEmpty() && !hasAuthorization(request) && isSessionQuestion(request)) {
-            // The console asks at every load whether it is signed in: presenting nothing, it guesses nothing.
+        if (cookie.isEmpty() && !hasAuthorization(request)) {
+            if (!isSessionQuestion(request)) {
+                response.header(BEARER_CHALLENGE);
+            }
             refuse(request, response, Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized");
             return;
         }
@@ -109,17 +118,20 @@ public final class AdminAuthFilter implements Filter {
             return refuse(request, response, Status.FORBIDDEN_403, "CROSS_SITE_REQUEST",
                           "A console session is not taken from another site's request");
         }
-        Optional<Actor> caller = sessions.accountOf(cookie).flatMap(credentials::account);
-        if (caller.isEmpty()) {
+        Optional<SessionStore.Session> session = sessions.find(cookie);
+        if (session.isEmpty()) {
             return refuse(request, response, Status.UNAUTHORIZED_401, "SESSION_ENDED",
                           "The console session has ended; sign in again");
         }
         if (!isRead(request.prologue().method())
-                && !SessionStore.csrfToken(cookie).equals(request.headers().first(CSRF_TOKEN).orElse(""))) {
+                && !MessageDigest.isEqual(SessionStore.csrfToken(cookie).getBytes(StandardCharsets.UTF_8),
+                                          request.headers().first(CSRF_TOKEN).orElse("")
+                                                  .getBytes(StandardCharsets.UTF_8))) {
             return refuse(request, response, Status.FORBIDDEN_403, "CSRF_TOKEN_MISSING",
                           "A console request that changes something needs the session's X-CSRF-Token");
         }
-        return caller;
+        request.context().register(session.get());
+        return Optional.of(session.get().account());
     }
 
     private Optional<Actor> tokenCaller(RoutingRequest request, RoutingResponse response) {

@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.util.List;
 import java.util.Map;
@@ -19,16 +19,16 @@ import jakarta.json.JsonObject;
  * The accounts the tests of accounts, sessions and the audit log configure, and a client that sends what a browser
  * would: cookies, a CSRF token, Sec-Fetch-Site.
  */
-final class Accounts {
+public final class Accounts {
 
-    static final String ALICE_TOKEN = "alice-token-0123456789abcdef0123456789abcdef";
-    static final String VICTOR_TOKEN = "victor-token-0123456789abcdef0123456789abcdef";
+    public static final String ALICE_TOKEN = "alice-token-0123456789abcdef0123456789abcdef";
+    public static final String VICTOR_TOKEN = "victor-token-0123456789abcdef0123456789abcdef";
 
     private Accounts() {
     }
 
     /** alice, an editor; victor, a viewer; and the admin token of the other tests. */
-    static Map<String, String> settings() {
+    public static Map<String, String> settings() {
         return Map.of("admin.tokens.0", AdminClient.TOKEN,
                       "admin.accounts.0.name", "alice",
                       "admin.accounts.0.role", "editor",
@@ -38,21 +38,25 @@ final class Accounts {
                       "admin.accounts.1.token-sha256", sha256(VICTOR_TOKEN));
     }
 
-    static String sha256(String token) {
+    public static String sha256(String token) {
         return Tokens.sha256(token);
     }
 
-    record Answer(int status, String body, List<String> setCookies) {
-        JsonObject object() {
+    public record Answer(int status, String body, List<String> setCookies) {
+        public JsonObject object() {
             return dev.herald.support.JsonBodies.object(body);
         }
 
-        String code() {
+        public jakarta.json.JsonArray array() {
+            return dev.herald.support.JsonBodies.array(body);
+        }
+
+        public String code() {
             return object().getString("code");
         }
 
         /** The session cookie's value as set, if set. */
-        Optional<String> session() {
+        public Optional<String> session() {
             return setCookies.stream().filter(cookie -> cookie.startsWith(SessionStore.COOKIE + "="))
                     .map(cookie -> cookie.substring(SessionStore.COOKIE.length() + 1, cookie.indexOf(';')))
                     .findFirst();
@@ -64,7 +68,7 @@ final class Accounts {
      *
      * @param json the body, or null
      */
-    static Answer send(Http1Client http, Method method, String path, String json, Map<String, String> headers) {
+    public static Answer send(Http1Client http, Method method, String path, String json, Map<String, String> headers) {
         Http1ClientRequest request = AdminClient.request(http, method, "/api/v1/admin" + path);
         headers.forEach((name, value) -> {
             if (value != null) {
@@ -80,7 +84,7 @@ final class Accounts {
         }
     }
 
-    static String signInBody(String name, String token) {
+    public static String signInBody(String name, String token) {
         return "{\"name\":\"" + name + "\",\"token\":\"" + token + "\"}";
     }
 }

@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.util.Map;
 
@@ -82,7 +82,7 @@ class AdminAuthTest extends HeraldServerTest {
     }
 
     @Test
-    void theManagementApiSendsNoCorsHeadersAndIsNotRateLimited() {
+    void theManagementApiSendsNoCorsHeadersNorThePublicRateLimitsHeaders() {
         try (Http1ClientResponse response = client.get("/api/v1/admin/projects")
                 .header(HeaderNames.ORIGIN, "https://app.example")
                 .header(HeaderNames.AUTHORIZATION, "Bearer " + FIRST).request()) {

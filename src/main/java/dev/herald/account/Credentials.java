@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -8,15 +8,24 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.admin.Actor;
+import dev.herald.admin.Role;
+
 /**
  * The tokens that open the management API and whose they are: {@code admin.tokens} (editors) and
  * {@code admin.accounts}. A presented token is compared as a SHA-256 digest with {@link MessageDigest#isEqual}
  * against every known one, so neither the time taken nor an early exit tells how close a guess was, or how long a
  * token is.
+ *
+ * <p>A console session is bound to the credential that opened it ({@link #credentialOf}): a digest of its account's
+ * {@code token-sha256}, which changes when the token is replaced.
  */
 public final class Credentials {
 
-    private record Known(byte[] digest, Actor actor) {
+    private static final byte[] CREDENTIAL_PREFIX = "herald-session-credential\u0000".getBytes(StandardCharsets.UTF_8);
+
+    /** @param credential of an account, what its sessions are bound to; null for a token of admin.tokens */
+    private record Known(byte[] digest, Actor actor, byte[] credential) {
     }
 
     private final List<Known> known;
@@ -30,10 +39,12 @@ public final class Credentials {
         List<Known> known = new ArrayList<>();
         for (String token : settings.tokens()) {
             byte[] digest = sha256(token);
-            known.add(new Known(digest, new Actor("token:" + HexFormat.of().formatHex(digest, 0, 4), Role.EDITOR)));
+            known.add(new Known(digest, new Actor("token:" + HexFormat.of().formatHex(digest, 0, 4), Role.EDITOR),
+                                null));
         }
         for (AccountSettings account : settings.accounts()) {
-            known.add(new Known(account.tokenSha256(), new Actor(account.name(), account.role())));
+            known.add(new Known(account.tokenSha256(), new Actor(account.name(), account.role()),
+                                credential(account.tokenSha256())));
         }
         for (int i = 0; i < known.size(); i++) {
             for (int j = i + 1; j < known.size(); j++) {
@@ -62,10 +73,39 @@ public final class Credentials {
         return Optional.ofNullable(match);
     }
 
-    /** The account of that name, as configured now: a session names its account, whose role may have changed. */
-    public Optional<Actor> account(String name) {
-        return known.stream().map(Known::actor).filter(actor -> actor.name().equals(name)
-                && !actor.name().startsWith("token:")).findFirst();
+    /** What a session of this account, signed in now, is bound to: hex, for the sessions table. */
+    Optional<String> credentialOf(String accountName) {
+        return accountEntry(accountName).map(entry -> HexFormat.of().formatHex(entry.credential()));
+    }
+
+    /**
+     * The account of a session bound to {@code credential}, as configured now (its role may have changed), if the
+     * account is still configured with that credential: a replaced token, or a removed account, ends its sessions.
+     */
+    Optional<Actor> sessionAccount(String name, String credential) {
+        byte[] bound;
+        try {
+            bound = HexFormat.of().parseHex(credential);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        return accountEntry(name).filter(entry -> MessageDigest.isEqual(entry.credential(), bound))
+                .map(Known::actor);
+    }
+
+    private Optional<Known> accountEntry(String name) {
+        return known.stream().filter(entry -> entry.credential() != null && entry.actor().name().equals(name))
+                .findFirst();
+    }
+
+    private static byte[] credential(byte[] tokenSha256) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update(CREDENTIAL_PREFIX);
+            return digest.digest(tokenSha256);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     static byte[] sha256(String token) {

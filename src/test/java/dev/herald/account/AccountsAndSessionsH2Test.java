@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import dev.herald.support.TestDatabase;
 

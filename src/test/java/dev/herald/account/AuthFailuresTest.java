@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,8 +1,11 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
@@ -12,20 +15,25 @@ import io.helidon.http.Method;
 import io.helidon.webclient.http1.Http1Client;
 import io.helidon.webserver.WebServerConfig;
 
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static dev.herald.admin.Accounts.ALICE_TOKEN;
-import static dev.herald.admin.Accounts.VICTOR_TOKEN;
-import static dev.herald.admin.Accounts.send;
-import static dev.herald.admin.Accounts.signInBody;
+import static dev.herald.account.Accounts.ALICE_TOKEN;
+import static dev.herald.account.Accounts.VICTOR_TOKEN;
+import static dev.herald.account.Accounts.send;
+import static dev.herald.account.Accounts.signInBody;
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
@@ -37,6 +45,7 @@ import static org.hamcrest.Matchers.startsWith;
 abstract class AccountsAndSessionsContract extends HeraldServerTest {
 
     private static final String PROJECTS = "/projects";
+    private static final int MOST_SESSIONS = 3;
 
     private final Http1Client http;
 
@@ -48,12 +57,16 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
     static void start(TestDatabase database, WebServerConfig.Builder server) {
         Map<String, String> settings = new HashMap<>(Accounts.settings());
         settings.put("rate-limit.trusted-proxies.0", "127.0.0.1");
+        settings.put("admin.sessions.max-per-account", String.valueOf(MOST_SESSIONS));
         startServer(database, server, settings);
     }
 
+    /** The clock goes back to START: sessions an earlier test left, used later than that, would outlast new ones. */
     @BeforeEach
-    void resetClock() {
+    void resetClockAndSessions() {
         herald.clock().set(START);
+        endAllOf("alice");
+        endAllOf("victor");
     }
 
     @Test
@@ -78,7 +91,7 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
         String cookie = signedIn.setCookies().stream().filter(c -> c.startsWith(SessionStore.COOKIE)).findFirst()
                 .orElseThrow();
         assertThat(cookie, containsString("; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=43200"));
-        assertThat(signedIn.session().orElseThrow().length(), is(43));
+        assertThat("256 random bits and a 128-bit MAC, base64url", signedIn.session().orElseThrow().length(), is(64));
         assertThat(signedIn.object().getString("name"), is("alice"));
         assertThat(signedIn.object().getString("role"), is("editor"));
         assertThat(signedIn.object().getString("idleTimeout"), is("PT30M"));
@@ -212,8 +225,132 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
         }
         assertThat(send(http, Method.POST, "/session", signInBody("alice", ALICE_TOKEN),
                         Map.of("X-Forwarded-For", client)).status(), is(201));
-        assertThat("a missing token elsewhere still counts",
-                   send(http, Method.GET, PROJECTS, null, Map.of("X-Forwarded-For", client)).status(), is(401));
+        assertThat("a wrong token elsewhere still counts",
+                   send(http, Method.GET, PROJECTS, null, Map.of("X-Forwarded-For", client,
+                                                                 "Authorization", "Bearer wrong")).status(), is(401));
+    }
+
+    @Test
+    void signingInAndSigningOutLeaveALineEachUnderTheAccount() {
+        Accounts.Answer signedIn = signIn("victor", VICTOR_TOKEN);
+        String id = currentSessionId(signedIn);
+
+        withSession(signedIn, Method.DELETE, "/session", null, signedIn.object().getString("csrfToken"));
+
+        JsonArray lines = bearer(AdminClient.TOKEN, Method.GET, "/audit?targetId=" + id, null).array();
+        assertThat(lines.size(), is(2));
+        assertThat(lines.getJsonObject(0).getString("actor"), is("victor"));
+        assertThat(lines.getJsonObject(0).getString("action"), is("session.closed"));
+        assertThat(lines.getJsonObject(1).getString("actor"), is("victor"));
+        assertThat(lines.getJsonObject(1).getString("action"), is("session.opened"));
+        assertThat(lines.getJsonObject(1).getJsonObject("target").getString("type"), is("session"));
+        assertThat(lines.getJsonObject(1).getJsonObject("details").getString("role"), is("viewer"));
+    }
+
+    @Test
+    void anAccountKeepsAtMostItsMostSessionsTheLeastRecentlyUsedEnding() {
+        List<Accounts.Answer> sessions = new ArrayList<>();
+        for (int i = 0; i < MOST_SESSIONS; i++) {
+            sessions.add(signIn("victor", VICTOR_TOKEN));
+            herald.clock().advance(Duration.ofMinutes(2));
+        }
+        assertThat("the first is now the most recently used",
+                   withSession(sessions.getFirst(), Method.GET, PROJECTS, null, null).status(), is(200));
+
+        Accounts.Answer fourth = signIn("victor", VICTOR_TOKEN);
+        herald.clock().advance(Duration.ofMinutes(2));
+        Accounts.Answer fifth = signIn("victor", VICTOR_TOKEN);
+
+        assertThat(withSession(fifth, Method.GET, "/sessions", null, null).array().size(), is(MOST_SESSIONS));
+        assertThat(withSession(sessions.get(1), Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat(withSession(sessions.get(2), Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat(withSession(sessions.get(0), Method.GET, PROJECTS, null, null).status(), is(200));
+        assertThat(withSession(fourth, Method.GET, PROJECTS, null, null).status(), is(200));
+    }
+
+    @Test
+    void anEditorListsLiveSessionsWithoutSecretsAndEndsOneOrAllOfAnAccountsAudited() {
+        Accounts.Answer mine = signIn("alice", ALICE_TOKEN);
+        Accounts.Answer myOther = signIn("alice", ALICE_TOKEN);
+        Accounts.Answer victorOne = signIn("victor", VICTOR_TOKEN);
+        Accounts.Answer victorTwo = signIn("victor", VICTOR_TOKEN);
+        String csrf = mine.object().getString("csrfToken");
+
+        Accounts.Answer listed = withSession(mine, Method.GET, "/sessions", null, null);
+        assertThat(listed.status(), is(200));
+        for (JsonObject session : listed.array().getValuesAs(JsonObject.class)) {
+            assertThat(session.keySet(), is(Set.of("id", "account", "createdAt", "lastSeenAt", "current")));
+        }
+        assertThat(listed.body(), not(containsString(mine.session().orElseThrow())));
+        String myOtherId = currentSessionId(myOther);
+        assertThat(withSession(mine, Method.DELETE, "/sessions/" + myOtherId, null, csrf).status(), is(204));
+        assertThat(withSession(myOther, Method.GET, PROJECTS, null, null).code(), is("SESSION_ENDED"));
+        assertThat(withSession(mine, Method.DELETE, "/sessions/" + myOtherId, null, csrf).status(), is(404));
+
+        Accounts.Answer ended = withSession(mine, Method.DELETE, "/sessions?account=victor", null, csrf);
+        assertThat(ended.status(), is(200));
+        assertThat(ended.object().getInt("ended"), is(2));
+        assertThat(withSession(victorOne, Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat(withSession(victorTwo, Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat("the caller's own session is not ended", withSession(mine, Method.GET, PROJECTS, null, null)
+                .status(), is(200));
+
+        JsonArray mineEnded = bearer(AdminClient.TOKEN, Method.GET, "/audit?targetId=" + myOtherId, null).array();
+        assertThat(mineEnded.getJsonObject(0).getString("action"), is("session.ended"));
+        assertThat(mineEnded.getJsonObject(0).getString("actor"), is("alice"));
+        JsonArray victorsEnded = bearer(AdminClient.TOKEN, Method.GET, "/audit?targetId=victor", null).array();
+        assertThat(victorsEnded.getJsonObject(0).getString("action"), is("sessions.ended"));
+        assertThat(victorsEnded.getJsonObject(0).getJsonObject("details").getInt("ended"), is(2));
+    }
+
+    @Test
+    void anEditorSignsOutItsOtherSessionsAndKeepsThisOne() {
+        Accounts.Answer here = signIn("alice", ALICE_TOKEN);
+        Accounts.Answer elsewhere = signIn("alice", ALICE_TOKEN);
+
+        Accounts.Answer ended = withSession(here, Method.DELETE, "/sessions?account=alice", null,
+                                            here.object().getString("csrfToken"));
+
+        assertThat(ended.object().getInt("ended"), is(greaterThanOrEqualTo(1)));
+        assertThat(withSession(elsewhere, Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat(withSession(here, Method.GET, PROJECTS, null, null).status(), is(200));
+    }
+
+    @Test
+    void aViewerSeesOnlyItsOwnSessionsAndEndsNone() {
+        Accounts.Answer alice = signIn("alice", ALICE_TOKEN);
+        Accounts.Answer victor = signIn("victor", VICTOR_TOKEN);
+
+        JsonArray seen = withSession(victor, Method.GET, "/sessions", null, null).array();
+        assertThat(seen.getValuesAs(JsonObject.class).stream().map(s -> s.getString("account")).distinct().toList(),
+                   is(List.of("victor")));
+        Accounts.Answer refused = withSession(victor, Method.DELETE, "/sessions/" + currentSessionId(alice), null,
+                                              victor.object().getString("csrfToken"));
+        assertThat(refused.status(), is(403));
+        assertThat(withSession(alice, Method.GET, PROJECTS, null, null).status(), is(200));
+    }
+
+    @Test
+    void endingAnAccountsSessionsNeedsAValidAccountName() {
+        Accounts.Answer alice = signIn("alice", ALICE_TOKEN);
+        String csrf = alice.object().getString("csrfToken");
+
+        Accounts.Answer noAccount = withSession(alice, Method.DELETE, "/sessions", null, csrf);
+        assertThat(noAccount.status(), is(400));
+        assertThat(noAccount.object().getJsonObject("details").getString("field"), is("account"));
+        assertThat(withSession(alice, Method.DELETE, "/sessions?account=%20", null, csrf).status(), is(400));
+        assertThat(withSession(alice, Method.DELETE, "/sessions/not-an-id", null, csrf).status(), is(404));
+    }
+
+    /** With an admin token, which has no session of its own to keep. */
+    private void endAllOf(String account) {
+        assertThat(bearer(AdminClient.TOKEN, Method.DELETE, "/sessions?account=" + account, null).status(), is(200));
+    }
+
+    /** The session's id as GET /sessions shows it: the one marked current. */
+    private String currentSessionId(Accounts.Answer signedIn) {
+        return withSession(signedIn, Method.GET, "/sessions", null, null).array().getValuesAs(JsonObject.class)
+                .stream().filter(session -> session.getBoolean("current")).findFirst().orElseThrow().getString("id");
     }
 
     private Accounts.Answer signIn(String name, String token) {

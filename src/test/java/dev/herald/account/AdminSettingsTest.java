@@ -1,4 +1,4 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.herald.admin.Actor;
+import dev.herald.admin.Role;
 import dev.herald.config.HeraldConfig;
 
 import io.helidon.config.ConfigSources;

@@ -1,8 +1,9 @@
-package dev.herald.admin;
+package dev.herald.account;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
+import dev.herald.admin.Role;
 import dev.herald.config.BadSetting;
 
 /**
