@@ -4,6 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +28,7 @@ import static dev.herald.admin.Accounts.ALICE_TOKEN;
 import static dev.herald.admin.Accounts.VICTOR_TOKEN;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 
 /**
@@ -99,6 +105,106 @@ abstract class AuditLogContract extends HeraldServerTest {
         assertThat(ofNotification.stream().map(line -> line.getString("action")).toList(), contains(
                 "notification.deleted", "notification.archived", "notification.updated", "notification.published",
                 "notification.created"));
+    }
+
+    /**
+     * Writes of one resource at once, through the HTTP server: the audit log tells what happened, one line per change,
+     * each with the state its write replaced, read in the write's own transaction. Ten DELETEs of one notification
+     * delete it once (one 204, nine 404, one line); ten PATCHes form one chain of from and to; a PATCH that loses to a
+     * DELETE is 404 and leaves no line after the deletion.
+     */
+    @Test
+    void concurrentWritesOfOneResourceLeaveOneLinePerChangeThatHappened() throws Exception {
+        String project = alice(Method.POST, "/projects", "{\"name\":\"Race\"}").object().getString("id");
+
+        String deleted = notification(project, "once");
+        List<Integer> deletes = atOnce(10, i -> alice(Method.DELETE, "/notifications/" + deleted, null).status());
+        assertThat(deletes.stream().filter(status -> status == 204).count(), is(1L));
+        assertThat(deletes.stream().filter(status -> status == 404).count(), is(9L));
+        assertThat(actions("/audit?targetId=" + deleted), contains("notification.deleted", "notification.created"));
+
+        String patched = notification(project, "v0");
+        List<Integer> patches = atOnce(10, i -> alice(Method.PATCH, "/notifications/" + patched,
+                                                      "{\"message\":\"v" + (i + 1) + "\"}").status());
+        assertThat(patches.stream().distinct().toList(), contains(200));
+        assertChain(read("/audit?targetId=" + patched, VICTOR_TOKEN), "message", "v0");
+
+        String renamed = alice(Method.POST, "/projects", "{\"name\":\"n0\"}").object().getString("id");
+        atOnce(10, i -> alice(Method.PATCH, "/projects/" + renamed, "{\"name\":\"n" + (i + 1) + "\"}").status());
+        assertChain(read("/audit?targetId=" + renamed, VICTOR_TOKEN), "name", "n0");
+
+        String key = alice(Method.POST, "/projects/" + project + "/api-keys", "{}").object().getString("key");
+        atOnce(10, i -> alice(Method.PATCH, "/api-keys/" + key, "{\"orderBy\":\""
+                + List.of("createdAt_asc", "createdAt_desc").get(i % 2) + "\",\"showPast\":" + (i % 3 == 0) + "}")
+                .status());
+        List<Integer> revokes = atOnce(10, i -> alice(Method.DELETE, "/api-keys/" + key, null).status());
+        assertThat("revoking a revoked key stays 204", revokes.stream().distinct().toList(), contains(204));
+        List<JsonObject> ofKey = read("/audit?targetId=" + key, VICTOR_TOKEN);
+        assertThat("revoked once", ofKey.stream().filter(line -> line.getString("action").equals("api-key.revoked"))
+                .count(), is(1L));
+        assertChain(ofKey.stream().filter(line -> line.getString("action").equals("api-key.updated")).toList(),
+                    "orderBy", "createdAt_desc");
+
+        for (int round = 0; round < 5; round++) {
+            String contested = notification(project, "contested");
+            List<Integer> statuses = atOnce(2, i -> i == 0
+                    ? alice(Method.PATCH, "/notifications/" + contested, "{\"message\":\"late\"}").status()
+                    : alice(Method.DELETE, "/notifications/" + contested, null).status());
+            List<String> actions = actions("/audit?targetId=" + contested);
+            assertThat(statuses.get(1), is(204));
+            assertThat("nothing after the deletion", actions.getFirst(), is("notification.deleted"));
+            assertThat(actions, hasSize(statuses.get(0) == 200 ? 3 : 2));
+            assertThat(statuses.get(0) == 200 || statuses.get(0) == 404, is(true));
+        }
+    }
+
+    private String notification(String project, String message) {
+        return alice(Method.POST, "/projects/" + project + "/notifications", "{\"message\":\"" + message + "\"}")
+                .object().getString("id");
+    }
+
+    private List<String> actions(String path) {
+        return read(path, VICTOR_TOKEN).stream().map(line -> line.getString("action")).toList();
+    }
+
+    /** The requests, all sent at once; their statuses in the order they were made. */
+    private static List<Integer> atOnce(int count, IntFunction<Integer> request) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(count);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                int index = i;
+                statuses.add(threads.submit(() -> {
+                    start.await();
+                    return request.apply(index);
+                }));
+            }
+            start.countDown();
+            List<Integer> answered = new ArrayList<>();
+            for (Future<Integer> status : statuses) {
+                answered.add(status.get());
+            }
+            return answered;
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /**
+     * The lines that changed {@code member} (those of a creation hold its value, not a change), oldest first, form one chain from {@code first}: each {@code from} is
+     * the previous {@code to}, so no state is replaced twice and none is skipped.
+     */
+    private static void assertChain(List<JsonObject> newestFirst, String member, String first) {
+        List<JsonObject> changes = newestFirst.reversed().stream()
+                .filter(line -> line.getJsonObject("details").get(member) instanceof JsonObject)
+                .map(line -> line.getJsonObject("details").getJsonObject(member))
+                .toList();
+        String expected = first;
+        for (JsonObject change : changes) {
+            assertThat("each change replaces the one before it: " + changes, change.getString("from"), is(expected));
+            expected = change.getString("to");
+        }
     }
 
     @Test
