@@ -1,5 +1,9 @@
 package dev.herald.admin;
 
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +34,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
 /**
  * docs/api.md#audit-log: every management write leaves one line, written with it, naming who, what, when and the
@@ -205,6 +210,82 @@ abstract class AuditLogContract extends HeraldServerTest {
             assertThat("each change replaces the one before it: " + changes, change.getString("from"), is(expected));
             expected = change.getString("to");
         }
+    }
+
+    /**
+     * A line keeps a long value as its beginning, its length and its SHA-256, so that each is at most 16 KiB as
+     * served: before, a line held whole messages before and after, and a page of 50 lines of 32 KB messages of
+     * control characters (192 KB each once escaped) ended a process of 80 MB with OutOfMemoryError.
+     */
+    @Test
+    void aLineKeepsAnExcerptAndADigestOfALongValueAndIsAtMost16KiB() {
+        String project = alice(Method.POST, "/projects", "{\"name\":\"Big\"}").object().getString("id");
+        // 32,000 bytes stored, 64,000 served: a quote is escaped.
+        String quotes = "\"".repeat(32_000);
+        String big = "\uD83D\uDE00".repeat(8_000);
+        String id = alice(Method.POST, "/projects/" + project + "/notifications", "{\"message\":"
+                + jakarta.json.Json.createValue(quotes) + "}").object().getString("id");
+        tick();
+        alice(Method.PATCH, "/notifications/" + id, "{\"message\":" + jakarta.json.Json.createValue(big)
+                + ",\"image\":\"https://example.com/" + "i".repeat(2_000) + "\"}");
+
+        List<JsonObject> lines = read("/audit?targetId=" + id, VICTOR_TOKEN);
+        JsonObject updated = lines.getFirst().getJsonObject("details");
+        JsonObject from = updated.getJsonObject("message").getJsonObject("from");
+        assertThat(from.getString("excerpt"), is("\"".repeat(128)));
+        assertThat(from.getInt("bytes"), is(32_000));
+        assertThat(from.getString("sha256"), is(Accounts.sha256(quotes)));
+        JsonObject to = updated.getJsonObject("message").getJsonObject("to");
+        assertThat("cut between characters", to.getString("excerpt"), is("\uD83D\uDE00".repeat(64)));
+        assertThat(to.getInt("bytes"), is(32_000));
+        assertThat(to.getString("sha256"), is(Accounts.sha256(big)));
+        assertThat(updated.getJsonObject("image").getJsonObject("to").getInt("bytes"), is(2_020));
+        assertThat("a short value stays whole", updated.getJsonObject("image").isNull("from"), is(true));
+        assertThat(lines.getLast().getJsonObject("details").getJsonObject("message").getString("sha256"),
+                   is(Accounts.sha256(quotes)));
+        assertThat(lines.getLast().getJsonObject("details").getString("status"), is("DRAFT"));
+        lines.forEach(AuditLogContract::assertAtMost16KiB);
+    }
+
+    /**
+     * Lines written before they were bounded (whole messages of control characters, from and to, and details that
+     * are no JSON object) are bounded as they are read: a page of 50 is served, each line at most 16 KiB.
+     */
+    @Test
+    void linesWrittenBeforeTheBoundAreBoundedAsTheyAreRead() throws SQLException {
+        String whole = "\\u0001".repeat(32_000);
+        try (Connection connection = herald.database().connect();
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO audit_log (occurred_at, actor, action,"
+                     + " project_id, target_type, target_id, details) VALUES (?, 'old', ?, 'legacy', ?, ?, ?)")) {
+            for (int i = 0; i < 60; i++) {
+                insert.setLong(1, herald.clock().millis() + i);
+                insert.setString(2, i == 59 ? "project.renamed" : "notification.updated");
+                insert.setString(3, i == 59 ? "project" : "notification");
+                insert.setString(4, "legacy" + i);
+                insert.setString(5, i == 59 ? "{\"name\":" + "[".repeat(5_000)
+                        : "{\"message\":{\"from\":\"" + whole + "\",\"to\":\"" + whole + "x\"}}");
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        Accounts.Answer page = Accounts.send(http, Method.GET, "/audit?projectId=legacy&limit=50", null,
+                                             Map.of("Authorization", "Bearer " + VICTOR_TOKEN));
+        assertThat(page.status(), is(200));
+        List<JsonObject> lines = dev.herald.support.JsonBodies.array(page.body()).stream()
+                .map(JsonValue::asJsonObject).toList();
+        assertThat(lines, hasSize(50));
+        lines.forEach(AuditLogContract::assertAtMost16KiB);
+        JsonObject unreadable = lines.getFirst().getJsonObject("details");
+        assertThat(unreadable.getString("excerpt"), is("{\"name\":" + "[".repeat(246)));
+        assertThat(unreadable.getInt("bytes"), is(5_008));
+        JsonObject message = lines.get(1).getJsonObject("details").getJsonObject("message");
+        assertThat(message.getJsonObject("from").getString("excerpt"), is("\u0001".repeat(42)));
+        assertThat(message.getJsonObject("to").getInt("bytes"), is(32_001));
+    }
+
+    private static void assertAtMost16KiB(JsonObject line) {
+        int bytes = line.toString().getBytes(StandardCharsets.UTF_8).length;
+        assertThat("a line as served", bytes, lessThanOrEqualTo(16_384));
     }
 
     @Test
