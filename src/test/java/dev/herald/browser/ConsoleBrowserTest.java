@@ -28,6 +28,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -353,6 +354,64 @@ class ConsoleBrowserTest {
         waitFor(() -> rows("#audit-list tbody tr").size() > 50);
         assertThat("every line once", rows("#audit-list tbody tr").stream().distinct().count() > 50, is(true));
         save("console-audit.png");
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * Issue 29, finding 6: a project named {@code {"type":"text","text":{"x":1}}} left the audit page empty ("text.replace
+     * is not a function") and hid "Older". Names and messages that look like documents but are not what the console
+     * expects (a text that is an object, content that is a string or holds null, markup), stored through the API,
+     * are shown as text on every page that shows them: projects, a project's announcements and activity, the audit
+     * log with every line and "Older"; nothing runs, nothing is reported.
+     */
+    @Test
+    void storedValuesOfAnyShapeAreShownAsTextAndNoLineHidesAnother() {
+        signIn("alice", ALICE);
+        String names = "['{\"type\":\"text\",\"text\":{\"x\":1}}', '{\"content\":\"abc\"}', '{\"type\":\"doc\",'"
+                + " + '\"content\":[null,7,{\"type\":\"text\",\"text\":[\"a\"]}]}', '<img src=x onerror=\"window.__ran=1\">',"
+                + " '{\"type\":\"doc\"', 'toString', '__proto__']";
+        String messages = "[{type: 'doc', content: [{type: 'text', text: {x: 1}}]}, '{\"type\":\"text\",\"text\":{\"x\":1}}',"
+                + " {type: 'doc', content: 'abc'}, {type: 'doc', content: [null, 7, {type: 'paragraph', content:"
+                + " [{type: 'text', text: ['a']}]}]}, 'Plain <b>words</b>', '\"'.repeat(2000)]";
+        JsonValue project = browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
+                + "const send = async (method, path, body) => { const answer = await fetch('/api/v1/admin' + path,"
+                + " {method, headers: {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken},"
+                + " body: JSON.stringify(body)}); if (!answer.ok) throw new Error(path + ' ' + answer.status"
+                + " + ' ' + await answer.text()); return answer.json(); };"
+                + "for (let i = 0; i < 40; i++) await send('POST', '/projects', {name: 'Filler ' + i});"
+                + "let last; for (const name of " + names + ") last = await send('POST', '/projects', {name});"
+                + "for (const message of " + messages + ") {"
+                + "  const created = await send('POST', '/projects/' + last.id + '/notifications', {message});"
+                + "  await send('PATCH', '/notifications/' + created.id, {message: 'Edited'});"
+                + "  await send('PATCH', '/notifications/' + created.id, {message}); }"
+                + "return last.id;");
+        String projectId = Chromium.text(project);
+
+        browser.open(console() + "#/audit");
+        waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
+        List<String> lines = rows("#audit-list tbody tr");
+        assertThat("Older", visible("audit-more"), is(true));
+        assertThat(lines.getFirst(), containsString("notification updated"));
+        assertThat(String.join("\n", lines), containsString("name: {\"type\":\"text\",\"text\":{\"x\":1}}"));
+        assertThat(String.join("\n", lines), containsString("name: <img src=x onerror=\"window.__ran=1\">"));
+        assertThat(String.join("\n", lines), containsString("name: __proto__"));
+        assertThat(String.join("\n", lines), containsString("message: Edited → Plain words"));
+        browser.script("document.getElementById('audit-more').focus()");
+        press("Enter", 13);
+        waitFor(() -> rows("#audit-list tbody tr").size() > 50);
+
+        browser.open(console() + "#/projects");
+        waitFor(() -> visible("projects") && projectNames().contains("__proto__"));
+        assertThat(rows("#project-list td.name"), hasItems(
+                "{\"type\":\"text\",\"text\":{\"x\":1}}", "{\"content\":\"abc\"}", "<img src=x onerror=\"window.__ran=1\">",
+                "{\"type\":\"doc\"", "toString"));
+
+        browser.open(console() + "#/projects/" + projectId);
+        waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 6
+                && rows("#activity li").size() == 19);
+        assertThat(text("project-title"), is("__proto__"));
+        assertThat(rows("#notification-list tbody tr").get(1), startsWith("Plain words draft"));
+        assertThat(browser.script("return window.__ran === undefined"), is(JsonValue.TRUE));
         assertThat(violations(), is("[]"));
     }
 
