@@ -904,8 +904,8 @@ function isExcerpt(value) {
 
 function shown(member, value) {
   if (isExcerpt(value)) {
-    const words = member === 'message' ? excerpt(plainText(value.excerpt)) : value.excerpt;
-    return `${cut(words)}… (${value.bytes.toLocaleString()} bytes)`;
+    const words = cut(member === 'message' ? excerpt(plainText(value.excerpt)) : value.excerpt);
+    return `${words.endsWith('…') ? words : `${words}…`} (${value.bytes.toLocaleString()} bytes)`;
   }
   if (typeof value === 'string') return cut(member === 'message' ? excerpt(plainText(value)) : value);
   return cut(JSON.stringify(value) ?? String(value));

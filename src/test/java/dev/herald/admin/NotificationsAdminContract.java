@@ -438,27 +438,28 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
     }
 
     static Stream<Arguments> controlCharacters() {
-        String allowed = ": tab, line feed, and carriage return before a line feed are the only ones allowed";
         return Stream.of(
-                Arguments.of("{\"message\":\"" + "\\u0001".repeat(32_000) + "\"}", "message",
-                             "message holds a control character, U+0001 at character 1" + allowed),
-                Arguments.of("{\"message\":\"Line one\\rLine two\"}", "message",
-                             "message holds a control character, U+000D at character 9" + allowed),
-                Arguments.of("{\"message\":\"\uD83D\uDE00 Sale\\u0007\"}", "message",
-                             "message holds a control character, U+0007 at character 7" + allowed),
-                Arguments.of("{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":"
-                                     + "\"text\",\"text\":\"Hi\\u001b[2J\"}]}]}}", "message.content[0].content[0].text",
-                             "message.content[0].content[0].text holds a control character, U+001B at character 3"
-                                     + allowed),
+                refused("{\"message\":\"" + "\\u0001".repeat(32_000) + "\"}", "message", "U+0001 at character 1"),
+                refused("{\"message\":\"Line one\\rLine two\"}", "message", "U+000D at character 9"),
+                refused("{\"message\":\"\uD83D\uDE00 Sale\\u0007\"}", "message", "U+0007 at character 7"),
+                refused("{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":"
+                                + "\"text\",\"text\":\"Hi\\u001b[2J\"}]}]}}", "message.content[0].content[0].text",
+                        "U+001B at character 3"),
                 Arguments.of("{\"message\":{\"type\":\"doc\",\"\\u0000\":1}}", "message",
-                             "message has a member whose name holds a control character" + allowed),
-                Arguments.of("{\"message\":\"x\",\"image\":\"https://example.com/a\\u0000.png\"}", "image",
-                             "image holds a control character, U+0000 at character 22" + allowed),
-                Arguments.of("{\"message\":\"x\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
-                                     + "\"https://example.com/\\u0085\",\"target\":\"_blank\"}}}", "action.data.url",
-                             "action.data.url holds a control character, U+0085 at character 21" + allowed),
-                Arguments.of("{\"message\":\"x\",\"preset\":\"dark\\u007f\"}", "preset",
-                             "preset holds a control character, U+007F at character 5" + allowed));
+                             "message has a member whose name holds a control character" + ALLOWED_CONTROLS),
+                refused("{\"message\":\"x\",\"image\":\"https://example.com/a\\u0000.png\"}", "image",
+                        "U+0000 at character 22"),
+                refused("{\"message\":\"x\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
+                                + "\"https://example.com/\\u0085\",\"target\":\"_blank\"}}}", "action.data.url",
+                        "U+0085 at character 21"),
+                refused("{\"message\":\"x\",\"preset\":\"dark\\u007f\"}", "preset", "U+007F at character 5"));
+    }
+
+    private static final String ALLOWED_CONTROLS = ": tab, line feed, and carriage return before a line feed are the"
+            + " only ones allowed";
+
+    private static Arguments refused(String body, String field, String where) {
+        return Arguments.of(body, field, field + " holds a control character, " + where + ALLOWED_CONTROLS);
     }
 
     /** Tabs, line feeds and Windows line breaks (CR LF, as pasted text and HTML forms send them) are text. */
