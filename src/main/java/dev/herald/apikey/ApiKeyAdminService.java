@@ -105,8 +105,8 @@ public final class ApiKeyAdminService implements HttpService {
                 seen, key -> new ApiKey(key.key(), key.projectId(), showPast.orElse(key.showPast()),
                                         showFuture.orElse(key.showFuture()), orderBy.orElse(key.orderBy()),
                                         key.createdAt(), key.revokedAt()),
-                now, (before, after) -> AuditEntry.of(actor, now, "api-key.updated", before.projectId(), TARGET,
-                        before.key(), AuditDetails.changes(json(before), json(after), Set.of())));
+                now, (before, after) -> AuditEntry.of(actor, clock.millis(), "api-key.updated", before.projectId(),
+                        TARGET, before.key(), AuditDetails.changes(json(before), json(after), Set.of())));
         AdminResponses.ok(request, response, json(updated));
     }
 

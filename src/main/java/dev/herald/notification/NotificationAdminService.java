@@ -125,26 +125,25 @@ public final class NotificationAdminService implements HttpService {
     /** The body is checked against the notification as read here; it applies to the one its write finds. */
     private void update(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
-        long now = clock.millis();
-        NotificationChanges.Patch patch = NotificationChanges.read(AdminRequests.body(request, NotificationChanges.FIELDS),
-                                                                   false, maxMessageBytes);
+        NotificationChanges.Patch patch = NotificationChanges.read(
+                AdminRequests.body(request, NotificationChanges.FIELDS), false, maxMessageBytes);
         // Dates that do not fit together are refused here; the write applies the body again to what it finds.
-        patch.applyTo(seen, now);
+        patch.applyTo(seen, clock.millis());
         Actor actor = Actor.of(request);
+        // The time of the write, read in its transaction: the log's order by time is the order of the changes.
         NotificationChanges.Applied applied = notifications.update(
-                seen, current -> patch.applyTo(current, now),
-                (before, after) -> AuditEntry.of(actor, now, updateAction(before, after), before.projectId(), TARGET,
-                        before.id(), AuditDetails.changes(NotificationJson.json(before), NotificationJson.json(after),
-                                                          UNAUDITED)));
+                seen, current -> patch.applyTo(current, clock.millis()),
+                (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
+                        before.projectId(), TARGET, before.id(), AuditDetails.changes(
+                                NotificationJson.json(before), NotificationJson.json(after), UNAUDITED)));
         Notification updated = applied.notification();
-        warnIfEnded(response, updated, now);
+        warnIfEnded(response, updated, updated.updatedAt());
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {
         Actor actor = Actor.of(request);
-        long now = clock.millis();
-        notifications.delete(existing(request), before -> AuditEntry.of(actor, now, "notification.deleted",
+        notifications.delete(existing(request), before -> AuditEntry.of(actor, clock.millis(), "notification.deleted",
                 before.projectId(), TARGET, before.id(), NotificationJson.json(before)));
         AdminResponses.noContent(response);
     }

@@ -65,9 +65,9 @@ public final class ProjectAdminService implements HttpService {
         Project seen = existing(projects, request.path().pathParameters().get("projectId"));
         String name = name(AdminRequests.body(request, NEW_PROJECT));
         Actor actor = Actor.of(request);
-        long now = clock.millis();
+        // The time of the write, read in its transaction: the log's order by time is the order of the renames.
         Project renamed = projects.rename(seen.id(), name, (before, after) -> AuditEntry.of(
-                actor, now, "project.renamed", before.id(), TARGET, before.id(),
+                actor, clock.millis(), "project.renamed", before.id(), TARGET, before.id(),
                 AuditDetails.changes(json(before), json(after), Set.of())));
         AdminResponses.ok(request, response, json(renamed));
     }

@@ -172,10 +172,20 @@ abstract class AuditLogContract extends HeraldServerTest {
         return read(path, VICTOR_TOKEN).stream().map(line -> line.getString("action")).toList();
     }
 
-    /** The requests, all sent at once; their statuses in the order they were made. */
+    /**
+     * The requests, all sent at once, while the clock moves a millisecond at a time (so that the order of the lines
+     * by time is that of the writes, not of the requests); their statuses in the order they were made.
+     */
     private static List<Integer> atOnce(int count, IntFunction<Integer> request) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(count);
+        ExecutorService threads = Executors.newFixedThreadPool(count + 1);
         try {
+            threads.submit(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    tick(Duration.ofMillis(1));
+                    Thread.sleep(1);
+                }
+                return null;
+            });
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Integer>> statuses = new ArrayList<>();
             for (int i = 0; i < count; i++) {
@@ -197,8 +207,9 @@ abstract class AuditLogContract extends HeraldServerTest {
     }
 
     /**
-     * The lines that changed {@code member} (those of a creation hold its value, not a change), oldest first, form one chain from {@code first}: each {@code from} is
-     * the previous {@code to}, so no state is replaced twice and none is skipped.
+     * The lines that changed {@code member} (those of a creation hold its value, not a change), oldest first,
+     * form one chain from {@code first}: each {@code from} is the previous {@code to}, so no state is replaced twice
+     * and none is skipped, and the lines are in the order of the writes.
      */
     private static void assertChain(List<JsonObject> newestFirst, String member, String first) {
         List<JsonObject> changes = newestFirst.reversed().stream()
@@ -315,7 +326,11 @@ abstract class AuditLogContract extends HeraldServerTest {
     }
 
     private static void tick() {
-        herald.clock().advance(Duration.ofSeconds(1));
+        tick(Duration.ofSeconds(1));
+    }
+
+    private static void tick(Duration duration) {
+        herald.clock().advance(duration);
     }
 
     private Accounts.Answer alice(Method method, String path, String json) {
