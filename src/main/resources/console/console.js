@@ -637,24 +637,32 @@ function notificationRow(notification, now) {
 function when(iso) {
   const cell = document.createElement('td');
   if (iso !== null) {
-    const time = document.createElement('time');
-    time.dateTime = iso;
-    time.textContent = new Date(iso).toLocaleString();
-    cell.append(time);
+    cell.append(instant(iso));
   } else {
     cell.textContent = '—';
   }
   return cell;
 }
 
-// A message's words: a rich-text document's text (Herald stores a document as its JSON text, and any other message
-// that would start with '{' starts with '&#123;'), an HTML string's text (parsed inert, never rendered), or the text.
+// An instant in the reader's time zone.
+function instant(iso) {
+  const time = document.createElement('time');
+  time.dateTime = String(iso);
+  time.textContent = new Date(iso).toLocaleString();
+  return time;
+}
+
+// A message's words, always a string: a rich-text document's text (Herald stores a document as its JSON text, and
+// any other message that would start with '{' starts with '&#123;'), an HTML string's text (parsed inert, never
+// rendered), or the text. What is stored is data, not a promise: JSON that is no document the console knows (a
+// text that is an object, content that is a string) is shown as the JSON it is.
 function plainText(message) {
-  if (message !== null && typeof message === 'object') return documentText(message);
-  if (typeof message !== 'string') return '';
+  if (message !== null && typeof message === 'object') return documentText(message, 0);
+  if (typeof message !== 'string') return message === null || message === undefined ? '' : String(message);
   if (message.startsWith('{')) {
     try {
-      return documentText(JSON.parse(message));
+      const words = documentText(JSON.parse(message), 0);
+      return words.trim() ? words : message;
     } catch (e) {
       return message;
     }
@@ -665,15 +673,17 @@ function plainText(message) {
   return message;
 }
 
-function documentText(node) {
-  if (node.type === 'text') return node.text || '';
-  const parts = (node.content || []).map(documentText);
+// Whatever its shape: a node that is no object, a text that is no string, content that is no array add no words.
+function documentText(node, depth) {
+  if (node === null || typeof node !== 'object' || depth > 100) return '';
+  if (node.type === 'text') return typeof node.text === 'string' ? node.text : '';
+  const parts = Array.isArray(node.content) ? node.content.map((child) => documentText(child, depth + 1)) : [];
   const block = ['paragraph', 'heading', 'listItem', 'blockquote', 'codeBlock'].includes(node.type);
   return parts.join(block ? ' ' : '') + (block ? ' ' : '');
 }
 
 function excerpt(text) {
-  const words = text.replace(/\s+/g, ' ').trim();
+  const words = String(text).replace(/\s+/g, ' ').trim();
   return words.length > 120 ? `${words.slice(0, 119)}…` : words;
 }
 
@@ -681,10 +691,7 @@ async function loadActivity() {
   const lines = await call('GET', `/audit?projectId=${currentProject.id}&limit=20`);
   $('activity').replaceChildren(...lines.map((line) => {
     const item = document.createElement('li');
-    const time = document.createElement('time');
-    time.dateTime = line.occurredAt;
-    time.textContent = new Date(line.occurredAt).toLocaleString();
-    item.append(time, ` ${line.actor}: ${line.action.replace('.', ' ')}`);
+    item.append(instant(line.occurredAt), ` ${line.actor}: ${String(line.action).replace('.', ' ')}`);
     return item;
   }));
 }
@@ -846,24 +853,30 @@ async function showAudit() {
 }
 
 async function loadAudit(path) {
+  let lines;
   try {
-    const lines = await call('GET', path);
-    const next = /<\/api\/v1\/admin([^>]*)>; rel="next"/.exec(lastLink || '');
-    auditNext = next ? next[1] : null;
-    $('audit-list').tBodies[0].append(...lines.map(auditRow));
-    $('audit-more').hidden = !auditNext;
+    lines = await call('GET', path);
   } catch (e) {
     say(e.message);
+    return;
   }
+  const next = /<\/api\/v1\/admin([^>]*)>; rel="next"/.exec(lastLink || '');
+  auditNext = next ? next[1] : null;
+  $('audit-more').hidden = !auditNext;
+  $('audit-list').tBodies[0].append(...lines.map(auditRow));
 }
 
+// One line, whatever it holds: a line the console cannot read as it expects is shown as its JSON, never hides others.
 function auditRow(line) {
   const row = document.createElement('tr');
-  const time = document.createElement('time');
-  time.dateTime = line.occurredAt;
-  time.textContent = new Date(line.occurredAt).toLocaleString();
-  const cells = [time, line.actor, `${line.action.replace('.', ' ')}${line.target.id ? ` ${line.target.id}` : ''}`,
-    changeSummary(line.details)];
+  let cells;
+  try {
+    const target = line.target && line.target.id ? ` ${line.target.id}` : '';
+    cells = [instant(line.occurredAt), String(line.actor), `${String(line.action).replace('.', ' ')}${target}`,
+      changeSummary(line.details)];
+  } catch (e) {
+    cells = ['', '', '', cut(JSON.stringify(line))];
+  }
   for (const content of cells) {
     const cell = document.createElement('td');
     cell.append(content);
@@ -873,15 +886,33 @@ function auditRow(line) {
   return row;
 }
 
-// A change as a line a person reads: each member, from → to for an update; long values cut.
+// A change as a line a person reads: each member, from → to for an update; long values cut. Only a message is read
+// as a message (its words); any other value is shown as it is, a name that looks like markup or JSON included.
 function changeSummary(details) {
-  const short = (value) => {
-    const text = typeof value === 'string' ? excerpt(plainText(value)) : JSON.stringify(value);
-    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-  };
+  if (details === null || typeof details !== 'object' || isExcerpt(details)) return shown('', details);
   return Object.entries(details).map(([member, value]) => (value !== null && typeof value === 'object'
       && Object.hasOwn(value, 'from') && Object.hasOwn(value, 'to')
-    ? `${member}: ${short(value.from)} → ${short(value.to)}` : `${member}: ${short(value)}`)).join('; ');
+    ? `${member}: ${shown(member, value.from)} → ${shown(member, value.to)}` : `${member}: ${shown(member, value)}`))
+    .join('; ');
+}
+
+// A long value as the audit log keeps it: its beginning, its length and its digest (docs/api.md#audit-log).
+function isExcerpt(value) {
+  return value !== null && typeof value === 'object' && typeof value.excerpt === 'string'
+    && typeof value.bytes === 'number' && typeof value.sha256 === 'string';
+}
+
+function shown(member, value) {
+  if (isExcerpt(value)) {
+    const words = cut(member === 'message' ? excerpt(plainText(value.excerpt)) : value.excerpt);
+    return `${words.endsWith('…') ? words : `${words}…`} (${value.bytes.toLocaleString()} bytes)`;
+  }
+  if (typeof value === 'string') return cut(member === 'message' ? excerpt(plainText(value)) : value);
+  return cut(JSON.stringify(value) ?? String(value));
+}
+
+function cut(text) {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 function button(text, onClick, className) {

@@ -37,10 +37,13 @@ public final class AdminRequests {
     /**
      * The JSON object body; an empty body is an empty object.
      *
-     * @param fields the members this route takes: any other is refused, before any value is read
+     * @param fields the members this route takes: any other is refused, before any value is read; then a control
+     *               character in any string ({@link ControlCharacters}), before any field's own rules
      */
     public static JsonObject body(ServerRequest request, BodyFields fields) {
-        return fields.requireKnown(object(request));
+        JsonObject body = fields.requireKnown(object(request));
+        ControlCharacters.refuseIn(body);
+        return body;
     }
 
     private static JsonObject object(ServerRequest request) {

@@ -94,18 +94,19 @@ public final class ApiKeyAdminService implements HttpService {
     }
 
     private void update(ServerRequest request, ServerResponse response) {
-        ApiKey key = existing(request);
+        ApiKey seen = existing(request);
         JsonObject body = AdminRequests.body(request, SETTINGS);
-        ApiKey updated = new ApiKey(key.key(),
-                                    key.projectId(),
-                                    AdminRequests.optionalBoolean(body, "showPast").orElse(key.showPast()),
-                                    AdminRequests.optionalBoolean(body, "showFuture").orElse(key.showFuture()),
-                                    orderBy(body).orElse(key.orderBy()),
-                                    key.createdAt(),
-                                    key.revokedAt());
+        Optional<Boolean> showPast = AdminRequests.optionalBoolean(body, "showPast");
+        Optional<Boolean> showFuture = AdminRequests.optionalBoolean(body, "showFuture");
+        Optional<OrderBy> orderBy = orderBy(body);
         long now = clock.millis();
-        keys.updateSettings(updated, now, AuditEntry.of(Actor.of(request), now, "api-key.updated", key.projectId(),
-                TARGET, key.key(), AuditDetails.changes(json(key), json(updated), Set.of())));
+        Actor actor = Actor.of(request);
+        ApiKey updated = keys.updateSettings(
+                seen, key -> new ApiKey(key.key(), key.projectId(), showPast.orElse(key.showPast()),
+                                        showFuture.orElse(key.showFuture()), orderBy.orElse(key.orderBy()),
+                                        key.createdAt(), key.revokedAt()),
+                now, (before, after) -> AuditEntry.of(actor, clock.millis(), "api-key.updated", before.projectId(),
+                        TARGET, before.key(), AuditDetails.changes(json(before), json(after), Set.of())));
         AdminResponses.ok(request, response, json(updated));
     }
 

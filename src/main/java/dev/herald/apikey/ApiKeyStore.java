@@ -2,8 +2,11 @@ package dev.herald.apikey;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
+import dev.herald.admin.AdminRequests;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.audit.AuditEntry;
@@ -34,15 +37,20 @@ public final class ApiKeyStore {
 
     /** @throws dev.herald.api.ApiException 409 when a key that shows the past would have too large a feed */
     public void create(ApiKey key, AuditEntry audit) {
-        writeWithinFeedBound(key, key.createdAt(), audit, transaction -> transaction.createNamedInsert("insert-api-key")
-                .addParam("key", key.key())
-                .addParam("projectId", key.projectId())
-                .addParam("showPast", key.showPast())
-                .addParam("showFuture", key.showFuture())
-                .addParam("orderBy", key.orderBy().wireName())
-                .addParam("createdAt", key.createdAt())
-                .addParam("revokedAt", key.revokedAt())
-                .execute());
+        changes.write(Change.ofProject(key.projectId()), transaction -> {
+            feedBound.lockProject(transaction, key.projectId());
+            transaction.createNamedInsert("insert-api-key")
+                    .addParam("key", key.key())
+                    .addParam("projectId", key.projectId())
+                    .addParam("showPast", key.showPast())
+                    .addParam("showFuture", key.showFuture())
+                    .addParam("orderBy", key.orderBy().wireName())
+                    .addParam("createdAt", key.createdAt())
+                    .addParam("revokedAt", key.revokedAt())
+                    .execute();
+            AuditLog.record(transaction, audit);
+            requireFeedBound(transaction, key, key.createdAt());
+        });
     }
 
     public Optional<ApiKey> find(String key) {
@@ -65,42 +73,62 @@ public final class ApiKeyStore {
     }
 
     /**
-     * @param now the time of the change, for the feed's bound when the key now shows the past
+     * Changes the key's settings as its write's transaction finds them, locked until the write commits, so that the
+     * audit line tells what the change replaced.
+     *
+     * @param seen   the key as the request found it, for its value and project (neither changes)
+     * @param change the request's settings applied to the key as found
+     * @param now    the time of the change, for the feed's bound when the key now shows the past
+     * @param audit  the line of the change, from the key as found and as written
+     * @return the key as written
      * @throws dev.herald.api.ApiException 409 when the key would then have too large a feed
      */
-    public void updateSettings(ApiKey key, long now, AuditEntry audit) {
-        writeWithinFeedBound(key, now, audit, transaction -> transaction.createNamedUpdate("update-api-key-settings")
-                .addParam("key", key.key())
-                .addParam("showPast", key.showPast())
-                .addParam("showFuture", key.showFuture())
-                .addParam("orderBy", key.orderBy().wireName())
-                .execute());
+    public ApiKey updateSettings(ApiKey seen, UnaryOperator<ApiKey> change, long now,
+                                 BiFunction<ApiKey, ApiKey, AuditEntry> audit) {
+        AtomicReference<ApiKey> written = new AtomicReference<>();
+        changes.write(Change.ofProject(seen.projectId()), transaction -> {
+            feedBound.lockProject(transaction, seen.projectId());
+            ApiKey before = locked(transaction, seen.key());
+            ApiKey key = change.apply(before);
+            transaction.createNamedUpdate("update-api-key-settings")
+                    .addParam("key", key.key())
+                    .addParam("showPast", key.showPast())
+                    .addParam("showFuture", key.showFuture())
+                    .addParam("orderBy", key.orderBy().wireName())
+                    .execute();
+            AuditLog.record(transaction, audit.apply(before, key));
+            requireFeedBound(transaction, key, now);
+            written.set(key);
+        });
+        return written.get();
+    }
+
+    /** When the key shows the past (and is not revoked), the project's feed must stay within its bound at now. */
+    private void requireFeedBound(DbExecute transaction, ApiKey key, long now) {
+        if (key.showPast() && key.revokedAt() == null) {
+            feedBound.require(transaction, key.projectId(), now);
+        }
     }
 
     /**
-     * A write of the key in the project's turn: when the key shows the past (and is not revoked), the project's
-     * feed must stay within its bound at {@code now}, counted after the write.
+     * Revokes at {@code now}; a key revoked before keeps its first revocation time, and only the revocation that
+     * happened leaves a line: of two at once, the second finds the key revoked.
      */
-    private void writeWithinFeedBound(ApiKey key, long now, AuditEntry audit, Consumer<DbExecute> write) {
-        changes.write(Change.ofProject(key.projectId()), transaction -> {
-            feedBound.lockProject(transaction, key.projectId());
-            write.accept(transaction);
-            AuditLog.record(transaction, audit);
-            if (key.showPast() && key.revokedAt() == null) {
-                feedBound.require(transaction, key.projectId(), now);
+    public void revoke(ApiKey seen, long now, AuditEntry audit) {
+        changes.write(Change.ofProject(seen.projectId()), transaction -> {
+            int revoked = (int) transaction.createNamedUpdate("revoke-api-key")
+                    .addParam("key", seen.key())
+                    .addParam("revokedAt", now)
+                    .execute();
+            if (revoked > 0) {
+                AuditLog.record(transaction, audit);
             }
         });
     }
 
-    /** Revokes at {@code now}; a key revoked before keeps its first revocation time. */
-    public void revoke(ApiKey key, long now, AuditEntry audit) {
-        changes.write(Change.ofProject(key.projectId()), transaction -> {
-            transaction.createNamedUpdate("revoke-api-key")
-                    .addParam("key", key.key())
-                    .addParam("revokedAt", now)
-                    .execute();
-            AuditLog.record(transaction, audit);
-        });
+    private static ApiKey locked(DbExecute transaction, String key) {
+        return transaction.namedGet("select-api-key-for-update", key).map(ApiKeyStore::toApiKey)
+                .orElseThrow(() -> AdminRequests.notFound("API key"));
     }
 
     /** The key when it exists and is not revoked. */

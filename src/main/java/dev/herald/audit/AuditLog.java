@@ -11,9 +11,12 @@ import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;
 
+import jakarta.json.JsonObject;
+
 /**
  * The audit log in the database. A line is written in the transaction of the write it tells of
- * ({@link #record}), so there is no write without its line and no line without its write.
+ * ({@link #record}), so there is no write without its line and no line without its write. A line keeps a long value
+ * as its beginning and its digest ({@link AuditBounds}), when it is written and when it is read.
  */
 public final class AuditLog {
 
@@ -47,7 +50,7 @@ public final class AuditLog {
                 .addParam("projectId", entry.projectId())
                 .addParam("targetType", entry.targetType())
                 .addParam("targetId", entry.targetId())
-                .addParam("details", Json.write(entry.details()))
+                .addParam("details", Json.write(AuditBounds.details(entry.details())))
                 .execute();
     }
 
@@ -73,7 +76,12 @@ public final class AuditLog {
         return new AuditEntry(Rows.longValue(row, "seq"), Rows.longValue(row, "occurred_at"), Rows.string(row, "actor"),
                               Rows.string(row, "action"), Rows.string(row, "project_id"),
                               Rows.string(row, "target_type"), Rows.string(row, "target_id"),
-                              Json.parseObject(Rows.string(row, "details").getBytes(StandardCharsets.UTF_8))
-                                      .orElseThrow());
+                              details(Rows.string(row, "details")));
+    }
+
+    /** Lines written before they were bounded may hold whole documents; one that cannot be read is shown as text. */
+    private static JsonObject details(String stored) {
+        return Json.parseObject(stored.getBytes(StandardCharsets.UTF_8)).map(AuditBounds::details)
+                .orElseGet(() -> AuditBounds.unreadable(stored));
     }
 }

@@ -122,24 +122,29 @@ public final class NotificationAdminService implements HttpService {
         AdminResponses.ok(request, response, NotificationJson.json(existing(request)));
     }
 
+    /** The body is checked against the notification as read here; it applies to the one its write finds. */
     private void update(ServerRequest request, ServerResponse response) {
-        Notification current = existing(request);
-        long now = clock.millis();
-        NotificationChanges.Applied applied = NotificationChanges.apply(
-                AdminRequests.body(request, NotificationChanges.FIELDS), current, now, maxMessageBytes);
+        Notification seen = existing(request);
+        NotificationChanges.Patch patch = NotificationChanges.read(
+                AdminRequests.body(request, NotificationChanges.FIELDS), false, maxMessageBytes);
+        // Dates that do not fit together are refused here; the write applies the body again to what it finds.
+        patch.applyTo(seen, clock.millis());
+        Actor actor = Actor.of(request);
+        // The time of the write, read in its transaction: the log's order by time is the order of the changes.
+        NotificationChanges.Applied applied = notifications.update(
+                seen, current -> patch.applyTo(current, clock.millis()),
+                (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
+                        before.projectId(), TARGET, before.id(), AuditDetails.changes(
+                                NotificationJson.json(before), NotificationJson.json(after), UNAUDITED)));
         Notification updated = applied.notification();
-        notifications.update(updated, AuditEntry.of(Actor.of(request), now, updateAction(current, updated),
-                current.projectId(), TARGET, current.id(), AuditDetails.changes(
-                        NotificationJson.json(current), NotificationJson.json(updated), UNAUDITED)));
-        warnIfEnded(response, updated, now);
+        warnIfEnded(response, updated, updated.updatedAt());
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
 
     private void delete(ServerRequest request, ServerResponse response) {
-        Notification deleted = existing(request);
-        notifications.delete(deleted, AuditEntry.of(Actor.of(request), clock.millis(), "notification.deleted",
-                                                    deleted.projectId(), TARGET, deleted.id(),
-                                                    NotificationJson.json(deleted)));
+        Actor actor = Actor.of(request);
+        notifications.delete(existing(request), before -> AuditEntry.of(actor, clock.millis(), "notification.deleted",
+                before.projectId(), TARGET, before.id(), NotificationJson.json(before)));
         AdminResponses.noContent(response);
     }
 

@@ -55,33 +55,61 @@ final class NotificationChanges {
      *                        stored under an older, higher limit can still be unpublished or have its dates changed
      */
     static Applied apply(JsonObject body, Notification current, long now, int maxMessageBytes) {
-        Content content = body.containsKey("message") ? message(body.get("message"), maxMessageBytes)
-                : new Content(current.message(), List.of());
-        String message = content.message();
-        if (message == null) {
+        return read(body, current.message() == null, maxMessageBytes).applyTo(current, now);
+    }
+
+    /**
+     * The body's fields, each checked on its own in the order docs/api.md gives, to be applied once the write has
+     * read the notification it changes ({@link Patch#applyTo}).
+     *
+     * @param messageRequired a create: the body must carry a message
+     */
+    static Patch read(JsonObject body, boolean messageRequired, int maxMessageBytes) {
+        Content content = body.containsKey("message") ? message(body.get("message"), maxMessageBytes) : null;
+        if (content == null && messageRequired) {
             throw ApiException.validation("message", "message is required");
         }
         NotificationStatus status = AdminRequests.optionalChoice(body.get("status"), "status", STATUSES)
                 .map(NotificationStatus::valueOf)
-                .orElse(current.status());
-        String image = nullableField(body, "image", current.image(), url -> HttpUrls.require(url, "image"));
-        Action action = body.containsKey("action") ? action(body.get("action")) : current.action();
-        String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset)
-                .orElse(current.preset());
-        Long startAt = nullableField(body, "startDate", current.startAt(), text -> AdminRequests.instant(text, "startDate"));
-        Long endAt = nullableField(body, "endDate", current.endAt(), text -> AdminRequests.instant(text, "endDate"));
-        if (startAt != null && endAt != null && endAt < startAt) {
-            throw ApiException.validation("endDate", "endDate must not be before startDate");
+                .orElse(null);
+        String image = nullableField(body, "image", url -> HttpUrls.require(url, "image"));
+        Action action = body.containsKey("action") ? action(body.get("action")) : null;
+        String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset).orElse(null);
+        Long startAt = nullableField(body, "startDate", text -> AdminRequests.instant(text, "startDate"));
+        Long endAt = nullableField(body, "endDate", text -> AdminRequests.instant(text, "endDate"));
+        return new Patch(body, content, status, image, action, preset, startAt, endAt);
+    }
+
+    /**
+     * A body's fields once checked; a member the body does not carry keeps the notification's value.
+     *
+     * @param body the body, for which members it carries (image, startDate and endDate may be null)
+     */
+    record Patch(JsonObject body, Content content, NotificationStatus status, String image, Action action,
+                 String preset, Long startAt, Long endAt) {
+
+        /** @throws ApiException 400 when the resulting end is before the resulting start */
+        Applied applyTo(Notification current, long now) {
+            Long start = body.containsKey("startDate") ? startAt : current.startAt();
+            Long end = body.containsKey("endDate") ? endAt : current.endAt();
+            if (start != null && end != null && end < start) {
+                throw ApiException.validation("endDate", "endDate must not be before startDate");
+            }
+            return new Applied(new Notification(
+                    current.id(), current.projectId(), status == null ? current.status() : status,
+                    content == null ? current.message() : content.message(),
+                    body.containsKey("image") ? image : current.image(),
+                    action == null ? current.action() : action, preset == null ? current.preset() : preset,
+                    start, end, current.createdAt(), now),
+                               content == null ? List.of() : content.removed());
         }
-        return new Applied(new Notification(current.id(), current.projectId(), status, message, image, action, preset,
-                                            startAt, endAt, current.createdAt(), now), content.removed());
     }
 
     /** @param removed what of the message the content allow-list did not keep, for the answer to show */
     record Applied(Notification notification, List<ContentRemoval> removed) {
     }
 
-    private record Content(String message, List<ContentRemoval> removed) {
+    record Content(String message, List<ContentRemoval> removed) {
     }
 
     /**
@@ -166,12 +194,9 @@ final class NotificationChanges {
         return new Action(type, url, target);
     }
 
-    /** Absent: unchanged. Null: cleared. A string: parsed. */
-    private static <T> T nullableField(JsonObject body, String field, T current, Function<String, T> parse) {
-        if (!body.containsKey(field)) {
-            return current;
-        }
-        if (body.get(field) == JsonValue.NULL) {
+    /** Absent or null: null (the body says which). A string: parsed. */
+    private static <T> T nullableField(JsonObject body, String field, Function<String, T> parse) {
+        if (!body.containsKey(field) || body.get(field) == JsonValue.NULL) {
             return null;
         }
         return parse.apply(AdminRequests.optionalString(body, field).orElseThrow());

@@ -4,8 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import dev.herald.admin.Actor;
+import dev.herald.admin.AdminRequests;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.Json;
@@ -17,6 +21,7 @@ import dev.herald.feed.FeedBound;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;
 import io.helidon.dbclient.DbStatementDml;
 import io.helidon.dbclient.DbStatementQuery;
@@ -59,18 +64,36 @@ public final class NotificationStore {
         });
     }
 
-    /** @throws dev.herald.api.ApiException 409 when the change would make the feed too large */
-    public void update(Notification notification, AuditEntry audit) {
-        int feedBytes = FeedBound.entryBytes(notification);
-        changes.write(Change.ofProject(notification.projectId()), transaction -> {
-            AuditLog.record(transaction, audit);
-            feedBound.lockProject(transaction, notification.projectId());
+    /**
+     * Changes the notification as its write's transaction finds it, locked until the write commits: the change
+     * applies to what the writes before it committed, and its audit line tells from what to what.
+     *
+     * @param seen   the notification as the request found it, for its id and project (neither changes)
+     * @param change the request applied to the notification as found
+     * @param audit  the line of the change, from the notification as found and as written
+     * @return the notification as written
+     * @throws dev.herald.api.ApiException 404 when it was deleted meanwhile, 409 when the change would make the feed
+     *                                     too large, 400 when the change does not apply to it as found
+     */
+    public NotificationChanges.Applied update(Notification seen,
+                                              Function<Notification, NotificationChanges.Applied> change,
+                                              BiFunction<Notification, Notification, AuditEntry> audit) {
+        AtomicReference<NotificationChanges.Applied> written = new AtomicReference<>();
+        changes.write(Change.ofProject(seen.projectId()), transaction -> {
+            feedBound.lockProject(transaction, seen.projectId());
+            Notification before = locked(transaction, seen.id());
+            NotificationChanges.Applied applied = change.apply(before);
+            Notification notification = applied.notification();
+            int feedBytes = FeedBound.entryBytes(notification);
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
+            AuditLog.record(transaction, audit.apply(before, notification));
             if (grows) {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
+            written.set(applied);
         });
+        return written.get();
     }
 
     /**
@@ -95,12 +118,27 @@ public final class NotificationStore {
         return (int) archived.get();
     }
 
-    /** Deletes the notification; its interactions stay (they have no foreign key to it). */
-    public void delete(Notification notification, AuditEntry audit) {
-        changes.write(Change.deletedNotification(notification.projectId(), notification.id()), transaction -> {
-            transaction.namedDelete("delete-notification", notification.id());
-            AuditLog.record(transaction, audit);
+    /**
+     * Deletes the notification as its write's transaction finds it; its interactions stay (they have no foreign key
+     * to it). Of two deletes at once, one deletes it and the other finds it gone.
+     *
+     * @param audit the line of the deletion, from the notification as it was
+     * @throws dev.herald.api.ApiException 404 when it was deleted meanwhile
+     */
+    public void delete(Notification seen, Function<Notification, AuditEntry> audit) {
+        changes.write(Change.deletedNotification(seen.projectId(), seen.id()), transaction -> {
+            // The project first, as every notification write locks it: two writes never wait for each other's locks.
+            feedBound.lockProject(transaction, seen.projectId());
+            Notification before = locked(transaction, seen.id());
+            transaction.namedDelete("delete-notification", seen.id());
+            AuditLog.record(transaction, audit.apply(before));
         });
+    }
+
+    /** The notification as the transaction finds it, locked until it ends, or 404 when it is gone. */
+    private static Notification locked(DbExecute transaction, String id) {
+        return transaction.namedGet("select-notification-for-update", id).map(NotificationStore::toNotification)
+                .orElseThrow(() -> AdminRequests.notFound("Notification"));
     }
 
     public Optional<Notification> find(String id) {

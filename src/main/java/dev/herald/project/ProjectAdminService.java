@@ -62,12 +62,13 @@ public final class ProjectAdminService implements HttpService {
 
     /** The name is all a project has that can change. */
     private void rename(ServerRequest request, ServerResponse response) {
-        Project project = existing(projects, request.path().pathParameters().get("projectId"));
-        Project renamed = new Project(project.id(), name(AdminRequests.body(request, NEW_PROJECT)),
-                                      project.createdAt());
-        projects.rename(renamed, AuditEntry.of(Actor.of(request), clock.millis(), "project.renamed", project.id(),
-                                               TARGET, project.id(),
-                                               AuditDetails.changes(json(project), json(renamed), Set.of())));
+        Project seen = existing(projects, request.path().pathParameters().get("projectId"));
+        String name = name(AdminRequests.body(request, NEW_PROJECT));
+        Actor actor = Actor.of(request);
+        // The time of the write, read in its transaction: the log's order by time is the order of the renames.
+        Project renamed = projects.rename(seen.id(), name, (before, after) -> AuditEntry.of(
+                actor, clock.millis(), "project.renamed", before.id(), TARGET, before.id(),
+                AuditDetails.changes(json(before), json(after), Set.of())));
         AdminResponses.ok(request, response, json(renamed));
     }
 

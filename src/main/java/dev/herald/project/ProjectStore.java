@@ -1,7 +1,10 @@
 package dev.herald.project;
 
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 
+import dev.herald.admin.AdminRequests;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.audit.AuditEntry;
@@ -34,12 +37,25 @@ public final class ProjectStore {
         });
     }
 
-    /** No cache holds a project's name: the public API never shows it. */
-    public void rename(Project project, AuditEntry audit) {
+    /**
+     * Renames the project as its write's transaction finds it, locked until the write commits, so that the audit
+     * line tells what name the rename replaced. No cache holds a project's name: the public API never shows it.
+     *
+     * @param audit the line of the rename, from the project as found and as written
+     * @return the project as written
+     * @throws dev.herald.api.ApiException 404 when there is no such project
+     */
+    public Project rename(String id, String name, BiFunction<Project, Project, AuditEntry> audit) {
+        AtomicReference<Project> written = new AtomicReference<>();
         Transactions.run(db, transaction -> {
-            transaction.namedUpdate("rename-project", project.name(), project.id());
-            AuditLog.record(transaction, audit);
+            Project before = transaction.namedGet("select-project-for-update", id).map(ProjectStore::toProject)
+                    .orElseThrow(() -> AdminRequests.notFound("Project"));
+            Project renamed = new Project(before.id(), name, before.createdAt());
+            transaction.namedUpdate("rename-project", renamed.name(), renamed.id());
+            AuditLog.record(transaction, audit.apply(before, renamed));
+            written.set(renamed);
         });
+        return written.get();
     }
 
     /** Oldest first. */

@@ -492,10 +492,107 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
      * the javascript: link inside, while such a parser read the document.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"/**/|", "\u001c|", "\u0000|", "\u0085|", "\u200b|", "|x", "|\n//", "|;", "|\u001f",
-                            "|\u2060", "[|]", "// comment\n|", "/* a */ \u200b /* b */|/* c */", "[ \n|, 1]"})
+    @ValueSource(strings = {"/**/|", "\u200b|", "|x", "|\n//", "|;", "|\u2060", "[|]", "// comment\n|",
+                            "/* a */ \u200b /* b */|/* c */", "[ \n|, 1]", "\t\r\n|"})
     void aStringDocumentAmongWhatLenientParsersSkipIsCheckedOrRefused(String around) {
         assertHiddenDocumentRefused(around);
+    }
+
+    /**
+     * Control characters before or after a document (Java's strip() and Kotlin's trim() skip them) were checked as
+     * the document's surroundings; they are refused now before anything else, so such a document is never stored:
+     * the answer names the control character, not the link.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u001c|", "\u0000|", "\u0085|", "|\u001f", "\r|", "\u007f|"})
+    void aStringDocumentBehindControlCharactersIsRefusedForThem(String around) {
+        assertHiddenDocumentRefused(around);
+        String document = "{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}";
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), "{\"message\":"
+                + jakarta.json.Json.createValue(around.replace("|", document)) + "}");
+        assertThat(answer.status(), is(400));
+        assertThat(answer.object().getString("error"), startsWith("message holds a control character, U+"));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    /**
+     * Every string a notification body carries, at any depth: a control character other than a tab, a line feed or
+     * a carriage return before a line feed is refused, naming its field by its path; nothing is stored.
+     */
+    @ParameterizedTest
+    @MethodSource("controlCharacters")
+    void controlCharactersAreRefusedInEveryFieldNamingIt(String body, String field, String error) {
+        AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);
+        assertThat(body, answer.status(), is(400));
+        assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
+        assertThat(answer.object().getJsonObject("details").getString("field"), is(field));
+        assertThat(answer.object().getString("error"), is(error));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    static Stream<Arguments> controlCharacters() {
+        return Stream.of(
+                refused("{\"message\":\"" + "\\u0001".repeat(32_000) + "\"}", "message", "U+0001 at character 1"),
+                refused("{\"message\":\"Line one\\rLine two\"}", "message", "U+000D at character 9"),
+                refused("{\"message\":\"\uD83D\uDE00 Sale\\u0007\"}", "message", "U+0007 at character 7"),
+                refused("{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":"
+                                + "\"text\",\"text\":\"Hi\\u001b[2J\"}]}]}}", "message.content[0].content[0].text",
+                        "U+001B at character 3"),
+                Arguments.of("{\"message\":{\"type\":\"doc\",\"\\u0000\":1}}", "message",
+                             "message has a member whose name holds a control character" + ALLOWED_CONTROLS),
+                refused("{\"message\":\"x\",\"image\":\"https://example.com/a\\u0000.png\"}", "image",
+                        "U+0000 at character 22"),
+                refused("{\"message\":\"x\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
+                                + "\"https://example.com/\\u0085\",\"target\":\"_blank\"}}}", "action.data.url",
+                        "U+0085 at character 21"),
+                refused("{\"message\":\"x\",\"preset\":\"dark\\u007f\"}", "preset", "U+007F at character 5"));
+    }
+
+    private static final String ALLOWED_CONTROLS = ": tab, line feed, and carriage return before a line feed are the"
+            + " only ones allowed";
+
+    private static Arguments refused(String body, String field, String where) {
+        return Arguments.of(body, field, field + " holds a control character, " + where + ALLOWED_CONTROLS);
+    }
+
+    /** Tabs, line feeds and Windows line breaks (CR LF, as pasted text and HTML forms send them) are text. */
+    @Test
+    void tabsLineFeedsAndWindowsLineBreaksAreStoredAsSent() {
+        String text = "Title\tdraft\r\nFirst line\nSecond line\r\n";
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":" + jakarta.json.Json.createValue(text)
+                + "}");
+        assertThat(created.getString("message"), is(text));
+        assertThat(admin.call(Method.GET, "/notifications/" + created.getString("id")).object().getString("message"),
+                   is(text));
+    }
+
+    /**
+     * Rows stored before control characters were refused (or written past the API) are still read, listed, served
+     * (a document behind them with its link null, as any stored document) and changed by a body that does not carry
+     * their message; only a new message is held to the rule.
+     */
+    @Test
+    void rowsStoredWithControlCharactersAreStillReadServedAndChanged() {
+        dev.herald.project.Project project = new dev.herald.project.Project(projectId, "p", START.toEpochMilli());
+        String text = "\u0001".repeat(1_000) + "Bell\u0007";
+        String hidden = "\u001c{\"type\":\"doc\",\"content\":[{\"type\":\"text\",\"text\":\"x\",\"marks\":[{\"type\":"
+                + "\"link\",\"attrs\":{\"href\":\"javascript:alert(1)\"}}]}]}";
+        String plain = herald.notification(project).message(text).createdAt(START.minusSeconds(2)).save().id();
+        String document = herald.notification(project).message(hidden).createdAt(START.minusSeconds(1)).save().id();
+
+        assertThat(admin.call(Method.GET, "/notifications/" + plain).object().getString("message"), is(text));
+        assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(2));
+        JsonArray feed = publicFeed();
+        assertThat(feed.getJsonObject(1).getString("message"), is(text));
+        assertThat(feed.getJsonObject(0).getString("message"), is("{\"type\":\"doc\",\"content\":[{\"type\":\"text\","
+                + "\"text\":\"x\",\"marks\":[{\"type\":\"link\",\"attrs\":{\"href\":null}}]}]}"));
+
+        AdminClient.Answer archived = admin.call(Method.PATCH, "/notifications/" + plain, "{\"status\":\"ARCHIVED\"}");
+        assertThat(archived.body(), archived.status(), is(200));
+        assertThat(archived.object().getString("message"), is(text));
+        assertThat(admin.call(Method.PATCH, "/notifications/" + document, "{\"message\":"
+                + jakarta.json.Json.createValue(hidden) + "}").status(), is(400));
+        assertThat(admin.call(Method.DELETE, "/notifications/" + document).status(), is(204));
     }
 
     /** Text that only contains brackets, braces or comments stays text. */

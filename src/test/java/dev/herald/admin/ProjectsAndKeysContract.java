@@ -32,6 +32,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Projects and API keys in the management API (docs/api.md#management-api), run against each database by a subclass.
@@ -109,6 +110,26 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
         AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"" + EMOJI.repeat(201) + "\"}");
         assertThat(refused.status(), is(400));
         assertThat(refused.object().getString("error"), is("name is too long: 201 characters, more than the 200 allowed"));
+    }
+
+    /**
+     * A name is text people read in the console and the audit log: a control character in it (a bell, an escape
+     * that clears a terminal, a lone carriage return) is refused on create and on rename, naming the field, and
+     * nothing changes; a tab or a line break is text.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\\u0000", "\\u0007", "\\u001b[2J", "\\r", "\\u007f", "\\u009b"})
+    void aNameWithAControlCharacterIsRefusedOnCreateAndRename(String control) {
+        AdminClient.Answer refused = admin.call(Method.POST, "/projects", "{\"name\":\"Shop" + control + "\"}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getJsonObject("details").getString("field"), is("name"));
+        assertThat(refused.object().getString("error"), startsWith("name holds a control character, U+"));
+        String project = admin.created("/projects", "{\"name\":\"Shop\"}").getString("id");
+        assertThat(admin.call(Method.PATCH, "/projects/" + project, "{\"name\":\"Web" + control + "shop\"}").status(),
+                   is(400));
+        assertThat(admin.call(Method.GET, "/projects/" + project).object().getString("name"), is("Shop"));
+        assertThat(admin.call(Method.PATCH, "/projects/" + project, "{\"name\":\"Web\\tshop\\r\\n\"}").object()
+                .getString("name"), is("Web\tshop"));
     }
 
     @Test

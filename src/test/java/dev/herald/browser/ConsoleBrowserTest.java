@@ -28,6 +28,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -44,6 +45,12 @@ class ConsoleBrowserTest {
             + "document.addEventListener('securitypolicyviolation', (e) => window.__violations.push("
             + "e.violatedDirective + ' ' + e.blockedURI));";
 
+    private static final Map<String, String> ACCOUNTS = Map.of(
+            "admin.accounts.0.name", "alice", "admin.accounts.0.role", "editor",
+            "admin.accounts.0.token-sha256", Tokens.sha256(ALICE),
+            "admin.accounts.1.name", "victor", "admin.accounts.1.role", "viewer",
+            "admin.accounts.1.token-sha256", Tokens.sha256(VICTOR));
+
     private static TestDatabase database;
     private static MainBuiltServer server;
     private static Chromium browser;
@@ -52,11 +59,7 @@ class ConsoleBrowserTest {
     static void start() throws IOException, InterruptedException {
         browser = Chromium.start();
         database = TestDatabase.h2();
-        server = MainBuiltServer.start(database, Map.of(
-                "admin.accounts.0.name", "alice", "admin.accounts.0.role", "editor",
-                "admin.accounts.0.token-sha256", Tokens.sha256(ALICE),
-                "admin.accounts.1.name", "victor", "admin.accounts.1.role", "viewer",
-                "admin.accounts.1.token-sha256", Tokens.sha256(VICTOR)));
+        server = MainBuiltServer.start(database, ACCOUNTS);
         browser.beforeEveryPage(RECORD_VIOLATIONS);
         Files.createDirectories(SCREENSHOTS);
     }
@@ -355,6 +358,94 @@ class ConsoleBrowserTest {
         save("console-audit.png");
         assertThat(violations(), is("[]"));
     }
+
+    /**
+     * Issue 29, finding 6: a project named {@code {"type":"text","text":{"x":1}}} left the audit page empty ("text.replace
+     * is not a function") and hid "Older". Names and messages that look like documents but are not what the console
+     * expects (a text that is an object, content that is a string or holds null, markup), stored through the API,
+     * are shown as text on every page that shows them: projects, a project's announcements and activity, the audit
+     * log with every line and "Older"; nothing runs, nothing is reported.
+     */
+    @Test
+    void storedValuesOfAnyShapeAreShownAsTextAndNoLineHidesAnother() throws SQLException {
+        // A Herald of its own: these projects would be in every other test's lists.
+        try (TestDatabase own = TestDatabase.h2(); MainBuiltServer isolated = MainBuiltServer.start(own, ACCOUNTS)) {
+            String console = isolated.uri() + "/console/";
+            browser.open(console);
+            signIn("alice", ALICE);
+            String projectId = Chromium.text(browser.await(STORE_ODD_VALUES));
+
+            browser.open(console + "#/audit");
+            waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
+            String lines = String.join("\n", rows("#audit-list tbody tr"));
+            assertThat("Older", visible("audit-more"), is(true));
+            assertThat(rows("#audit-list tbody tr").getFirst(), containsString("notification updated"));
+            assertThat(lines, containsString("name: {\"type\":\"text\",\"text\":{\"x\":1}}"));
+            assertThat(lines, containsString("name: <img src=x onerror=\"window.__ran=1\">"));
+            assertThat(lines, containsString("name: __proto__"));
+            assertThat(lines, containsString("message: Edited → Plain words"));
+            assertThat("a long value: its beginning and its size", lines,
+                       containsString("message: " + "\"".repeat(79) + "… (2,000 bytes)"));
+            browser.script("document.getElementById('audit-more').focus()");
+            press("Enter", 13);
+            waitFor(() -> rows("#audit-list tbody tr").size() > 50);
+
+            browser.open(console + "#/projects");
+            waitFor(() -> visible("projects") && rows("#project-list td.name").contains("__proto__"));
+            assertThat(rows("#project-list td.name"), hasItems("{\"type\":\"text\",\"text\":{\"x\":1}}",
+                    "{\"content\":\"abc\"}", "<img src=x onerror=\"window.__ran=1\">", "{\"type\":\"doc\"", "toString"));
+
+            browser.open(console + "#/projects/" + projectId);
+            waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 6
+                    && rows("#activity li").size() == 19);
+            assertThat(text("project-title"), is("__proto__"));
+            assertThat(rows("#notification-list tbody tr").get(1), startsWith("Plain words draft"));
+            assertThat(rows("#notification-list tbody tr").get(2), startsWith("{\"type\":\"doc\",\"content\":[null,7,"));
+
+            // Values without a space, 60 characters and more, break where they must on a phone.
+            try {
+                browser.viewport(320, 640, true);
+                Map<String, String> pages = Map.of("#/projects", "projects", "#/projects/" + projectId, "project",
+                                                   "#/audit", "audit");
+                for (Map.Entry<String, String> page : pages.entrySet()) {
+                    browser.open(console + "#/");
+                    browser.open(console + page.getKey());
+                    waitFor(() -> visible(page.getValue()) && rows("#" + page.getValue() + " tbody tr").size() >= 6);
+                    assertThat(page.getKey(), browser.script("return document.documentElement.scrollWidth"),
+                               is(Json.createValue(320)));
+                }
+            } finally {
+                browser.resetViewport();
+            }
+            assertThat(browser.script("return window.__ran === undefined"), is(JsonValue.TRUE));
+            assertThat(violations(), is("[]"));
+        }
+    }
+
+    /**
+     * Through the API, as the signed-in editor: 40 projects, then one for each odd name, and in the last of them
+     * ({@code __proto__}) six messages the console must show as text, each created, edited and set back. Answers that
+     * project's id.
+     */
+    private static final String STORE_ODD_VALUES = "const session = await (await fetch('/api/v1/admin/session')).json();"
+            + "const send = async (method, path, body) => { const answer = await fetch('/api/v1/admin' + path,"
+            + " {method, headers: {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken},"
+            + " body: JSON.stringify(body)}); if (!answer.ok) throw new Error(path + ' ' + answer.status"
+            + " + ' ' + await answer.text()); return answer.json(); };"
+            + "for (let i = 0; i < 40; i++) await send('POST', '/projects', {name: 'Filler ' + i});"
+            + "let last;"
+            + "for (const name of ['{\"type\":\"text\",\"text\":{\"x\":1}}', '{\"content\":\"abc\"}',"
+            + "  '{\"type\":\"doc\",\"content\":[null,7,{\"type\":\"text\",\"text\":[\"a\"]}]}',"
+            + "  '<img src=x onerror=\"window.__ran=1\">', '{\"type\":\"doc\"', 'toString', '__proto__'])"
+            + "  last = await send('POST', '/projects', {name});"
+            + "for (const message of [{type: 'doc', content: [{type: 'text', text: {x: 1}}]},"
+            + "  '{\"type\":\"text\",\"text\":{\"x\":1}}', {type: 'doc', content: 'abc'},"
+            + "  {type: 'doc', content: [null, 7, {type: 'paragraph', content: [{type: 'text', text: ['a']}]}]},"
+            + "  'Plain <b>words</b>', '\"'.repeat(2000)]) {"
+            + "  const created = await send('POST', '/projects/' + last.id + '/notifications', {message});"
+            + "  await send('PATCH', '/notifications/' + created.id, {message: 'Edited'});"
+            + "  await send('PATCH', '/notifications/' + created.id, {message}); }"
+            + "return last.id;";
 
     /**
      * Issue 23's walk, as a product manager would: sign in, a project and its key, an announcement with a heading,
