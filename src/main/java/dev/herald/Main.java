@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.TimeZone;
 
 import dev.herald.account.AdminAccess;
+import dev.herald.account.AdminAuthFilter;
 import dev.herald.account.AdminSettings;
 import dev.herald.account.AuthFailureSettings;
 import dev.herald.account.Credentials;
@@ -188,7 +189,7 @@ public final class Main {
         routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
                 .addFilter(new RateLimitFilter(rateLimit, clock))
                 .addFilter(RateLimitFilter.management(RequestLimit.management(config.get("admin.rate-limit")), clients,
-                                                      clock))
+                                                      clock, AdminAuthFilter::presentsCredential))
                 .addFilter(admin.filter())
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))

@@ -151,6 +151,21 @@ public final class AdminAuthFilter implements Filter {
         return refuse(request, response, Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized");
     }
 
+    /**
+     * Whether a management request presents something that is looked up: a bearer token, or, when the browser does
+     * not mark it as another site's, a session cookie or a sign-in's body. What presents nothing, or only what is
+     * refused unread because another site sent it, costs no look-up; it is answered at once and counted by no limit,
+     * so that no web page can spend a visitor's budget with requests of its own ({@code <img>}, forms, preflights).
+     */
+    public static boolean presentsCredential(RoutingRequest request) {
+        if (hasAuthorization(request)) {
+            return true;
+        }
+        boolean ownSite = OWN_SITE.contains(request.headers().first(FETCH_SITE).orElse("none"));
+        return ownSite && (request.headers().cookies().contains(SessionStore.COOKIE)
+                || request.prologue().method() == Method.POST && ApiPaths.fullPath(request).equals(SIGN_IN_PATH));
+    }
+
     private static Optional<Actor> refuse(RoutingRequest request, RoutingResponse response, Status status,
                                           String code, String message) {
         ErrorResponses.send(request, response, ApiException.error(status, code, message));

@@ -21,7 +21,7 @@ import io.helidon.webserver.http.RoutingResponse;
 /**
  * Requests per client IP and window. docs/api.md#rate-limit: on every public route, known or not; CORS preflights
  * and everything outside {@code /api/v1/public} are not counted. The management API has a limit of its own
- * ({@link #management}), counted before any credential is looked at.
+ * ({@link #management}), counted before any credential is looked at, for the requests that present one.
  */
 public final class RateLimitFilter implements Filter {
 
@@ -60,12 +60,16 @@ public final class RateLimitFilter implements Filter {
     }
 
     /**
-     * The management API's ({@code admin.rate-limit}): every request under {@code /api/v1/admin}, whatever it
-     * presents, before any token or session is looked at. Only a refusal says so ({@code Retry-After}): its
-     * clients are people and scripts of the operator's, not programs that pace themselves.
+     * The management API's ({@code admin.rate-limit}): the requests under {@code /api/v1/admin} that present a
+     * credential ({@code presentsCredential}), before it is looked at. Requests that present none are answered
+     * without a look-up and not counted: otherwise any web page its visitors open could spend their budget with
+     * {@code <img>} requests and lock them out. Only a refusal says so ({@code Retry-After}): its clients are
+     * people and scripts of the operator's, not programs that pace themselves.
      */
-    public static RateLimitFilter management(RequestLimit limit, ClientAddresses clients, Clock clock) {
-        return new RateLimitFilter(ApiPaths::isAdmin, limit, clients, false, clock);
+    public static RateLimitFilter management(RequestLimit limit, ClientAddresses clients, Clock clock,
+                                             Predicate<RoutingRequest> presentsCredential) {
+        return new RateLimitFilter(request -> ApiPaths.isAdmin(request) && presentsCredential.test(request), limit,
+                                   clients, false, clock);
     }
 
     @Override

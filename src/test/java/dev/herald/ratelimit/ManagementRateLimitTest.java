@@ -24,7 +24,9 @@ import static org.hamcrest.Matchers.is;
 /**
  * docs/api.md#authentication: the management API has a per-client limit of its own ({@code admin.rate-limit}, 4
  * requests per minute here), counted before any credential is looked at, so neither forged session cookies nor
- * wrong tokens are answered without bound; the public API's count is another. Clients are loopback addresses
+ * wrong tokens are answered without bound; the public API's count is another. Requests that present nothing to
+ * look up (an {@code <img>} of another site's page, a preflight) are not counted: they cost nothing, and counting
+ * them let any page lock its visitors out. Clients are loopback addresses
  * (127.0.5.x), one per test.
  */
 @ServerTest
@@ -64,6 +66,28 @@ class ManagementRateLimitTest extends HeraldServerTest {
                    admin("127.0.5.2", "Authorization: Bearer " + AdminClient.TOKEN).status(), is(200));
         herald.clock().advance(Duration.ofSeconds(61));
         assertThat(admin(client, "Authorization: Bearer " + AdminClient.TOKEN).status(), is(200));
+    }
+
+    @Test
+    void whatAnotherSitesPageCanSendSpendsNothingOfAVisitorsLimit() throws IOException {
+        String client = "127.0.5.4";
+        for (int i = 0; i < 3 * LIMIT; i++) {
+            assertThat(send(client, "GET /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: cross-site\r\n"
+                    + "Sec-Fetch-Dest: image").status(), is(401));
+            send(client, "OPTIONS /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nOrigin: https://elsewhere.example\r\n"
+                    + "Access-Control-Request-Method: DELETE");
+            assertThat(send(client, "GET /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: cross-site\r\n"
+                    + FORGED).status(), is(403));
+            String signIn = "{\"name\":\"alice\",\"token\":\"x\"}";
+            assertThat(RawHttp.exchange(uri, InetAddress.getByName(client), "POST /api/v1/admin/session HTTP/1.1\r\n"
+                    + "Host: x\r\nSec-Fetch-Site: cross-site\r\nContent-Type: text/plain\r\nContent-Length: "
+                    + signIn.length(), signIn.getBytes(java.nio.charset.StandardCharsets.UTF_8)).status(), is(403));
+        }
+        for (int i = 0; i < LIMIT; i++) {
+            assertThat("the visitor's own requests, " + i, admin(client, "Authorization: Bearer " + AdminClient.TOKEN)
+                    .status(), is(200));
+        }
+        assertThat("the visitor's own requests are counted", admin(client, FORGED).status(), is(429));
     }
 
     @Test
