@@ -3,6 +3,8 @@ package dev.herald.browser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +15,7 @@ import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
+import dev.herald.support.JsonBodies;
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.Tokens;
@@ -373,7 +376,18 @@ class ConsoleBrowserTest {
             String console = isolated.uri() + "/console/";
             browser.open(console);
             signIn("alice", ALICE);
-            String projectId = Chromium.text(browser.await(STORE_ODD_VALUES));
+            jakarta.json.JsonObject stored = JsonBodies.object(Chromium.text(browser.await(STORE_ODD_VALUES)));
+            String projectId = stored.getString("project");
+            // Documents of these shapes are refused now (a node's content must be an array of nodes, a text's text a
+            // string); rows written before that rule hold them, as these do.
+            try (Connection database = own.connect();
+                 PreparedStatement olderRow = database.prepareStatement("UPDATE notifications SET message = ? WHERE id = ?")) {
+                for (JsonValue odd : stored.getJsonArray("refused")) {
+                    olderRow.setString(1, odd.asJsonArray().getString(1));
+                    olderRow.setString(2, odd.asJsonArray().getString(0));
+                    assertThat(olderRow.executeUpdate(), is(1));
+                }
+            }
 
             browser.open(console + "#/audit");
             waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
@@ -424,8 +438,9 @@ class ConsoleBrowserTest {
 
     /**
      * Through the API, as the signed-in editor: 40 projects, then one for each odd name, and in the last of them
-     * ({@code __proto__}) six messages the console must show as text, each created, edited and set back. Answers that
-     * project's id.
+     * ({@code __proto__}) six messages the console must show as text, each created, edited and set back; those the API
+     * refuses now are created as "Refused now", to be set to their odd shape in the database. Answers that project's
+     * id and the refused messages, as {@code {"project", "refused": [[id, message]…]}}.
      */
     private static final String STORE_ODD_VALUES = "const session = await (await fetch('/api/v1/admin/session')).json();"
             + "const send = async (method, path, body) => { const answer = await fetch('/api/v1/admin' + path,"
@@ -433,7 +448,7 @@ class ConsoleBrowserTest {
             + " body: JSON.stringify(body)}); if (!answer.ok) throw new Error(path + ' ' + answer.status"
             + " + ' ' + await answer.text()); return answer.json(); };"
             + "for (let i = 0; i < 40; i++) await send('POST', '/projects', {name: 'Filler ' + i});"
-            + "let last;"
+            + "let last; const refusedMessages = [];"
             + "for (const name of ['{\"type\":\"text\",\"text\":{\"x\":1}}', '{\"content\":\"abc\"}',"
             + "  '{\"type\":\"doc\",\"content\":[null,7,{\"type\":\"text\",\"text\":[\"a\"]}]}',"
             + "  '<img src=x onerror=\"window.__ran=1\">', '{\"type\":\"doc\"', 'toString', '__proto__'])"
@@ -442,10 +457,14 @@ class ConsoleBrowserTest {
             + "  '{\"type\":\"text\",\"text\":{\"x\":1}}', {type: 'doc', content: 'abc'},"
             + "  {type: 'doc', content: [null, 7, {type: 'paragraph', content: [{type: 'text', text: ['a']}]}]},"
             + "  'Plain <b>words</b>', '\"'.repeat(2000)]) {"
-            + "  const created = await send('POST', '/projects/' + last.id + '/notifications', {message});"
+            + "  let created; let now = message;"
+            + "  try { created = await send('POST', '/projects/' + last.id + '/notifications', {message}); }"
+            + "  catch (refused) { now = 'Refused now';"
+            + "    created = await send('POST', '/projects/' + last.id + '/notifications', {message: now});"
+            + "    refusedMessages.push([created.id, typeof message === 'string' ? message : JSON.stringify(message)]); }"
             + "  await send('PATCH', '/notifications/' + created.id, {message: 'Edited'});"
-            + "  await send('PATCH', '/notifications/' + created.id, {message}); }"
-            + "return last.id;";
+            + "  await send('PATCH', '/notifications/' + created.id, {message: now}); }"
+            + "return JSON.stringify({project: last.id, refused: refusedMessages});";
 
     /**
      * Issue 23's walk, as a product manager would: sign in, a project and its key, an announcement with a heading,
