@@ -11,23 +11,50 @@ final class CanonicalHtml {
     private CanonicalHtml() {
     }
 
-    /** {@code <} as {@code &lt;}, {@code &} as {@code &amp;}; {@code >} and everything else as itself. */
-    static void text(StringBuilder out, String text) {
+    /**
+     * {@code <} as {@code &lt;}, {@code &} as {@code &amp;}; {@code >} and everything else as itself, but control
+     * characters ({@link #isControl}), which are left out.
+     *
+     * @return whether a control character was left out
+     */
+    static boolean text(StringBuilder out, String text) {
+        boolean dropped = false;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '<' -> out.append("&lt;");
                 case '&' -> out.append("&amp;");
-                default -> out.append(c);
+                default -> {
+                    if (isControl(c)) {
+                        dropped = true;
+                    } else {
+                        out.append(c);
+                    }
+                }
             }
         }
+        return dropped;
+    }
+
+    /**
+     * A control character other than tab and line feed (C0, DEL, C1). The management API refuses them raw, and a
+     * character reference ({@code &#27;}, {@code &#13;}) is one once parsed: stored, it was an escape sequence for a
+     * terminal, a lone carriage return, and a form the API refused when sent back.
+     */
+    static boolean isControl(char c) {
+        return Character.getType(c) == Character.CONTROL && c != '\t' && c != '\n';
     }
 
     /** {@code name="value"}, the value with {@code & " < >} escaped. */
-    static void attribute(StringBuilder out, String name, String value) {
+    static boolean attribute(StringBuilder out, String name, String value) {
         out.append(' ').append(name).append("=\"");
+        boolean dropped = false;
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
+            if (isControl(c)) {
+                dropped = true;
+                continue;
+            }
             switch (c) {
                 case '&' -> out.append("&amp;");
                 case '"' -> out.append("&quot;");
@@ -37,5 +64,6 @@ final class CanonicalHtml {
             }
         }
         out.append('"');
+        return dropped;
     }
 }

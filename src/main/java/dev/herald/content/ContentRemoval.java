@@ -32,7 +32,11 @@ public record ContentRemoval(Reason reason, String element, String attribute, St
         /** An HTML comment. */
         COMMENT_REMOVED,
         /** White space, control or format characters or comments around a rich-text document in a string. */
-        OUTSIDE_DOCUMENT
+        OUTSIDE_DOCUMENT,
+        /** A control character (other than tab and line feed) that a character reference such as {@code &#27;} made. */
+        CONTROL_CHARACTER_REMOVED,
+        /** An element nested deeper than {@value HtmlMessages#MAX_DEPTH} levels: it went, its text stayed. */
+        NESTED_TOO_DEEP
     }
 
     public ContentRemoval {

@@ -34,6 +34,11 @@ public final class HtmlMessages {
      * from its own writing takes more than one: up to three in 100,000 generated messages of misnested elements.
      */
     private static final int MAX_PASSES = 4;
+    /**
+     * Elements nested deeper than this keep their text only. No message needs more; the walk that writes them is
+     * recursive, and the launcher's stack (512 KiB) held some 450 levels.
+     */
+    static final int MAX_DEPTH = 64;
 
     private HtmlMessages() {
     }
@@ -83,29 +88,42 @@ public final class HtmlMessages {
 
         static Writer write(String html) {
             Writer writer = new Writer();
-            writer.children(Jsoup.parseBodyFragment(html).body(), "");
+            writer.children(Jsoup.parseBodyFragment(html).body(), "", 0);
             return writer;
         }
 
-        private void children(Element parent, String at) {
+        private void children(Element parent, String at, int depth) {
             Map<String, Integer> positions = new HashMap<>();
             for (Node child : parent.childNodes()) {
                 if (child instanceof TextNode text) {
-                    CanonicalHtml.text(out, text.getWholeText());
+                    text(text.getWholeText(), at);
                 } else if (child instanceof DataNode data) {
                     // The raw text of an element that went but left its text (xmp): text, escaped as any.
-                    CanonicalHtml.text(out, data.getWholeData());
+                    text(data.getWholeData(), at);
                 } else if (child instanceof Comment) {
                     removed(ContentRemoval.Reason.COMMENT_REMOVED, null, null, at, null);
                 } else if (child instanceof Element element) {
                     String name = element.normalName();
                     int position = positions.merge(name, 1, Integer::sum);
-                    element(element, name, (at.isEmpty() ? "" : at + "/") + name + "[" + position + "]");
+                    element(element, name, (at.isEmpty() ? "" : at + "/") + name + "[" + position + "]", depth + 1);
                 }
             }
         }
 
-        private void element(Element element, String name, String at) {
+        private void text(String text, String at) {
+            if (CanonicalHtml.text(out, text)) {
+                removed(ContentRemoval.Reason.CONTROL_CHARACTER_REMOVED, null, null, at, null);
+            }
+        }
+
+        private void element(Element element, String name, String at, int depth) {
+            if (depth > MAX_DEPTH) {
+                // Its text alone, read by jsoup without recursion: walking 480 nested elements overflowed the
+                // launcher's 512 KiB stack (a 500 and a thousand lines of trace in the log, from one message).
+                removed(ContentRemoval.Reason.NESTED_TOO_DEEP, name, null, at, null);
+                text(element.wholeText(), at);
+                return;
+            }
             boolean html = element.tag().namespace().equals(org.jsoup.parser.Parser.NamespaceHtml);
             if (!html || HtmlAllowList.REMOVED_WITH_CONTENT.contains(name)) {
                 removed(ContentRemoval.Reason.ELEMENT_REMOVED, name, null, at, null);
@@ -114,7 +132,7 @@ public final class HtmlMessages {
             Set<String> allowed = HtmlAllowList.ELEMENTS.get(name);
             if (allowed == null) {
                 removed(ContentRemoval.Reason.ELEMENT_NOT_ALLOWED, name, null, at, null);
-                children(element, at);
+                children(element, at, depth);
                 return;
             }
             StringBuilder attributes = new StringBuilder();
@@ -130,12 +148,12 @@ public final class HtmlMessages {
                         removed(ContentRemoval.Reason.URL_NOT_ALLOWED, name, key, at, value);
                     } else {
                         url = read.get();
-                        CanonicalHtml.attribute(attributes, key, url);
+                        attribute(attributes, key, url, name, at);
                     }
                 } else if (key.equals("start") && !HtmlAllowList.isStart(value)) {
                     removed(ContentRemoval.Reason.ATTRIBUTE_NOT_ALLOWED, name, key, at, value);
                 } else {
-                    CanonicalHtml.attribute(attributes, key, value);
+                    attribute(attributes, key, value, name, at);
                 }
             }
             if (url == null && (name.equals("a") || name.equals("img"))) {
@@ -145,7 +163,7 @@ public final class HtmlMessages {
                             name, null, at, null);
                 }
                 if (name.equals("a")) {
-                    children(element, at);
+                    children(element, at, depth);
                 }
                 return;
             }
@@ -154,12 +172,18 @@ public final class HtmlMessages {
                 return;
             }
             int contentStart = out.length();
-            children(element, at);
+            children(element, at, depth);
             // A parser drops the first line break just inside <pre>: one more keeps the text's own.
             if (name.equals("pre") && out.length() > contentStart && out.charAt(contentStart) == '\n') {
                 out.insert(contentStart, '\n');
             }
             out.append("</").append(name).append('>');
+        }
+
+        private void attribute(StringBuilder attributes, String key, String value, String element, String at) {
+            if (CanonicalHtml.attribute(attributes, key, value)) {
+                removed(ContentRemoval.Reason.CONTROL_CHARACTER_REMOVED, element, key, at, null);
+            }
         }
 
         private void removed(ContentRemoval.Reason reason, String element, String attribute, String at, String value) {

@@ -184,4 +184,35 @@ class HtmlMessagesTest {
     private static void assertNoMarkupIn(String in, String text) {
         assertThat(in + " => text " + text, Pattern.compile("<[a-zA-Z/!?]").matcher(text).find(), is(false));
     }
+
+    /**
+     * Found by the outside review: 480 nested {@code <b>} overflowed the launcher's 512 KiB stack in the walk that
+     * writes a tree (a 500 and a thousand lines of trace from one message, and once a feed answer of 500). Past 64
+     * levels an element keeps its text only, read without recursion, and says so.
+     */
+    @Test
+    void elementsNestedPastSixtyFourLevelsKeepTheirTextOnly() {
+        HtmlMessages.Cleaned cleaned = HtmlMessages.clean("<i>".repeat(6_000) + "deep");
+        assertThat(cleaned.html(), is("<i>".repeat(HtmlMessages.MAX_DEPTH) + "deep" + "</i>".repeat(HtmlMessages.MAX_DEPTH)));
+        assertThat(cleaned.removals().getFirst().reason(), is(ContentRemoval.Reason.NESTED_TOO_DEEP));
+        assertThat("stable", HtmlMessages.clean(cleaned.html()).html(), is(cleaned.html()));
+        assertThat(HtmlMessages.clean(cleaned.html()).removals(), is(empty()));
+    }
+
+    /**
+     * Found by the outside review: raw control characters are refused by the management API, but a reference made
+     * them ({@code &#27;} an escape for a terminal, {@code &#13;} a lone carriage return), and the stored form was
+     * refused when sent back. They are left out, and the removal says so.
+     */
+    @Test
+    void controlCharactersThatReferencesMakeAreLeftOut() {
+        HtmlMessages.Cleaned cleaned = HtmlMessages.clean("<p>ok&#13;[2J&#27;[31mRED&#1;&#127;&#x9f;&#x81;\tend</p>"
+                + "<img src=\"https://img.example/a.png\" alt=\"a&#27;b\">");
+        // &#x9f; is Ÿ to every HTML parser (the references 0x80 to 0x9F read as windows-1252); &#x81; has no such
+        // character and stays a control.
+        assertThat(cleaned.html(), is("<p>ok[2J[31mREDŸ\tend</p><img src=\"https://img.example/a.png\" alt=\"ab\">"));
+        assertThat(cleaned.removals().stream().map(ContentRemoval::reason).toList(),
+                   contains(ContentRemoval.Reason.CONTROL_CHARACTER_REMOVED, ContentRemoval.Reason.CONTROL_CHARACTER_REMOVED));
+        assertThat("stable", HtmlMessages.clean(cleaned.html()).html(), is(cleaned.html()));
+    }
 }
