@@ -47,7 +47,7 @@ import io.helidon.webserver.http.RoutingResponse;
  */
 public final class AdminAuthFilter implements Filter {
 
-    static final String SIGN_IN_PATH = ApiPaths.ADMIN + "/session";
+    static final String SIGN_IN_PATH = ApiPaths.SIGN_IN;
     static final HeaderName CSRF_TOKEN = HeaderNames.create("X-CSRF-Token");
     static final HeaderName FETCH_SITE = HeaderNames.create("Sec-Fetch-Site");
     /** What a browser says of a request made by a page of this origin, or typed by its user. */
@@ -79,7 +79,7 @@ public final class AdminAuthFilter implements Filter {
                     Status.FORBIDDEN_403, "FORBIDDEN", "Access denied for this resource"));
             return;
         }
-        if (request.prologue().method() == Method.POST && ApiPaths.fullPath(request).equals(SIGN_IN_PATH)) {
+        if (ApiPaths.isSignIn(request)) {
             chain.proceed();
             return;
         }
@@ -163,7 +163,7 @@ public final class AdminAuthFilter implements Filter {
         }
         boolean ownSite = OWN_SITE.contains(request.headers().first(FETCH_SITE).orElse("none"));
         return ownSite && (request.headers().cookies().contains(SessionStore.COOKIE)
-                || request.prologue().method() == Method.POST && ApiPaths.fullPath(request).equals(SIGN_IN_PATH));
+                || ApiPaths.isSignIn(request));
     }
 
     private static Optional<Actor> refuse(RoutingRequest request, RoutingResponse response, Status status,

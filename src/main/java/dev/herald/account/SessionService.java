@@ -11,6 +11,7 @@ import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.Timestamps;
 import dev.herald.ratelimit.ClientAddresses;
+import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -29,7 +30,7 @@ import jakarta.json.JsonObjectBuilder;
  * out. The session is an HttpOnly, SameSite=Strict, {@code __Host-} cookie: no script reads it and no other site's
  * request carries it.
  *
- * <p>{@code /sessions} (docs/api.md#sessions): the live sessions, without their secrets; an editor ends one
+ * <p>{@code /sessions} (docs/api.md#get-apiv1adminsessions): the live sessions, without their secrets; an editor ends one
  * ({@code DELETE /sessions/{id}}) or every one of an account but its own ({@code DELETE /sessions?account=}), a
  * viewer sees only its own account's.
  */
@@ -68,9 +69,11 @@ final class SessionService implements HttpService {
             throw ApiException.error(Status.FORBIDDEN_403, "CROSS_SITE_REQUEST",
                                      "Signing in is not taken from another site's request");
         }
-        JsonObject body = AdminRequests.body(request, SIGN_IN);
-        String name = AdminRequests.optionalString(body, "name").map(String::strip).orElse("");
-        String token = AdminRequests.optionalString(body, "token").map(String::strip).orElse("");
+        JsonObject body = AdminRequests.body(request, SIGN_IN, RequestBodies.MAX_SIGN_IN_BYTES);
+        // A sign-in without both is no guess, and not counted as a failure: an empty POST is what any page can make
+        // its visitors' browsers send (a form without fields, sendBeacon), and twelve of them locked their address out.
+        String name = required(body, "name");
+        String token = required(body, "token");
         Actor[] account = new Actor[1];
         AuthFailures.Attempt attempt = failures.attempt(clients.clientOf(request), () -> {
             account[0] = credentials.actorOf(token).filter(actor -> actor.name().equals(name)).orElse(null);
@@ -146,6 +149,14 @@ final class SessionService implements HttpService {
     /** The caller's session, when it came with one rather than a bearer token. */
     private static Optional<SessionStore.Session> session(ServerRequest request) {
         return request.context().get(SessionStore.Session.class);
+    }
+
+    private static String required(JsonObject body, String field) {
+        String value = AdminRequests.optionalString(body, field).map(String::strip).orElse("");
+        if (value.isEmpty()) {
+            throw ApiException.validation(field, "Signing in takes a name and a token: " + field + " is missing");
+        }
+        return value;
     }
 
     /** The session's cookie, when the caller came with one rather than a bearer token. */

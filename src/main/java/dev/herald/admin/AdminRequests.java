@@ -41,12 +41,17 @@ public final class AdminRequests {
      *               character in any string ({@link ControlCharacters}), before any field's own rules
      */
     public static JsonObject body(ServerRequest request, BodyFields fields) {
-        JsonObject body = fields.requireKnown(object(request));
+        return body(request, fields, MAX_BODY_BYTES);
+    }
+
+    /** The same, for a route that reads at most {@code maxBytes}: past them 413. */
+    public static JsonObject body(ServerRequest request, BodyFields fields, int maxBytes) {
+        JsonObject body = fields.requireKnown(object(request, maxBytes));
         ControlCharacters.refuseIn(body);
         return body;
     }
 
-    private static JsonObject object(ServerRequest request) {
+    private static JsonObject object(ServerRequest request, int maxBytes) {
         if (!request.content().hasEntity()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
@@ -56,11 +61,11 @@ public final class AdminRequests {
                                      "Content-Type must be application/json; a charset, if given, must be utf-8")
                     .withDetails("Content-Type", MEDIA_TYPES);
         }
-        if (request.headers().contentLength().orElse(0) > MAX_BODY_BYTES) {
+        if (request.headers().contentLength().orElse(0) > maxBytes) {
             throw tooLarge();
         }
-        byte[] bytes = RequestBodies.read(request, MAX_BODY_BYTES, AdminRequests::unreadableBody);
-        if (bytes.length > MAX_BODY_BYTES) {
+        byte[] bytes = RequestBodies.read(request, maxBytes, AdminRequests::unreadableBody);
+        if (bytes.length > maxBytes) {
             throw tooLarge();
         }
         if (bytes.length == 0) {

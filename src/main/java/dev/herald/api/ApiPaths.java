@@ -1,5 +1,6 @@
 package dev.herald.api;
 
+import io.helidon.http.Method;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
@@ -10,6 +11,7 @@ public final class ApiPaths {
     public static final String PUBLIC = "/api/v1/public";
     public static final String ADMIN = "/api/v1/admin";
     public static final String TRACKING = PUBLIC + "/track/";
+    public static final String SIGN_IN = ADMIN + "/session";
 
     private ApiPaths() {
     }
@@ -17,6 +19,11 @@ public final class ApiPaths {
     public static boolean isPublic(ServerRequest request) {
         String path = fullPath(request);
         return path.equals(PUBLIC) || path.startsWith(PUBLIC + "/");
+    }
+
+    /** Signing in to the console: the one management route that takes a body from a caller not yet known. */
+    public static boolean isSignIn(ServerRequest request) {
+        return request.prologue().method() == Method.POST && fullPath(request).equals(SIGN_IN);
     }
 
     public static boolean isAdmin(ServerRequest request) {

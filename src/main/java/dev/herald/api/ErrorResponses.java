@@ -73,6 +73,14 @@ public final class ErrorResponses {
               "INTERNAL_ERROR", "Internal server error", null, List.of());
     }
 
+    /**
+     * The most characters of an error's message and of the field it names. Both may quote what the client sent (a
+     * member's name): an unknown name of a megabyte made an answer of two, which a client that never read it held
+     * in the server's budget of request bodies. Cut, an error answer is a few kilobytes at most.
+     */
+    static final int MAX_MESSAGE = 1_000;
+    static final int MAX_FIELD = 200;
+
     private static void write(ServerRequest request,
                               ServerResponse response,
                               Status status,
@@ -88,10 +96,11 @@ public final class ErrorResponses {
             response.header(HeaderValues.CONNECTION_CLOSE);
         }
         var body = Json.builders().createObjectBuilder()
-                .add(field.jsonName(), message)
+                .add(field.jsonName(), TextLength.cut(message, MAX_MESSAGE))
                 .add("code", code);
         if (invalidField != null || !allowed.isEmpty()) {
-            body.add("details", details(invalidField, allowed));
+            body.add("details", details(invalidField == null ? null : TextLength.cut(invalidField, MAX_FIELD),
+                                        allowed));
         }
         response.status(status);
         response.header(HeaderNames.CONTENT_TYPE, "application/json");

@@ -29,4 +29,12 @@ public final class TextLength {
         }
         return text;
     }
+
+    /** At most {@code max} code points of {@code text}, the last of them an ellipsis when it was cut. */
+    public static String cut(String text, int max) {
+        if (text.length() <= max || of(text) <= max) {
+            return text;
+        }
+        return text.substring(0, text.offsetByCodePoints(0, max - 1)) + "…";
+    }
 }

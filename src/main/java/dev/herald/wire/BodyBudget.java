@@ -51,7 +51,8 @@ public final class BodyBudget implements Filter {
             chain.proceed();
             return;
         }
-        long most = ApiPaths.isAdmin(request) ? RequestBodies.MAX_ADMIN_BYTES : RequestBodies.MAX_PUBLIC_BYTES;
+        long most = ApiPaths.isSignIn(request) ? RequestBodies.MAX_SIGN_IN_BYTES
+                : ApiPaths.isAdmin(request) ? RequestBodies.MAX_ADMIN_BYTES : RequestBodies.MAX_PUBLIC_BYTES;
         OptionalLong announced = request.headers().contentLength();
         if (announced.isPresent() && announced.getAsLong() > most) {
             // Its route answers 413 from the announced length and reads nothing: it holds no memory, and must get

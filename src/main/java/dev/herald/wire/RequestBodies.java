@@ -19,6 +19,12 @@ public final class RequestBodies {
 
     /** The most the management API reads of a body: rich-text messages can be long. */
     public static final int MAX_ADMIN_BYTES = 1024 * 1024;
+    /**
+     * The most a sign-in reads: a name and a token. It is the one management body sent before its sender is known, so
+     * it reserves little of the body budget: eight unauthenticated sign-ins of a megabyte whose answers were never
+     * read held the whole budget, and every body of every client was answered 503.
+     */
+    public static final int MAX_SIGN_IN_BYTES = 4 * 1024;
     /** The most a public route (tracking) reads: 64 KiB received, announced or chunked (docs/api.md). */
     public static final int MAX_PUBLIC_BYTES = 64 * 1024;
 

@@ -3,6 +3,7 @@ package dev.herald.account;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +133,28 @@ class AdminAuthFailuresTest extends HeraldServerTest {
                                .status(), is(401));
         }
         assertThat(admin(client, AdminClient.TOKEN).status(), is(429));
+    }
+
+    /**
+     * Found by the outside review: an empty POST to the sign-in (a form without fields, {@code fetch} in
+     * {@code no-cors} mode, {@code sendBeacon}: what any page can make its visitors' browsers send, where
+     * {@code Sec-Fetch-Site} is not sent) was read as a sign-in with no name and token, and counted: twelve locked
+     * the address out. A sign-in without both is a 400 that guesses nothing; one of another media type a 415.
+     */
+    @Test
+    void signInsWithoutANameAndATokenAreNotFailures() throws IOException {
+        String client = "127.0.2.9";
+        for (int i = 0; i < 3 * LIMIT; i++) {
+            assertThat(send(client, "POST /api/v1/admin/session HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 0").status(), is(400));
+            assertThat(send(client, "POST /api/v1/admin/session HTTP/1.1\r\nHost: x\r\nContent-Length: 0").status(),
+                       is(400));
+            String form = "name=alice&token=x";
+            assertThat(RawHttp.exchange(uri, InetAddress.getByName(client), "POST /api/v1/admin/session HTTP/1.1\r\n"
+                    + "Host: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                    + form.length(), form.getBytes(StandardCharsets.US_ASCII)).status(), is(415));
+        }
+        assertThat(admin(client, AdminClient.TOKEN).status(), is(200));
     }
 
     @Test

@@ -42,7 +42,8 @@ class BodyBudgetTest {
     static void start() {
         server = MainBuiltServer.start(TestDatabase.h2(), Map.of(
                 "limits.body-bytes-in-flight", String.valueOf(BUDGET),
-                "rate-limit.requests", "1000000"));
+                "rate-limit.requests", "1000000",
+                "admin.tokens.0", dev.herald.support.AdminClient.TOKEN));
         uri = server.uri();
     }
 
@@ -83,6 +84,39 @@ class BodyBudgetTest {
         }
         eventually("127.0.0.2", track + "Content-Length: 16", 204);
         assertThat(server.herald().interactions(notification.id()).size(), is(2));
+    }
+
+    /**
+     * Found by the outside review: a sign-in, sent before anyone is known, reserved a management body's megabyte;
+     * eight of them that stopped short, from eight addresses, held the whole budget, and every tracking request of
+     * everyone was answered 503. A sign-in reads 4 KiB at most: one announced larger is 413 at once.
+     */
+    @Test
+    void signInsOfStrangersReserveFourKilobytesAtMost() throws Exception {
+        Notification notification = server.herald().notification(server.herald().project()).save();
+        String signIn = "POST /api/v1/admin/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int client = 1; client <= 8; client++) {
+                Socket socket = new Socket();
+                socket.bind(new InetSocketAddress(InetAddress.getByName("127.0.6." + client), 0));
+                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), uri.getPort()));
+                socket.getOutputStream().write((signIn + "Content-Length: " + (1024 * 1024) + "\r\n\r\n{\"name\":\"")
+                                                       .getBytes(StandardCharsets.US_ASCII));
+                stalled.add(socket);
+            }
+            Thread.sleep(500);
+            assertThat(RawHttp.exchange(uri, InetAddress.getByName("127.0.6.9"), signIn + "Content-Length: 4097",
+                                        new byte[0]).status(), is(413));
+            String track = "POST /api/v1/public/track/" + notification.id() + " HTTP/1.1\r\nHost: x\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 16";
+            assertThat(RawHttp.exchange(uri, InetAddress.getByName("127.0.6.10"), track,
+                                        "{\"type\":\"click\"}".getBytes(StandardCharsets.US_ASCII)).status(), is(204));
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
     }
 
     /**
