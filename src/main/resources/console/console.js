@@ -616,6 +616,7 @@ function filterNotifications() {
 function notificationRow(notification, now) {
   const row = document.createElement('tr');
   const message = document.createElement('td');
+  message.className = 'value';
   message.textContent = excerpt(plainText(notification.message));
   const state = document.createElement('td');
   const badge = document.createElement('span');
@@ -882,6 +883,7 @@ function auditRow(line) {
     cell.append(content);
     row.append(cell);
   }
+  row.children[2].className = 'value';
   row.lastChild.className = 'change';
   return row;
 }
