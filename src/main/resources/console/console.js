@@ -101,6 +101,7 @@ async function start() {
     saveAnnouncement(null);
   });
   $('publish').addEventListener('click', () => saveAnnouncement('PUBLISHED'));
+  $('update-live').addEventListener('click', () => saveAnnouncement(null));
   $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
   $('toolbar').addEventListener('click', toolbarCommand);
   $('url-apply').addEventListener('click', applyUrl);
@@ -703,6 +704,12 @@ async function loadActivity() {
 let editing = null;
 let editor = null;
 let modules = null;
+// The form as it was opened, to tell whether Close would lose something.
+let opened = null;
+
+// A published announcement is in its users' feeds, or will be at its start: a change to it is never a draft (the
+// API would apply it at once), only "Update live announcement", asked first as publishing is.
+const isPublished = (notification) => !!notification && notification.status === 'PUBLISHED';
 
 async function openComposer(notification) {
   if (!modules) {
@@ -720,15 +727,21 @@ async function openComposer(notification) {
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
-  $('archive').hidden = !notification || notification.status !== 'PUBLISHED';
+  for (const id of ['save-draft', 'publish']) $(id).hidden = isPublished(notification);
+  for (const id of ['update-live', 'archive']) $(id).hidden = !isPublished(notification);
   if (editor) editor.destroy();
   $('message-editor').replaceChildren();
   editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
+  opened = JSON.stringify(formBody());
   $('composer').hidden = false;
   editor.focus();
 }
 
-function closeComposer() {
+async function closeComposer() {
+  if (JSON.stringify(formBody()) !== opened
+      && !(await confirmed('Discard changes? What you changed here has not been saved.', 'Discard changes'))) {
+    return;
+  }
   $('composer').hidden = true;
   editing = null;
   $('compose').focus();
@@ -804,8 +817,8 @@ function utcOf(local) {
   return local ? new Date(local).toISOString() : null;
 }
 
-async function saveAnnouncement(status) {
-  const body = {
+function formBody() {
+  return {
     message: editor.state.doc.toJSON(),
     image: $('image-url').value.trim() || null,
     action: {
@@ -816,9 +829,20 @@ async function saveAnnouncement(status) {
     startDate: utcOf($('start-date').value),
     endDate: utcOf($('end-date').value),
   };
+}
+
+async function saveAnnouncement(status) {
+  const body = formBody();
   if (status) body.status = status;
-  if (status === 'PUBLISHED' && (!body.startDate || Date.parse(body.startDate) <= serverNow())
+  const atOnce = !body.startDate || Date.parse(body.startDate) <= serverNow();
+  if (status === 'PUBLISHED' && atOnce
       && !(await confirmed('Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
+    return;
+  }
+  if (isPublished(editing) && status !== 'ARCHIVED' && !(await confirmed(atOnce
+    ? 'Update the live announcement? Your change is in the feeds of this project\'s keys at once.'
+    : 'Update the published announcement? Your change is what its feeds show from its start.',
+  'Update live announcement'))) {
     return;
   }
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';

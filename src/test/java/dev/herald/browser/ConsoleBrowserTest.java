@@ -315,12 +315,12 @@ class ConsoleBrowserTest {
         assertThat("the local time typed, as its instant", stored.startAt(), is(Long.parseLong(Chromium.text(
                 browser.script("return String(new Date('2030-01-01T09:00').getTime())")))));
 
-        // Published at once: asked first.
+        // Published at once: a published announcement's change, asked first.
         browser.script("document.querySelector('#notification-list tbody tr button').focus()");
         press("Enter", 13);
         waitFor(() -> visible("composer"));
         browser.script("const field = document.getElementById('start-date'); field.value = '';");
-        browser.script("document.getElementById('publish').focus()");
+        browser.script("document.getElementById('update-live').focus()");
         press("Enter", 13);
         waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
         assertThat(focused(), is("confirm-no"));
@@ -574,7 +574,10 @@ class ConsoleBrowserTest {
 
         browser.script("document.getElementById('image-url').focus()");
         browser.type("ftp://example.com/a.png");
-        browser.script("document.getElementById('save-draft').focus()");
+        browser.script("document.getElementById('update-live').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        press("Tab", 9, true);
         press("Enter", 13);
         waitFor(() -> !text("image-error").isEmpty());
         assertThat(focused(), is("image-url"));
@@ -617,6 +620,93 @@ class ConsoleBrowserTest {
         press("Enter", 13);
         waitFor(() -> rows("#key-list li p.revoked").size() == 1);
         assertThat(server.herald().services().keys().find(key.key()).orElseThrow().revokedAt() != null, is(true));
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * Issue 30: nothing done to a live announcement reaches its users without a step that says so. Its form offers
+     * no "Save as draft"; saving it, by Enter in a field too, asks "Update live announcement" first, and until yes
+     * its feed has the old words.
+     */
+    @Test
+    void aLiveAnnouncementChangesInItsFeedOnlyAfterUpdateLiveAnnouncementIsConfirmed() {
+        Project project = server.herald().project();
+        ApiKey key = server.herald().key(project);
+        String id = server.herald().notification(project).message("Old words").save().id();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        toLineEnd();
+        typeInEditor(" and new ones");
+
+        // As the issue's product manager saved: the form's submit (Enter in a field, or its Save as draft).
+        browser.script("document.getElementById('preset').focus()");
+        press("Enter", 13);
+        waitFor(() -> confirmOpen() || feed(key).contains("new ones"));
+        assertThat("not in the feed before a yes", feed(key).contains("new ones"), is(false));
+        assertThat(text("confirm-yes"), is("Update live announcement"));
+        assertThat(focused(), is("confirm-no"));
+        press("Enter", 13);
+        waitFor(() -> !confirmOpen());
+        assertThat(visible("composer"), is(true));
+        assertThat("no draft is offered that would publish", visible("save-draft"), is(false));
+        assertThat(visible("publish"), is(false));
+        assertThat(feed(key).contains("new ones"), is(false));
+
+        browser.script("document.getElementById('update-live').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> feed(key).contains("Old words and new ones"));
+        assertThat(server.herald().services().notifications().find(id).orElseThrow().status(),
+                   is(NotificationStatus.PUBLISHED));
+        assertThat(violations(), is("[]"));
+    }
+
+    /** Issue 30: Close with unsaved edits asks "Discard changes?", Cancel focused; with none, it just closes. */
+    @Test
+    void closingTheComposerWithUnsavedEditsAsksFirstAndCancelKeepsThem() {
+        Project project = server.herald().project();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        browser.script("document.getElementById('close-composer').focus()");
+        press("Enter", 13);
+        waitFor(() -> !visible("composer"));
+        assertThat("nothing to lose: no question", confirmOpen(), is(false));
+
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        typeInEditor("Half a thought");
+        browser.script("document.getElementById('close-composer').focus()");
+        press("Enter", 13);
+        waitFor(() -> confirmOpen() || !visible("composer"));
+        assertThat(confirmOpen(), is(true));
+        assertThat(text("confirm-text"), startsWith("Discard changes?"));
+        assertThat(focused(), is("confirm-no"));
+        press("Enter", 13);
+        waitFor(() -> !confirmOpen());
+        assertThat(visible("composer"), is(true));
+        assertThat(text("preview-light"), is("Half a thought"));
+        assertThat(focused(), is("close-composer"));
+
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> !visible("composer"));
+        assertThat(focused(), is("compose"));
+        assertThat("nothing saved", Chromium.text(browser.await("const answer = await fetch('/api/v1/admin/projects/'"
+                + " + arguments[0] + '/notifications'); return String((await answer.json()).length);", project.id())),
+                   is("0"));
         assertThat(violations(), is("[]"));
     }
 
@@ -827,6 +917,16 @@ class ConsoleBrowserTest {
                 + " + location.hash.split('/')[2] + '/notifications'); return (await answer.json())[0].id;"));
     }
 
+
+    private boolean confirmOpen() {
+        return browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE);
+    }
+
+    /** The public feed of that key, as its users' widgets fetch it. */
+    private static String feed(ApiKey key) {
+        return Chromium.text(browser.await("const answer = await fetch('/api/v1/public/' + arguments[0]"
+                + " + '/notifications', {cache: 'no-store'}); return await answer.text();", key.key()));
+    }
 
     private static boolean visible(String id) {
         return browser.script("const e = document.getElementById(arguments[0]); return !!e && !e.hidden", id)
