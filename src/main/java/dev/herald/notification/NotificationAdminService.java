@@ -28,6 +28,8 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import jakarta.json.JsonObject;
+
 /**
  * Notifications in the management API (docs/api.md#management-api). Every change is visible to the public API on its
  * next request: the store announces it, and what the public API holds in memory follows before the answer is sent.
@@ -59,6 +61,10 @@ public final class NotificationAdminService implements HttpService {
                 .get("/notifications/{id}", this::get)
                 .patch("/notifications/{id}", this::update)
                 .delete("/notifications/{id}", this::delete)
+                .put("/notifications/{id}/draft", this::saveDraft)
+                .get("/notifications/{id}/draft", this::draft)
+                .delete("/notifications/{id}/draft", this::discardDraft)
+                .any("/notifications/{id}/draft", RouteFallbacks.methodNotAllowed("GET, PUT, DELETE"))
                 .any("/projects/{projectId}/notifications", RouteFallbacks.methodNotAllowed("GET, POST"))
                 .any("/notifications/{id}", RouteFallbacks.methodNotAllowed("GET, PATCH, DELETE"));
     }
@@ -146,6 +152,47 @@ public final class NotificationAdminService implements HttpService {
         notifications.delete(existing(request), before -> AuditEntry.of(actor, clock.millis(), "notification.deleted",
                 before.projectId(), TARGET, before.id(), NotificationJson.json(before)));
         AdminResponses.noContent(response);
+    }
+
+    /**
+     * Keeps the body as the notification's pending change, apart from it: its feeds go on serving it as it is until
+     * a PATCH applies the change (docs/api.md). Checked as a PATCH body is, status excepted.
+     */
+    private void saveDraft(ServerRequest request, ServerResponse response) {
+        Notification seen = existing(request);
+        NotificationChanges.Patch patch = NotificationChanges.read(
+                AdminRequests.body(request, NotificationChanges.DRAFT_FIELDS), false, maxMessageBytes);
+        Actor actor = Actor.of(request);
+        NotificationStore.Draft saved = notifications.saveDraft(seen, current -> {
+            long now = clock.millis();
+            patch.applyTo(current, now);
+            return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
+        }, draft -> AuditEntry.of(actor, draft.updatedAt(), "notification.draft-saved", seen.projectId(), TARGET,
+                                  seen.id(), draft.body()));
+        AdminResponses.ok(request, response, draftJson(saved));
+    }
+
+    private void draft(ServerRequest request, ServerResponse response) {
+        Notification notification = existing(request);
+        AdminResponses.ok(request, response, draftJson(notifications.draft(notification.id())
+                .orElseThrow(() -> AdminRequests.notFound("Draft"))));
+    }
+
+    private void discardDraft(ServerRequest request, ServerResponse response) {
+        Actor actor = Actor.of(request);
+        Notification seen = existing(request);
+        notifications.discardDraft(seen, before -> AuditEntry.of(actor, clock.millis(), "notification.draft-discarded",
+                seen.projectId(), TARGET, seen.id(), before.body()));
+        AdminResponses.noContent(response);
+    }
+
+    private static JsonObject draftJson(NotificationStore.Draft draft) {
+        return Json.builders().createObjectBuilder()
+                .add("notificationId", draft.notificationId())
+                .add("changes", draft.body())
+                .add("updatedAt", Timestamps.format(draft.updatedAt()))
+                .add("updatedBy", draft.updatedBy())
+                .build();
     }
 
     /** A change of status is what a reader of the audit log looks for first: it names the action. */

@@ -35,6 +35,13 @@ final class NotificationChanges {
     static final BodyFields FIELDS = BodyFields.of("message", "status", "image", "action", "preset", "startDate",
                                                    "endDate")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
+    /**
+     * A draft of changes (docs/api.md, PUT /api/v1/admin/notifications/{id}/draft): the update body but its status,
+     * which only a PATCH changes, so that publishing or archiving is never a draft's side effect.
+     */
+    static final BodyFields DRAFT_FIELDS = BodyFields.of("message", "image", "action", "preset", "startDate",
+                                                         "endDate")
+            .readOnly("status", "id", "projectId", "createdAt", "updatedAt", "removed");
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
     private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target").at("action.data");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
@@ -87,6 +94,17 @@ final class NotificationChanges {
      */
     record Patch(JsonObject body, Content content, NotificationStatus status, String image, Action action,
                  String preset, Long startAt, Long endAt) {
+
+        /**
+         * The body as a draft keeps it: a string message in the content allow-list's form, as a PATCH would store
+         * it, so that what a draft shows is what publishing it gives.
+         */
+        JsonObject asStored() {
+            if (content == null || body.get("message") instanceof JsonObject) {
+                return body;
+            }
+            return Json.builders().createObjectBuilder(body).add("message", content.message()).build();
+        }
 
         /** @throws ApiException 400 when the resulting end is before the resulting start */
         Applied applyTo(Notification current, long now) {

@@ -1,5 +1,6 @@
 package dev.herald.notification;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,8 @@ import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;
 import io.helidon.dbclient.DbStatementDml;
 import io.helidon.dbclient.DbStatementQuery;
+
+import jakarta.json.JsonObject;
 
 /**
  * Notifications in the database. Every write is announced through the change log: the public API serves the feed
@@ -91,6 +94,8 @@ public final class NotificationStore {
             if (grows) {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
+            // Whatever was pending is superseded: a PATCH is how a draft is published, or replaced by other words.
+            transaction.namedDelete("delete-notification-draft", seen.id());
             written.set(applied);
         });
         return written.get();
@@ -131,8 +136,71 @@ public final class NotificationStore {
             feedBound.lockProject(transaction, seen.projectId());
             Notification before = locked(transaction, seen.id());
             transaction.namedDelete("delete-notification", seen.id());
+            transaction.namedDelete("delete-notification-draft", seen.id());
             AuditLog.record(transaction, audit.apply(before));
         });
+    }
+
+    /**
+     * A notification's pending change: an update body kept apart from it, in no feed, until a PATCH applies it.
+     *
+     * @param body the update body, status excepted, its message in the content allow-list's form
+     */
+    public record Draft(String notificationId, JsonObject body, long updatedAt, String updatedBy) {
+    }
+
+    /**
+     * Keeps a draft as the notification's pending change, replacing the one before; the notification and its
+     * feeds do not change, so no feed bound applies.
+     *
+     * @param draft the request applied to the notification as its write finds it (the dates must fit together)
+     * @return the draft as written
+     * @throws dev.herald.api.ApiException 404 when the notification was deleted meanwhile
+     */
+    public Draft saveDraft(Notification seen, Function<Notification, Draft> draft, Function<Draft, AuditEntry> audit) {
+        AtomicReference<Draft> written = new AtomicReference<>();
+        changes.write(Change.ofProject(seen.projectId()), transaction -> {
+            feedBound.lockProject(transaction, seen.projectId());
+            Draft pending = draft.apply(locked(transaction, seen.id()));
+            transaction.namedDelete("delete-notification-draft", seen.id());
+            transaction.createNamedInsert("insert-notification-draft")
+                    .addParam("notificationId", seen.id())
+                    .addParam("body", Json.write(pending.body()))
+                    .addParam("updatedAt", pending.updatedAt())
+                    .addParam("updatedBy", pending.updatedBy())
+                    .execute();
+            AuditLog.record(transaction, audit.apply(pending));
+            written.set(pending);
+        });
+        return written.get();
+    }
+
+    public Optional<Draft> draft(String notificationId) {
+        return db.execute().namedGet("select-notification-draft", notificationId)
+                .map(row -> toDraft(notificationId, row));
+    }
+
+    /**
+     * Deletes the notification's pending change; the notification stays as it is.
+     *
+     * @param audit the line of the discarding, from the draft as it was
+     * @throws dev.herald.api.ApiException 404 when the notification or its draft is gone
+     */
+    public void discardDraft(Notification seen, Function<Draft, AuditEntry> audit) {
+        changes.write(Change.ofProject(seen.projectId()), transaction -> {
+            feedBound.lockProject(transaction, seen.projectId());
+            locked(transaction, seen.id());
+            Draft before = transaction.namedGet("select-notification-draft", seen.id())
+                    .map(row -> toDraft(seen.id(), row))
+                    .orElseThrow(() -> AdminRequests.notFound("Draft"));
+            transaction.namedDelete("delete-notification-draft", seen.id());
+            AuditLog.record(transaction, audit.apply(before));
+        });
+    }
+
+    private static Draft toDraft(String notificationId, DbRow row) {
+        JsonObject body = Json.parseObject(Rows.string(row, "body").getBytes(StandardCharsets.UTF_8)).orElseThrow();
+        return new Draft(notificationId, body, Rows.longValue(row, "updated_at"), Rows.string(row, "updated_by"));
     }
 
     /** The notification as the transaction finds it, locked until it ends, or 404 when it is gone. */

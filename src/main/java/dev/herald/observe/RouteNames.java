@@ -30,6 +30,7 @@ final class RouteNames {
             "/api/v1/admin/api-keys/{key}",
             "/api/v1/admin/notifications/{id}",
             "/api/v1/admin/notifications/{id}/stats",
+            "/api/v1/admin/notifications/{id}/draft",
             "/api/v1/admin/session",
             "/api/v1/admin/sessions",
             "/api/v1/admin/sessions/{id}",

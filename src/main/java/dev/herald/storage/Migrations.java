@@ -44,7 +44,9 @@ final class Migrations {
             new Migration(12, "sessions bound to their credential; the session cookies' key",
                           "/db/migrations/V12__session_credentials_and_key.sql"),
             new Migration(13, "messages in the content allow-list's form again: every < and & of HTML text a"
-                    + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)));
+                    + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)),
+            new Migration(14, "pending changes of notifications, kept apart from their feeds",
+                          "/db/migrations/V14__notification_drafts.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

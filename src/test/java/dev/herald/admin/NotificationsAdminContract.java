@@ -945,6 +945,78 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         }
     }
 
+    /**
+     * Issue 30: a draft of changes to a published notification is kept apart: its feed and its GET serve it as it is
+     * until a PATCH applies the changes, which deletes the draft in the same write.
+     */
+    @Test
+    void aDraftOfChangesIsInNoFeedUntilAPatchAppliesItAndDeletesIt() {
+        String id = admin.created(notificationsPath(), "{\"message\":\"Old words\",\"status\":\"PUBLISHED\"}")
+                .getString("id");
+        String path = "/notifications/" + id;
+        assertThat(admin.call(Method.GET, path + "/draft").status(), is(404));
+
+        AdminClient.Answer saved = admin.call(Method.PUT, path + "/draft",
+                "{\"message\":\"New <b onclick=\\\"steal()\\\">words</b>\",\"preset\":\"banner\"}");
+        assertThat(saved.body(), saved.status(), is(200));
+        JsonObject changes = saved.object().getJsonObject("changes");
+        assertThat("in the allow-list's form, as a PATCH stores it", changes.getString("message"),
+                   is("New <b>words</b>"));
+        assertThat(saved.object().getString("notificationId"), is(id));
+        assertThat(admin.call(Method.GET, path + "/draft").object(), is(saved.object()));
+        assertThat(publicFeed().getJsonObject(0).getString("message"), is("Old words"));
+        assertThat(publicFeed().getJsonObject(0).getString("preset"), is("default"));
+        assertThat(admin.call(Method.GET, path).object().getString("message"), is("Old words"));
+
+        AdminClient.Answer published = admin.call(Method.PATCH, path, changes.toString());
+        assertThat(published.status(), is(200));
+        assertThat(publicFeed().getJsonObject(0).getString("message"), is("New <b>words</b>"));
+        assertThat(publicFeed().getJsonObject(0).getString("preset"), is("banner"));
+        assertThat(published.object().getString("status"), is("PUBLISHED"));
+        assertThat("applied, it is no longer pending", admin.call(Method.GET, path + "/draft").status(), is(404));
+        List<String> actions = admin.call(Method.GET, "/audit?targetId=" + id).array().stream()
+                .map(line -> line.asJsonObject().getString("action")).toList();
+        assertThat(actions, is(List.of("notification.updated", "notification.draft-saved", "notification.created")));
+    }
+
+    @Test
+    void aDiscardedDraftLeavesTheNotificationAsItWas() {
+        String path = "/notifications/" + admin.created(notificationsPath(),
+                "{\"message\":\"Old words\",\"status\":\"PUBLISHED\"}").getString("id");
+        assertThat(admin.call(Method.DELETE, path + "/draft").status(), is(404));
+        admin.call(Method.PUT, path + "/draft", "{\"message\":\"First try\"}");
+        assertThat(admin.call(Method.PUT, path + "/draft", "{\"message\":\"Second try\"}").object()
+                           .getJsonObject("changes").getString("message"), is("Second try"));
+        assertThat(admin.call(Method.DELETE, path + "/draft").status(), is(204));
+        assertThat(admin.call(Method.GET, path + "/draft").status(), is(404));
+        assertThat(publicFeed().getJsonObject(0).getString("message"), is("Old words"));
+        assertThat(admin.call(Method.POST, path + "/draft", "{}").status(), is(405));
+        assertThat(admin.call(Method.PUT, "/notifications/nope/draft", "{\"message\":\"m\"}").status(), is(404));
+
+        admin.call(Method.PUT, path + "/draft", "{\"message\":\"Third try\"}");
+        assertThat(admin.call(Method.DELETE, path).status(), is(204));
+        assertThat(admin.call(Method.GET, path + "/draft").status(), is(404));
+    }
+
+    static Stream<Arguments> refusedDrafts() {
+        return Stream.concat(refusedBodies().filter(arguments -> !arguments.get()[0].equals("{}")),
+                             Stream.of(Arguments.of("{\"message\":\"a\\u0007b\"}", "message"),
+                                       Arguments.of("{\"status\":\"PUBLISHED\"}", "status"),
+                                       Arguments.of("{\"endDate\":\"2026-11-01T00:00:00Z\"}", "endDate")));
+    }
+
+    /** A draft is checked as a PATCH body is, against the notification as stored; its status only a PATCH sets. */
+    @ParameterizedTest
+    @MethodSource("refusedDrafts")
+    void aDraftIsRefusedAsAnUpdateIsNamingTheField(String body, String field) {
+        String path = "/notifications/" + admin.created(notificationsPath(),
+                "{\"message\":\"m\",\"status\":\"PUBLISHED\",\"startDate\":\"2026-11-02T00:00:00Z\"}").getString("id");
+        AdminClient.Answer answer = admin.call(Method.PUT, path + "/draft", body);
+        assertThat(body, answer.status(), is(400));
+        assertThat(body, answer.object().getJsonObject("details").getString("field"), is(field));
+        assertThat(admin.call(Method.GET, path + "/draft").status(), is(404));
+    }
+
     @Test
     void otherMethodsAre405() {
         assertThat(admin.call(Method.PUT, "/notifications/x", "{}").status(), is(405));

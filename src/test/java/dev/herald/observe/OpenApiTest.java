@@ -171,6 +171,14 @@ class OpenApiTest extends HeraldServerTest {
              "application/json", true);
         assertThat(send("PATCH", "/api/v1/admin/notifications/" + linked, tooLarge, "application/json", true).status(),
                    is(409));
+        String draft = "/api/v1/admin/notifications/" + linked + "/draft";
+        send("GET", draft, null, null, true);
+        send("PUT", draft, "{\"message\":\"Hello <b>again</b>\",\"preset\":\"banner\"}", "application/json", true);
+        send("PUT", draft, "{\"status\":\"ARCHIVED\"}", "application/json", true);
+        send("PUT", "/api/v1/admin/notifications/nope/draft", "{}", "application/json", true);
+        send("GET", draft, null, null, true);
+        send("DELETE", draft, null, null, true);
+        send("DELETE", draft, null, null, true);
 
         String feed = "/api/v1/public/" + key + "/notifications";
         Exchange first = send("GET", feed, null, null, false);
