@@ -101,7 +101,8 @@ async function start() {
     saveAnnouncement(null);
   });
   $('publish').addEventListener('click', () => saveAnnouncement('PUBLISHED'));
-  $('update-live').addEventListener('click', () => saveAnnouncement(null));
+  $('update-live').addEventListener('click', () => saveAnnouncement('UPDATE'));
+  $('discard-draft').addEventListener('click', discardDraft);
   $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
   $('toolbar').addEventListener('click', toolbarCommand);
   $('url-apply').addEventListener('click', applyUrl);
@@ -707,9 +708,12 @@ let modules = null;
 // The form as it was opened, to tell whether Close would lose something.
 let opened = null;
 
-// A published announcement is in its users' feeds, or will be at its start: a change to it is never a draft (the
-// API would apply it at once), only "Update live announcement", asked first as publishing is.
+// A published announcement is in its users' feeds, or will be at its start: a PATCH of it reaches them at once. So
+// its "Save as draft" keeps a draft of changes apart (PUT …/draft, in no feed), and only "Update live
+// announcement", asked first as publishing is, changes it (the PATCH deletes the draft).
 const isPublished = (notification) => !!notification && notification.status === 'PUBLISHED';
+// The draft of changes of the published announcement being edited, as Herald keeps it, or null.
+let pendingDraft = null;
 
 async function openComposer(notification) {
   if (!modules) {
@@ -717,6 +721,18 @@ async function openComposer(notification) {
     modules = { ...editorModule, renderMessage: sdk.renderMessage };
   }
   editing = notification;
+  pendingDraft = null;
+  if (isPublished(notification)) {
+    try {
+      pendingDraft = await call('GET', `/notifications/${notification.id}/draft`);
+    } catch (e) {
+      if (e.status !== 404) throw e;
+    }
+  }
+  $('draft-note').hidden = !pendingDraft;
+  $('draft-note').textContent = pendingDraft ? `This is a draft of changes by ${pendingDraft.updatedBy}, `
+    + `${new Date(pendingDraft.updatedAt).toLocaleString()}: not live until you update the live announcement.` : '';
+  notification = pendingDraft ? { ...notification, ...pendingDraft.changes } : notification;
   $('composer-title').textContent = notification ? 'Edit the announcement' : 'New announcement';
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
   $('image-url').value = notification && notification.image ? notification.image : '';
@@ -727,8 +743,9 @@ async function openComposer(notification) {
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
-  for (const id of ['save-draft', 'publish']) $(id).hidden = isPublished(notification);
+  $('publish').hidden = isPublished(notification);
   for (const id of ['update-live', 'archive']) $(id).hidden = !isPublished(notification);
+  $('discard-draft').hidden = !pendingDraft;
   if (editor) editor.destroy();
   $('message-editor').replaceChildren();
   editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
@@ -831,27 +848,37 @@ function formBody() {
   };
 }
 
+// status: PUBLISHED or ARCHIVED; UPDATE, a published one's change to its feeds; null, a draft (of a published one:
+// a draft of changes, kept apart).
 async function saveAnnouncement(status) {
   const body = formBody();
-  if (status) body.status = status;
+  if (status === 'PUBLISHED' || status === 'ARCHIVED') body.status = status;
   const atOnce = !body.startDate || Date.parse(body.startDate) <= serverNow();
   if (status === 'PUBLISHED' && atOnce
       && !(await confirmed('Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
     return;
   }
-  if (isPublished(editing) && status !== 'ARCHIVED' && !(await confirmed(atOnce
+  if (status === 'UPDATE' && !(await confirmed(atOnce
     ? 'Update the live announcement? Your change is in the feeds of this project\'s keys at once.'
     : 'Update the published announcement? Your change is what its feeds show from its start.',
   'Update live announcement'))) {
     return;
   }
+  const draftOfChanges = isPublished(editing) && !status;
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
   try {
-    const saved = editing
-      ? await call('PATCH', `/notifications/${editing.id}`, body)
-      : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
-    say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
-      + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
+    let saved;
+    if (draftOfChanges) {
+      saved = await call('PUT', `/notifications/${editing.id}/draft`, body);
+      say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(saved.changes.message))
+        .slice(0, 60)}”.`);
+    } else {
+      saved = editing
+        ? await call('PATCH', `/notifications/${editing.id}`, body)
+        : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
+      say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
+        + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
+    }
     $('composer').hidden = true;
     editing = null;
     await Promise.all([loadNotifications(), loadActivity()]);
@@ -864,6 +891,24 @@ async function saveAnnouncement(status) {
       preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
+}
+
+async function discardDraft() {
+  if (!(await confirmed('Discard the draft of changes? The live announcement stays as it is.', 'Discard draft'))) return;
+  try {
+    await call('DELETE', `/notifications/${editing.id}/draft`);
+  } catch (e) {
+    if (e.status !== 404) {
+      $('status-error').textContent = e.message;
+      return;
+    }
+  }
+  say('Draft of changes discarded; the live announcement is as it was.');
+  $('composer').hidden = true;
+  editing = null;
+  pendingDraft = null;
+  await loadActivity();
+  $('compose').focus();
 }
 
 // The whole audit log, a page at a time

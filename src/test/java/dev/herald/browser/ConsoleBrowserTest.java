@@ -624,9 +624,9 @@ class ConsoleBrowserTest {
     }
 
     /**
-     * Issue 30: nothing done to a live announcement reaches its users without a step that says so. Its form offers
-     * no "Save as draft"; saving it, by Enter in a field too, asks "Update live announcement" first, and until yes
-     * its feed has the old words.
+     * Issue 30: nothing done to a live announcement reaches its users without a step that says so. Its "Save as
+     * draft" (or Enter in a field) keeps a draft of changes apart, in no feed; the draft opens with the announcement;
+     * "Update live announcement" asks first, and only its yes puts the change in the feed; a draft can be discarded.
      */
     @Test
     void aLiveAnnouncementChangesInItsFeedOnlyAfterUpdateLiveAnnouncementIsConfirmed() {
@@ -636,24 +636,30 @@ class ConsoleBrowserTest {
         signIn("alice", ALICE);
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
-        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        openFirstAnnouncement();
         toLineEnd();
         typeInEditor(" and new ones");
 
         // As the issue's product manager saved: the form's submit (Enter in a field, or its Save as draft).
         browser.script("document.getElementById('preset').focus()");
         press("Enter", 13);
-        waitFor(() -> confirmOpen() || feed(key).contains("new ones"));
-        assertThat("not in the feed before a yes", feed(key).contains("new ones"), is(false));
+        waitFor(() -> confirmOpen() || !visible("composer"));
+        assertThat("not in the feed as a draft", feed(key).contains("new ones"), is(false));
+        assertThat(text("status"), startsWith("Draft of changes kept"));
+        assertThat(server.herald().services().notifications().find(id).orElseThrow().message(), is("Old words"));
+
+        openFirstAnnouncement();
+        assertThat("the draft opens, said so", text("preview-light"), is("Old words and new ones"));
+        assertThat(visible("draft-note"), is(true));
+        assertThat(visible("publish"), is(false));
+        browser.script("document.getElementById('update-live').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
         assertThat(text("confirm-yes"), is("Update live announcement"));
         assertThat(focused(), is("confirm-no"));
         press("Enter", 13);
         waitFor(() -> !confirmOpen());
         assertThat(visible("composer"), is(true));
-        assertThat("no draft is offered that would publish", visible("save-draft"), is(false));
-        assertThat(visible("publish"), is(false));
         assertThat(feed(key).contains("new ones"), is(false));
 
         browser.script("document.getElementById('update-live').focus()");
@@ -664,6 +670,25 @@ class ConsoleBrowserTest {
         waitFor(() -> feed(key).contains("Old words and new ones"));
         assertThat(server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.PUBLISHED));
+        assertThat("published, the draft is gone", draftStatus(id), is("404"));
+
+        openFirstAnnouncement();
+        assertThat(visible("draft-note"), is(false));
+        toLineEnd();
+        typeInEditor(" and more");
+        browser.script("document.getElementById('save-draft').focus()");
+        press("Enter", 13);
+        waitFor(() -> !visible("composer"));
+        assertThat(draftStatus(id), is("200"));
+        openFirstAnnouncement();
+        browser.script("document.getElementById('discard-draft').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> !visible("composer"));
+        assertThat(draftStatus(id), is("404"));
+        assertThat(feed(key).contains("and more"), is(false));
         assertThat(violations(), is("[]"));
     }
 
@@ -917,6 +942,18 @@ class ConsoleBrowserTest {
                 + " + location.hash.split('/')[2] + '/notifications'); return (await answer.json())[0].id;"));
     }
 
+
+    private static void openFirstAnnouncement() {
+        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+    }
+
+    /** The status of GET …/draft of that notification, as a string. */
+    private static String draftStatus(String id) {
+        return Chromium.text(browser.await("return String((await fetch('/api/v1/admin/notifications/' + arguments[0]"
+                + " + '/draft')).status);", id));
+    }
 
     private boolean confirmOpen() {
         return browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE);
