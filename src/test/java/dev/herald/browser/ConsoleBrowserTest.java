@@ -263,13 +263,8 @@ class ConsoleBrowserTest {
      */
     @Test
     void anEditorWritesAnAnnouncementByKeyboardPreviewsSchedulesAndPublishesIt() throws IOException {
-        Project project = server.herald().project();
-        signIn("alice", ALICE);
-        browser.open(console() + "#/projects/" + project.id());
-        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
-        browser.script("document.getElementById('compose').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        Project project = projectShown();
+        openNewAnnouncement();
 
         browser.chord("2", "Digit2", 50, 3);
         typeInEditor("Winter sale");
@@ -490,9 +485,7 @@ class ConsoleBrowserTest {
         waitFor(() -> rows("#key-list li p.key").size() == 1);
         String key = rows("#key-list li p.key").getFirst();
 
-        browser.script("document.getElementById('compose').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        openNewAnnouncement();
         browser.chord("2", "Digit2", 50, 3);
         typeInEditor("Spring launch");
         press("Enter", 13);
@@ -559,9 +552,7 @@ class ConsoleBrowserTest {
         signIn("alice", ALICE);
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> rows("#notification-list tbody tr").size() == 1);
-        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        openFirstAnnouncement();
         String shown = Chromium.text(browser.script("return document.querySelector('#message-editor .ProseMirror')"
                 + ".innerHTML"));
         assertThat(shown, containsString("<h2>Old news</h2>"));
@@ -590,14 +581,9 @@ class ConsoleBrowserTest {
     void anAnnouncementIsArchivedAndAKeyRevokedAfterTheDialogSaysYes() {
         Project project = server.herald().project();
         ApiKey key = server.herald().key(project);
-        String id = server.herald().notification(project).message("Plain words\n\nin two paragraphs").save().id();
-        signIn("alice", ALICE);
-        browser.open(console() + "#/projects/" + project.id());
-        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+        String id = liveAnnouncementShown(project, "Plain words\n\nin two paragraphs");
 
-        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        openFirstAnnouncement();
         assertThat("plain text opens as its paragraphs", Chromium.text(browser.script(
                 "return document.querySelector('#message-editor .ProseMirror').innerHTML")),
                    is("<p>Plain words</p><p>in two paragraphs</p>"));
@@ -632,10 +618,7 @@ class ConsoleBrowserTest {
     void aLiveAnnouncementChangesInItsFeedOnlyAfterUpdateLiveAnnouncementIsConfirmed() {
         Project project = server.herald().project();
         ApiKey key = server.herald().key(project);
-        String id = server.herald().notification(project).message("Old words").save().id();
-        signIn("alice", ALICE);
-        browser.open(console() + "#/projects/" + project.id());
-        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+        String id = liveAnnouncementShown(project, "Old words");
         openFirstAnnouncement();
         toLineEnd();
         typeInEditor(" and new ones");
@@ -695,21 +678,14 @@ class ConsoleBrowserTest {
     /** Issue 30: Close with unsaved edits asks "Discard changes?", Cancel focused; with none, it just closes. */
     @Test
     void closingTheComposerWithUnsavedEditsAsksFirstAndCancelKeepsThem() {
-        Project project = server.herald().project();
-        signIn("alice", ALICE);
-        browser.open(console() + "#/projects/" + project.id());
-        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
-        browser.script("document.getElementById('compose').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        Project project = projectShown();
+        openNewAnnouncement();
         browser.script("document.getElementById('close-composer').focus()");
         press("Enter", 13);
         waitFor(() -> !visible("composer"));
         assertThat("nothing to lose: no question", confirmOpen(), is(false));
 
-        browser.script("document.getElementById('compose').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        openNewAnnouncement();
         typeInEditor("Half a thought");
         browser.script("document.getElementById('close-composer').focus()");
         press("Enter", 13);
@@ -942,6 +918,31 @@ class ConsoleBrowserTest {
                 + " + location.hash.split('/')[2] + '/notifications'); return (await answer.json())[0].id;"));
     }
 
+
+    /** A new project, its page as alice sees it. */
+    private static Project projectShown() {
+        Project project = server.herald().project();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
+        return project;
+    }
+
+    /** "Write an announcement", by keyboard: the editor has the focus. */
+    private static void openNewAnnouncement() {
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+    }
+
+    /** A published announcement of the project, on its page as alice sees it; its id. */
+    private static String liveAnnouncementShown(Project project, String message) {
+        String id = server.herald().notification(project).message(message).save().id();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("live")));
+        return id;
+    }
 
     private static void openFirstAnnouncement() {
         browser.script("document.querySelector('#notification-list tbody tr button').focus()");
