@@ -582,6 +582,28 @@ class ConsoleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /** Publish now with the editor empty: refused beside the message, nothing stored, nothing in the widget. */
+    @Test
+    void anEmptyAnnouncementIsNotPublishedAndTheRefusalIsSaidBesideTheMessage() {
+        Project project = server.herald().project();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        browser.script("document.getElementById('publish').focus()");
+        press("Enter", 13);
+        waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> !text("message-error").isEmpty());
+        assertThat(text("message-error"), startsWith("message shows nothing: no text and no image"));
+        assertThat(browser.await("const answer = await fetch('/api/v1/admin/projects/' + arguments[0]"
+                + " + '/notifications'); return (await answer.json()).length;", project.id()), is(Json.createValue(0)));
+        assertThat(violations(), is("[]"));
+    }
+
     /** Archiving a published announcement and revoking a key, each from the console, each confirmed first. */
     @Test
     void anAnnouncementIsArchivedAndAKeyRevokedAfterTheDialogSaysYes() {
