@@ -631,12 +631,14 @@ function notificationRow(notification, now) {
     edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message)).slice(0, 60)}”`);
     actions.append(edit);
   }
-  row.append(message, state, when(notification.startDate), when(notification.endDate), actions);
+  row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'), actions);
   return row;
 }
 
-function when(iso) {
+// label: the column's name, which a phone shows before the date (console.css), having no room for the columns.
+function when(iso, label) {
   const cell = document.createElement('td');
+  cell.dataset.label = label;
   if (iso !== null) {
     cell.append(instant(iso));
   } else {
@@ -867,6 +869,9 @@ async function loadAudit(path) {
   $('audit-list').tBodies[0].append(...lines.map(auditRow));
 }
 
+// The columns' names, which a phone shows before each cell (console.css), having no room for the columns.
+const AUDIT_COLUMNS = ['When', 'Who', 'What', 'Change'];
+
 // One line, whatever it holds: a line the console cannot read as it expects is shown as its JSON, never hides others.
 function auditRow(line) {
   const row = document.createElement('tr');
@@ -878,11 +883,12 @@ function auditRow(line) {
   } catch (e) {
     cells = ['', '', '', cut(JSON.stringify(line))];
   }
-  for (const content of cells) {
+  cells.forEach((content, column) => {
     const cell = document.createElement('td');
+    cell.dataset.label = AUDIT_COLUMNS[column];
     cell.append(content);
     row.append(cell);
-  }
+  });
   row.children[2].className = 'value';
   row.lastChild.className = 'change';
   return row;
