@@ -582,6 +582,17 @@ class ConsoleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /** Herald's address alone leads to the console, whose sign-in page says how an account is made, wherever Herald runs. */
+    @Test
+    void theRootLeadsToTheSignInPageWhichSaysTheCommandForEachWayOfRunningHerald() {
+        browser.open(server.uri() + "/");
+        waitFor(() -> visible("sign-in"));
+        assertThat(Chromium.text(browser.script("return location.pathname")), is("/console/"));
+        assertThat(rows("#sign-in .commands code"), hasItems("java -jar herald.jar account alice editor",
+                "bin/herald account alice editor", "podman run --rm herald account alice editor"));
+        assertThat(violations(), is("[]"));
+    }
+
     /** Publish now with the editor empty: refused beside the message, nothing stored, nothing in the widget. */
     @Test
     void anEmptyAnnouncementIsNotPublishedAndTheRefusalIsSaidBesideTheMessage() {

@@ -127,6 +127,27 @@ class ConsoleServiceTest extends HeraldServerTest {
         }
     }
 
+    /** Herald's address opened in a browser (or by curl) leads to the console; a JSON client is told where things are. */
+    @Test
+    void theRootSendsABrowserToTheConsoleAndTellsAJsonClientWhereThingsAre() {
+        for (String accept : List.of("text/html,application/xhtml+xml,*/*;q=0.8", "*/*")) {
+            try (Http1ClientResponse response = http.get("/").header(HeaderNames.ACCEPT, accept).followRedirects(false)
+                    .request()) {
+                assertThat(accept, response.status().code(), is(303));
+                assertThat(header(response, "Location"), is("/console/"));
+            }
+        }
+        try (Http1ClientResponse response = http.get("/").header(HeaderNames.ACCEPT, "application/json").request()) {
+            assertThat(response.status().code(), is(200));
+            assertThat(response.as(String.class), is("{\"console\":\"/console/\",\"managementApi\":\"/api/v1/admin\","
+                    + "\"publicApi\":\"/api/v1/public\",\"docs\":\"docs/api.md in Herald's sources; GET /openapi on the"
+                    + " operations listener (observe.port)\"}"));
+        }
+        try (Http1ClientResponse response = http.method(Method.POST).path("/").request()) {
+            assertThat(response.status().code(), is(405));
+        }
+    }
+
     private static String header(Http1ClientResponse response, String name) {
         return response.headers().first(HeaderNames.create(name)).orElseThrow(() -> new AssertionError("no " + name));
     }
