@@ -86,7 +86,14 @@ async function start() {
   $('notification-state').addEventListener('change', () => loadNotifications());
   $('notification-search').addEventListener('input', filterNotifications);
   $('notification-filter').addEventListener('submit', (event) => event.preventDefault());
-  window.addEventListener('hashchange', () => session && route());
+  window.addEventListener('hashchange', () => {
+    if (!session) return;
+    // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
+    // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
+    say('');
+    route();
+    $('main').focus();
+  });
   $('stats-form').addEventListener('submit', (event) => {
     event.preventDefault();
     loadStats();
@@ -319,8 +326,10 @@ async function showProject(id) {
   try {
     currentProject = await call('GET', `/projects/${id}`);
   } catch (e) {
+    // Replaced, not assigned: a hashchange would clear what is said here.
+    history.replaceState(null, '', '#/projects');
+    showProjects();
     say(e.status === 404 ? 'No such project.' : e.message);
-    location.hash = '#/projects';
     return;
   }
   $('project-title').textContent = currentProject.name;
@@ -487,7 +496,7 @@ function statsChoices() {
   const select = $('stats-of');
   const chosen = select.value;
   const options = [['', 'the whole project'],
-    ...notifications.map((n) => [n.id, `“${excerpt(plainText(n.message)).slice(0, 60)}”`])];
+    ...notifications.map((n) => [n.id, `“${excerpt(plainText(n.message), 60)}”`])];
   select.replaceChildren(...options.map(([value, text]) => {
     const option = document.createElement('option');
     option.value = value;
@@ -627,12 +636,18 @@ function notificationRow(notification, now) {
   const actions = document.createElement('td');
   actions.className = 'actions';
   if (session.role === 'editor') {
-    const edit = button('Edit', () => openComposer(notification), 'secondary');
-    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message)).slice(0, 60)}”`);
+    const edit = button('Edit', () => composeInView(notification), 'secondary');
+    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message), 60)}”`);
     actions.append(edit);
   }
   row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'), actions);
   return row;
+}
+
+// The form may open far below the row its Edit is on: brought to the top of the view, where the editor has the focus.
+async function composeInView(notification) {
+  await openComposer(notification);
+  $('composer-title').scrollIntoView({ block: 'start' });
 }
 
 // label: the column's name, which a phone shows before the date (console.css), having no room for the columns.
@@ -685,9 +700,12 @@ function documentText(node, depth) {
   return parts.join(block ? ' ' : '') + (block ? ' ' : '');
 }
 
-function excerpt(text) {
+// At most `max` characters, cut after a whole word (mid-word only for a word longer than half of them).
+function excerpt(text, max = 120) {
   const words = String(text).replace(/\s+/g, ' ').trim();
-  return words.length > 120 ? `${words.slice(0, 119)}…` : words;
+  if (words.length <= max) return words;
+  const space = words.lastIndexOf(' ', max - 1);
+  return `${words.slice(0, space > max / 2 ? space : max - 1)}…`;
 }
 
 async function loadActivity() {

@@ -25,7 +25,10 @@ import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -39,6 +42,7 @@ import static org.hamcrest.Matchers.startsWith;
  * The console (docs/console.md) in a real browser, driven by the keyboard as a user would, against a real Herald on
  * H2, under its own Content-Security-Policy: every violation the page reports fails the test.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleBrowserTest {
 
     private static final String ALICE = "alice-console-token-0123456789abcdef0123456789";
@@ -89,7 +93,9 @@ class ConsoleBrowserTest {
         browser.open(console());
     }
 
+    /** First: it reads the whole list of projects, which the other tests add to. */
     @Test
+    @Order(1)
     void anEditorSignsInCreatesAndRenamesAProjectByKeyboardStaysSignedInAcrossAReloadAndSignsOut() throws IOException {
         waitFor(() -> visible("sign-in") && focused().equals("sign-in-name"));
         save("console-sign-in.png");
@@ -590,6 +596,56 @@ class ConsoleBrowserTest {
         assertThat(Chromium.text(browser.script("return location.pathname")), is("/console/"));
         assertThat(rows("#sign-in .commands code"), hasItems("java -jar herald.jar account alice editor",
                 "bin/herald account alice editor", "podman run --rm herald account alice editor"));
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * What a page said is not said of the next; a project opened by keyboard has the focus on its content; an excerpt
+     * ends at a word; the "Of" selector keeps its row; Edit brings the form into view; the page names its icon.
+     */
+    @Test
+    void theSmallThingsOfMovingAroundAProjectByKeyboard() {
+        String words = "Our winter sale starts on Monday with twenty percent off every coat, boot and scarf in"
+                + " the shop, and free delivery for orders placed before the end of the month";
+        Project old = server.herald().project();
+        for (int i = 0; i < 12; i++) {
+            server.herald().notification(old).message(i == 0 ? words : "Announcement number " + i).save();
+        }
+        browser.viewport(1000, 700, false);
+        try {
+            signIn("alice", ALICE);
+            browser.script("document.getElementById('new-project-name').focus()");
+            browser.type("Fresh");
+            press("Enter", 13);
+            waitFor(() -> text("status").equals("Project Fresh created."));
+            browser.script("[...document.querySelectorAll('#project-list a')].find((a) => a.textContent === arguments[0])"
+                    + ".focus()", old.name());
+            press("Enter", 13);
+            waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 12);
+            assertThat("not said of this page", text("status"), is(""));
+            assertThat("the content has the focus, not the body", focused(), is("main"));
+
+            String shown = rows("#notification-list tbody td.value").stream().filter((t) -> t.startsWith("Our"))
+                    .findFirst().orElseThrow();
+            assertThat(shown, endsWith("…"));
+            assertThat("cut after a whole word", words.startsWith(shown.substring(0, shown.length() - 1) + " "),
+                       is(true));
+            assertThat("the Of selector holds its row", browser.script(
+                    "const of = document.getElementById('stats-of').getBoundingClientRect();"
+                    + " const to = document.getElementById('stats-to').getBoundingClientRect();"
+                    + " return of.width <= 260 && Math.abs(of.top - to.top) < 20"), is(JsonValue.TRUE));
+
+            browser.script("const edits = document.querySelectorAll('#notification-list tbody tr button');"
+                    + " edits[edits.length - 1].focus()");
+            press("Enter", 13);
+            waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+            waitFor(() -> browser.script("const top = document.getElementById('composer-title')"
+                    + ".getBoundingClientRect().top; return top >= 0 && top < 100").equals(JsonValue.TRUE));
+            assertThat(browser.await("const icon = document.querySelector('link[rel=icon]');"
+                    + " return !!icon && (await fetch(icon.href)).ok"), is(JsonValue.TRUE));
+        } finally {
+            browser.resetViewport();
+        }
         assertThat(violations(), is("[]"));
     }
 

@@ -48,7 +48,7 @@ class ConsoleServiceTest extends HeraldServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/console/", "/console/console.js", "/console/console.css"})
+    @ValueSource(strings = {"/console/", "/console/console.js", "/console/console.css", "/console/favicon.svg"})
     void everyFileIsServedUnderTheStrictPolicyAndRevalidatedWithItsTag(String path) {
         String tag;
         try (Http1ClientResponse response = http.get(path).request()) {
