@@ -269,13 +269,7 @@ class ConsoleBrowserTest {
      */
     @Test
     void anEditorWritesAnAnnouncementByKeyboardPreviewsSchedulesAndPublishesIt() throws IOException {
-        Project project = server.herald().project();
-        signIn("alice", ALICE);
-        browser.open(console() + "#/projects/" + project.id());
-        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
-        browser.script("document.getElementById('compose').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        Project project = composeInANewProject();
 
         browser.chord("2", "Digit2", 50, 3);
         typeInEditor("Winter sale");
@@ -652,13 +646,7 @@ class ConsoleBrowserTest {
     /** Publish now with the editor empty: refused beside the message, nothing stored, nothing in the widget. */
     @Test
     void anEmptyAnnouncementIsNotPublishedAndTheRefusalIsSaidBesideTheMessage() {
-        Project project = server.herald().project();
-        signIn("alice", ALICE);
-        browser.open(console() + "#/projects/" + project.id());
-        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
-        browser.script("document.getElementById('compose').focus()");
-        press("Enter", 13);
-        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        Project project = composeInANewProject();
         browser.script("document.getElementById('publish').focus()");
         press("Enter", 13);
         waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
@@ -808,6 +796,18 @@ class ConsoleBrowserTest {
         } else if (page.equals("audit")) {
             waitFor(() -> visible("audit") && !rows("#audit-list tbody tr").isEmpty());
         }
+    }
+
+    /** Alice, signed in, on a new project's page, "Write an announcement" pressed: the editor has the focus. */
+    private static Project composeInANewProject() {
+        Project project = server.herald().project();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
+        browser.script("document.getElementById('compose').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+        return project;
     }
 
     private static void signIn(String name, String token) {
