@@ -86,7 +86,14 @@ async function start() {
   $('notification-state').addEventListener('change', () => loadNotifications());
   $('notification-search').addEventListener('input', filterNotifications);
   $('notification-filter').addEventListener('submit', (event) => event.preventDefault());
-  window.addEventListener('hashchange', () => session && route());
+  window.addEventListener('hashchange', () => {
+    if (!session) return;
+    // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
+    // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
+    say('');
+    route();
+    $('main').focus();
+  });
   $('stats-form').addEventListener('submit', (event) => {
     event.preventDefault();
     loadStats();
@@ -321,8 +328,10 @@ async function showProject(id) {
   try {
     currentProject = await call('GET', `/projects/${id}`);
   } catch (e) {
+    // Replaced, not assigned: a hashchange would clear what is said here.
+    history.replaceState(null, '', '#/projects');
+    showProjects();
     say(e.status === 404 ? 'No such project.' : e.message);
-    location.hash = '#/projects';
     return;
   }
   $('project-title').textContent = currentProject.name;
@@ -489,7 +498,7 @@ function statsChoices() {
   const select = $('stats-of');
   const chosen = select.value;
   const options = [['', 'the whole project'],
-    ...notifications.map((n) => [n.id, `“${excerpt(plainText(n.message)).slice(0, 60)}”`])];
+    ...notifications.map((n) => [n.id, `“${excerpt(plainText(n.message), 60)}”`])];
   select.replaceChildren(...options.map(([value, text]) => {
     const option = document.createElement('option');
     option.value = value;
@@ -629,16 +638,24 @@ function notificationRow(notification, now) {
   const actions = document.createElement('td');
   actions.className = 'actions';
   if (session.role === 'editor') {
-    const edit = button('Edit', () => openComposer(notification), 'secondary');
-    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message)).slice(0, 60)}”`);
+    const edit = button('Edit', () => composeInView(notification), 'secondary');
+    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message), 60)}”`);
     actions.append(edit);
   }
-  row.append(message, state, when(notification.startDate), when(notification.endDate), actions);
+  row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'), actions);
   return row;
 }
 
-function when(iso) {
+// The form may open far below the row its Edit is on: brought to the top of the view, where the editor has the focus.
+async function composeInView(notification) {
+  await openComposer(notification);
+  $('composer-title').scrollIntoView({ block: 'start' });
+}
+
+// label: the column's name, which a phone shows before the date (console.css), having no room for the columns.
+function when(iso, label) {
   const cell = document.createElement('td');
+  cell.dataset.label = label;
   if (iso !== null) {
     cell.append(instant(iso));
   } else {
@@ -685,9 +702,12 @@ function documentText(node, depth) {
   return parts.join(block ? ' ' : '') + (block ? ' ' : '');
 }
 
-function excerpt(text) {
+// At most `max` characters, cut after a whole word (mid-word only for a word longer than half of them).
+function excerpt(text, max = 120) {
   const words = String(text).replace(/\s+/g, ' ').trim();
-  return words.length > 120 ? `${words.slice(0, 119)}…` : words;
+  if (words.length <= max) return words;
+  const space = words.lastIndexOf(' ', max - 1);
+  return `${words.slice(0, space > max / 2 ? space : max - 1)}…`;
 }
 
 async function loadActivity() {
@@ -936,6 +956,9 @@ async function loadAudit(path) {
   $('audit-list').tBodies[0].append(...lines.map(auditRow));
 }
 
+// The columns' names, which a phone shows before each cell (console.css), having no room for the columns.
+const AUDIT_COLUMNS = ['When', 'Who', 'What', 'Change'];
+
 // One line, whatever it holds: a line the console cannot read as it expects is shown as its JSON, never hides others.
 function auditRow(line) {
   const row = document.createElement('tr');
@@ -947,11 +970,12 @@ function auditRow(line) {
   } catch (e) {
     cells = ['', '', '', cut(JSON.stringify(line))];
   }
-  for (const content of cells) {
+  cells.forEach((content, column) => {
     const cell = document.createElement('td');
+    cell.dataset.label = AUDIT_COLUMNS[column];
     cell.append(content);
     row.append(cell);
-  }
+  });
   row.children[2].className = 'value';
   row.lastChild.className = 'change';
   return row;

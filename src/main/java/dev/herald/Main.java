@@ -22,6 +22,7 @@ import dev.herald.audit.AuditService;
 import dev.herald.config.ConfigValues;
 import dev.herald.config.HeraldConfig;
 import dev.herald.console.ConsoleService;
+import dev.herald.console.RootPointer;
 import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.FeedCacheSettings;
@@ -200,6 +201,7 @@ public final class Main {
                           new StatsService(db, services.notifications()), new AuditService(db))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .register(ConsoleService.PATH, new ConsoleService())
+                .register(new RootPointer())
                 .any(RouteFallbacks::notFound);
     }
 

@@ -74,7 +74,8 @@ public final class ConsoleService implements HttpService {
 
     private static List<Asset> assets() {
         List<Asset> files = new ArrayList<>(List.of(file("", "console.js", JAVASCRIPT), file("", "editor.js", JAVASCRIPT),
-                                                    file("", "console.css", CSS), file("vendor/", "prosemirror.css", CSS)));
+                                                    file("", "console.css", CSS), file("vendor/", "prosemirror.css", CSS),
+                                                    file("", "favicon.svg", "image/svg+xml")));
         VENDORED.forEach(name -> files.add(file("vendor/", name + ".js", JAVASCRIPT)));
         return List.copyOf(files);
     }

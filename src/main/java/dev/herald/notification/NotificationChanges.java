@@ -14,6 +14,7 @@ import dev.herald.content.ContentRemoval;
 import dev.herald.content.HttpUrls;
 import dev.herald.content.MessageContent;
 import dev.herald.content.RichTextDocuments;
+import dev.herald.content.VisibleContent;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -113,13 +114,20 @@ final class NotificationChanges {
             if (start != null && end != null && end < start) {
                 throw ApiException.validation("endDate", "endDate must not be before startDate");
             }
-            return new Applied(new Notification(
+            Notification changed = new Notification(
                     current.id(), current.projectId(), status == null ? current.status() : status,
                     content == null ? current.message() : content.message(),
                     body.containsKey("image") ? image : current.image(),
                     action == null ? current.action() : action, preset == null ? current.preset() : preset,
-                    start, end, current.createdAt(), now),
-                               content == null ? List.of() : content.removed());
+                    start, end, current.createdAt(), now);
+            // Checked when the body changes what is shown, or publishes: a row stored before the rule (or past the
+            // API) is not published blank either.
+            boolean checked = content != null || body.containsKey("image") || status == NotificationStatus.PUBLISHED;
+            if (checked && changed.image() == null && changed.message() != null
+                && !VisibleContent.shows(changed.message())) {
+                throw nothingToShow();
+            }
+            return new Applied(changed, content == null ? List.of() : content.removed());
         }
     }
 
@@ -154,6 +162,16 @@ final class NotificationChanges {
         requireSize(written.message(), maxBytes, " once in the content allow-list's form (every element closed, every"
                 + " attribute quoted)");
         return new Content(written.message(), written.removed());
+    }
+
+    /**
+     * No text and no image, in the message or beside it ({@code image}): a blank item the widget counts unread.
+     * Refused at any status: a draft that shows nothing is no announcement either, and one rule is simpler to state
+     * than two (docs/api.md#message-content).
+     */
+    private static ApiException nothingToShow() {
+        return ApiException.validation("message", "message shows nothing: no text and no image once what the content"
+                + " allow-list does not keep is removed (docs/api.md#message-content)");
     }
 
     /** @param as how the message was measured, when not as sent */

@@ -25,7 +25,10 @@ import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -39,6 +42,7 @@ import static org.hamcrest.Matchers.startsWith;
  * The console (docs/console.md) in a real browser, driven by the keyboard as a user would, against a real Herald on
  * H2, under its own Content-Security-Policy: every violation the page reports fails the test.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleBrowserTest {
 
     private static final String ALICE = "alice-console-token-0123456789abcdef0123456789";
@@ -89,7 +93,9 @@ class ConsoleBrowserTest {
         browser.open(console());
     }
 
+    /** First: it reads the whole list of projects, which the other tests add to. */
     @Test
+    @Order(1)
     void anEditorSignsInCreatesAndRenamesAProjectByKeyboardStaysSignedInAcrossAReloadAndSignsOut() throws IOException {
         waitFor(() -> visible("sign-in") && focused().equals("sign-in-name"));
         save("console-sign-in.png");
@@ -576,6 +582,83 @@ class ConsoleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /** Herald's address alone leads to the console, whose sign-in page says how an account is made, wherever Herald runs. */
+    @Test
+    void theRootLeadsToTheSignInPageWhichSaysTheCommandForEachWayOfRunningHerald() {
+        browser.open(server.uri() + "/");
+        waitFor(() -> visible("sign-in"));
+        assertThat(Chromium.text(browser.script("return location.pathname")), is("/console/"));
+        assertThat(rows("#sign-in .commands code"), hasItems("java -jar herald.jar account alice editor",
+                "bin/herald account alice editor", "podman run --rm herald account alice editor"));
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * What a page said is not said of the next; a project opened by keyboard has the focus on its content; an excerpt
+     * ends at a word; the "Of" selector keeps its row; Edit brings the form into view; the page names its icon.
+     */
+    @Test
+    void theSmallThingsOfMovingAroundAProjectByKeyboard() {
+        String words = "Our winter sale starts on Monday with twenty percent off every coat, boot and scarf in"
+                + " the shop, and free delivery for orders placed before the end of the month";
+        Project old = server.herald().project();
+        for (int i = 0; i < 12; i++) {
+            server.herald().notification(old).message(i == 0 ? words : "Announcement number " + i).save();
+        }
+        browser.viewport(1000, 700, false);
+        try {
+            signIn("alice", ALICE);
+            browser.script("document.getElementById('new-project-name').focus()");
+            browser.type("Fresh");
+            press("Enter", 13);
+            waitFor(() -> text("status").equals("Project Fresh created."));
+            browser.script("[...document.querySelectorAll('#project-list a')].find((a) => a.textContent === arguments[0])"
+                    + ".focus()", old.name());
+            press("Enter", 13);
+            waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 12);
+            assertThat("not said of this page", text("status"), is(""));
+            assertThat("the content has the focus, not the body", focused(), is("main"));
+
+            String shown = rows("#notification-list tbody td.value").stream().filter((t) -> t.startsWith("Our"))
+                    .findFirst().orElseThrow();
+            assertThat(shown, endsWith("…"));
+            assertThat("cut after a whole word", words.startsWith(shown.substring(0, shown.length() - 1) + " "),
+                       is(true));
+            assertThat("the Of selector holds its row", browser.script(
+                    "const of = document.getElementById('stats-of').getBoundingClientRect();"
+                    + " const to = document.getElementById('stats-to').getBoundingClientRect();"
+                    + " return of.width <= 260 && Math.abs(of.top - to.top) < 20"), is(JsonValue.TRUE));
+
+            browser.script("const edits = document.querySelectorAll('#notification-list tbody tr button');"
+                    + " edits[edits.length - 1].focus()");
+            press("Enter", 13);
+            waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+            waitFor(() -> browser.script("const top = document.getElementById('composer-title')"
+                    + ".getBoundingClientRect().top; return top >= 0 && top < 100").equals(JsonValue.TRUE));
+            assertThat(browser.await("const icon = document.querySelector('link[rel=icon]');"
+                    + " return !!icon && (await fetch(icon.href)).ok"), is(JsonValue.TRUE));
+        } finally {
+            browser.resetViewport();
+        }
+        assertThat(violations(), is("[]"));
+    }
+
+    /** Publish now with the editor empty: refused beside the message, nothing stored, nothing in the widget. */
+    @Test
+    void anEmptyAnnouncementIsNotPublishedAndTheRefusalIsSaidBesideTheMessage() {
+        Project project = composeInANewProject();
+        browser.script("document.getElementById('publish').focus()");
+        press("Enter", 13);
+        waitFor(() -> browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> !text("message-error").isEmpty());
+        assertThat(text("message-error"), startsWith("message shows nothing: no text and no image"));
+        assertThat(browser.await("const answer = await fetch('/api/v1/admin/projects/' + arguments[0]"
+                + " + '/notifications'); return (await answer.json()).length;", project.id()), is(Json.createValue(0)));
+        assertThat(violations(), is("[]"));
+    }
+
     /** Archiving a published announcement and revoking a key, each from the console, each confirmed first. */
     @Test
     void anAnnouncementIsArchivedAndAKeyRevokedAfterTheDialogSaysYes() {
@@ -729,6 +812,9 @@ class ConsoleBrowserTest {
         Project project = server.herald().project();
         server.herald().key(project);
         server.herald().notification(project).message("Winter sale: <b>-20%</b>").save();
+        // Scheduled, with both dates: the widest row the list has.
+        server.herald().notification(project).message("Spring sale").status(NotificationStatus.PUBLISHED)
+                .start(Instant.parse("2030-03-01T09:00:00Z")).end(Instant.parse("2030-03-31T18:00:00Z")).save();
         Map<String, String> pages = new java.util.LinkedHashMap<>();
         pages.put("sign-in", console());
         pages.put("projects", console() + "#/projects");
@@ -747,12 +833,19 @@ class ConsoleBrowserTest {
                     for (Map.Entry<String, String> page : pages.entrySet()) {
                         show(page.getKey(), page.getValue());
                         if (phone) {
-                            assertThat(page.getKey() + ": nothing wider than the phone; past its edge: "
-                                       + browser.script("return [...document.querySelectorAll('body *')]"
-                                               + ".filter((e) => e.getBoundingClientRect().right > 321)"
-                                               + ".map((e) => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)"
+                            // Every element, not the document's scroll width: a table that scrolls in its own box
+                            // kept the document at 320 px while its Ends and Edit were past the phone's edge. What
+                            // is shown only: a closed details' table is laid out, not seen.
+                            assertThat(page.getKey() + ": nothing past the phone's edge, even in a box that scrolls",
+                                       browser.script("return [...document.querySelectorAll('body *')]"
+                                               + ".filter((e) => { const r = e.getBoundingClientRect();"
+                                               + " return r.width > 0 && r.right > 320.5 && e.checkVisibility()"
+                                               + " && !e.closest('.visually-hidden, .skip'); })"
+                                               + ".map((e) => e.tagName + '#' + e.id + '.' + e.className + ' '"
+                                               + " + Math.round(e.getBoundingClientRect().right)).slice(0, 8)"
                                                + ".join(' ')"),
-                                       browser.script("return document.documentElement.scrollWidth"),
+                                       is(Json.createValue("")));
+                            assertThat(browser.script("return document.documentElement.scrollWidth"),
                                        is(Json.createValue(320)));
                         }
                         if (scheme.equals("dark") && !phone) {
@@ -790,7 +883,7 @@ class ConsoleBrowserTest {
             waitFor(() -> !visible("sign-in"));
         }
         if (page.equals("project") || page.equals("editor")) {
-            waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 1);
+            waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 2);
         }
         if (page.equals("editor")) {
             browser.script("document.querySelector('#notification-list tbody tr button').focus()");
@@ -800,6 +893,13 @@ class ConsoleBrowserTest {
         } else if (page.equals("audit")) {
             waitFor(() -> visible("audit") && !rows("#audit-list tbody tr").isEmpty());
         }
+    }
+
+    /** Alice, signed in, on a new project's page, "Write an announcement" pressed: the editor has the focus. */
+    private static Project composeInANewProject() {
+        Project project = projectShown();
+        openNewAnnouncement();
+        return project;
     }
 
     private static void signIn(String name, String token) {

@@ -48,7 +48,7 @@ class ConsoleServiceTest extends HeraldServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/console/", "/console/console.js", "/console/console.css"})
+    @ValueSource(strings = {"/console/", "/console/console.js", "/console/console.css", "/console/favicon.svg"})
     void everyFileIsServedUnderTheStrictPolicyAndRevalidatedWithItsTag(String path) {
         String tag;
         try (Http1ClientResponse response = http.get(path).request()) {
@@ -124,6 +124,27 @@ class ConsoleServiceTest extends HeraldServerTest {
         }
         try (Http1ClientResponse response = http.get("/console/nothing.js").request()) {
             assertThat(response.status().code(), is(404));
+        }
+    }
+
+    /** Herald's address opened in a browser (or by curl) leads to the console; a JSON client is told where things are. */
+    @Test
+    void theRootSendsABrowserToTheConsoleAndTellsAJsonClientWhereThingsAre() {
+        for (String accept : List.of("text/html,application/xhtml+xml,*/*;q=0.8", "*/*")) {
+            try (Http1ClientResponse response = http.get("/").header(HeaderNames.ACCEPT, accept).followRedirects(false)
+                    .request()) {
+                assertThat(accept, response.status().code(), is(303));
+                assertThat(header(response, "Location"), is("/console/"));
+            }
+        }
+        try (Http1ClientResponse response = http.get("/").header(HeaderNames.ACCEPT, "application/json").request()) {
+            assertThat(response.status().code(), is(200));
+            assertThat(response.as(String.class), is("{\"console\":\"/console/\",\"managementApi\":\"/api/v1/admin\","
+                    + "\"publicApi\":\"/api/v1/public\",\"docs\":\"docs/api.md in Herald's sources; GET /openapi on the"
+                    + " operations listener (observe.port)\"}"));
+        }
+        try (Http1ClientResponse response = http.method(Method.POST).path("/").request()) {
+            assertThat(response.status().code(), is(405));
         }
     }
 

@@ -152,7 +152,8 @@ class OpenApiTest extends HeraldServerTest {
                 + "\"image\":\"https://cdn.example.com/a.png\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
                 + "\"https://example.com\",\"target\":\"_blank\"}},\"startDate\":\"2026-11-01T00:00:00Z\"}",
                 "application/json", true), "id");
-        String rich = id(send("POST", notifications, "{\"message\":{\"type\":\"doc\",\"content\":[]},"
+        String rich = id(send("POST", notifications, "{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"text\","
+                + "\"text\":\"Hi\"}]},"
                 + "\"status\":\"PUBLISHED\",\"action\":{\"type\":\"CLOSE\",\"data\":null}}", "application/json", true), "id");
         send("POST", notifications, "{\"message\":\"x\",\"image\":\"javascript:alert(1)\"}", "application/json", true);
         String tooLarge = "{\"message\":\"" + "x".repeat(FEED_BYTES) + "\",\"status\":\"PUBLISHED\"}";
