@@ -103,7 +103,7 @@ class SecurityHeadersTest extends HeraldServerTest {
                 Arguments.of("POST /observe/metrics\r\nContent-Type: application/json", "{}", 405),
                 Arguments.of("GET /openapi", "", 200),
                 Arguments.of("GET /elsewhere", "", 404),
-                Arguments.of("GET /", "", 404));
+                Arguments.of("GET /", "", 303));
     }
 
     @ParameterizedTest

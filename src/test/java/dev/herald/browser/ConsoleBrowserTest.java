@@ -611,9 +611,12 @@ class ConsoleBrowserTest {
             browser.script("document.getElementById('new-project-name').focus()");
             browser.type("Fresh");
             press("Enter", 13);
-            waitFor(() -> text("status").equals("Project Fresh created."));
-            browser.script("[...document.querySelectorAll('#project-list a')].find((a) => a.textContent === arguments[0])"
-                    + ".focus()", old.name());
+            waitFor(() -> text("status").equals("Project Fresh created.")
+                    && rows("#project-list td.name").containsAll(List.of("Fresh", old.name())));
+            // The list is drawn again after a creation: focus the link once it is the one on the page, and say so.
+            waitFor(() -> browser.script("const link = [...document.querySelectorAll('#project-list a')]"
+                    + ".find((a) => a.textContent === arguments[0]); if (link) link.focus();"
+                    + " return !!link && document.activeElement === link", old.name()).equals(JsonValue.TRUE));
             press("Enter", 13);
             waitFor(() -> visible("project") && rows("#notification-list tbody tr").size() == 12);
             assertThat("not said of this page", text("status"), is(""));
