@@ -45,19 +45,31 @@ async function call(method, path, body) {
 }
 
 // A question in a modal dialog of the page (Escape or Cancel says no); the focus goes back where it was.
+// The close event comes a task after the dialog closed: a question asked again at once would otherwise take the
+// answer of the one before (seen under load: a key revoked by Yes stayed, its question answered by the Cancel before).
+let questionsAsked = 0;
+
 function confirmed(question, yes) {
   const dialog = $('confirm');
   const before = document.activeElement;
+  const asked = ++questionsAsked;
   $('confirm-text').textContent = question;
   $('confirm-yes').textContent = yes;
   dialog.returnValue = 'no';
   dialog.showModal();
   $('confirm-no').focus();
   return new Promise((resolve) => {
-    dialog.addEventListener('close', () => {
+    const answered = () => {
+      if (asked === questionsAsked && dialog.open) return;
+      dialog.removeEventListener('close', answered);
+      if (asked !== questionsAsked) {
+        resolve(false);
+        return;
+      }
       if (before) before.focus();
       resolve(dialog.returnValue === 'yes');
-    }, { once: true });
+    };
+    dialog.addEventListener('close', answered);
   });
 }
 
