@@ -1,5 +1,6 @@
 package dev.herald.console;
 
+import dev.herald.api.Json;
 import dev.herald.api.JsonAnswers;
 import dev.herald.api.RouteFallbacks;
 
@@ -11,7 +12,6 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
@@ -20,7 +20,7 @@ import jakarta.json.JsonObject;
  */
 public final class RootPointer implements HttpService {
 
-    private static final JsonObject POINTER = Json.createObjectBuilder()
+    private static final JsonObject POINTER = Json.builders().createObjectBuilder()
             .add("console", ConsoleService.PATH + "/")
             .add("managementApi", "/api/v1/admin")
             .add("publicApi", "/api/v1/public")
