@@ -18,7 +18,7 @@ final class Arguments {
               --help     this text
               --version  Herald's version
             Usage: herald account NAME ROLE
-              Makes a token for a new account (ROLE: editor or viewer) and prints it with the entry of
+              Makes a token for a new account (ROLE: owner, editor or viewer) and prints it with the entry of
               admin.accounts to add to the configuration.""";
 
     private Arguments() {
@@ -39,8 +39,8 @@ final class Arguments {
             return true;
         }
         if (args.length > 0 && args[0].equals("account")) {
-            throw new BadSetting("herald account takes a name and a role (editor or viewer): herald account alice"
-                    + " editor");
+            throw new BadSetting("herald account takes a name and a role (owner, editor or viewer): herald account"
+                    + " alice editor");
         }
         if (args.length > 1) {
             throw new BadSetting("Herald takes one argument, its configuration file, not " + args.length + ": "

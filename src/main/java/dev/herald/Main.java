@@ -195,7 +195,7 @@ public final class Main {
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
-                .register(ApiPaths.ADMIN, admin.sessionService(), new ProjectAdminService(db, clock),
+                .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db, services.notifications()), new AuditService(db))

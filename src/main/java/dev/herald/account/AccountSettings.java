@@ -48,7 +48,7 @@ public record AccountSettings(String name, Role role, byte[] tokenSha256) {
             }
             String roleId = ConfigValues.string(entry.get("role")).map(String::strip).orElse("");
             Role role = Role.of(roleId).orElseThrow(() -> new IllegalArgumentException(
-                    where + " (" + name + ") needs a role: editor or viewer, not '" + roleId + "'"));
+                    where + " (" + name + ") needs a role: owner, editor or viewer, not '" + roleId + "'"));
             String digest = ConfigValues.string(entry.get("token-sha256")).map(String::strip).orElse("");
             if (!DIGEST.matcher(digest).matches()) {
                 throw new IllegalArgumentException(where + " (" + name + ") needs token-sha256: the SHA-256 of its"

@@ -32,8 +32,9 @@ import io.helidon.webserver.http.RoutingResponse;
  *     ({@code Sec-Fetch-Site}), whatever it carries.</li>
  * </ul>
  * A {@code viewer} may GET and HEAD only: anything else is 403. The caller is registered in the request's context
- * for the audit log ({@link Actor#of}). Signing in ({@code POST /api/v1/admin/session}) is the one route without a
- * caller; it counts its failures with these ({@link SessionService}).
+ * for the audit log ({@link Actor#of}). Signing in ({@code POST /api/v1/admin/session}) and taking an invitation
+ * ({@code POST /api/v1/admin/invites/accept}) are the routes without a caller; they count their failures with these
+ * ({@link SessionService}, {@link TeamService}).
  *
  * <p>A client (as the rate limit knows it: trusted proxies, IPv6 network) with {@code admin.auth-failures.limit}
  * failed tokens in a window is answered 429 on every route that takes a token until that window ends, whatever
@@ -79,7 +80,7 @@ public final class AdminAuthFilter implements Filter {
                     Status.FORBIDDEN_403, "FORBIDDEN", "Access denied for this resource"));
             return;
         }
-        if (ApiPaths.isSignIn(request)) {
+        if (ApiPaths.isWithoutCaller(request)) {
             chain.proceed();
             return;
         }
@@ -163,7 +164,7 @@ public final class AdminAuthFilter implements Filter {
         }
         boolean ownSite = OWN_SITE.contains(request.headers().first(FETCH_SITE).orElse("none"));
         return ownSite && (request.headers().cookies().contains(SessionStore.COOKIE)
-                || ApiPaths.isSignIn(request));
+                || ApiPaths.isWithoutCaller(request));
     }
 
     private static Optional<Actor> refuse(RoutingRequest request, RoutingResponse response, Status status,

@@ -19,6 +19,11 @@ import dev.herald.admin.Role;
  *
  * <p>A console session is bound to the credential that opened it ({@link #credentialOf}): a digest of its account's
  * {@code token-sha256}, which changes when the token is replaced.
+ *
+ * <p>Accounts made in the console ({@link ConsoleAccounts}) come after the configuration's: a name of
+ * {@code admin.accounts} is the configuration's whatever the database holds, and a token is looked up in the database
+ * only when no configured one matches (by its digest, an index's look-up: the digest of 256 random bits tells a
+ * guesser nothing, however long the look-up takes).
  */
 public final class Credentials {
 
@@ -29,13 +34,20 @@ public final class Credentials {
     }
 
     private final List<Known> known;
+    private final ConsoleAccounts console;
 
-    private Credentials(List<Known> known) {
+    private Credentials(List<Known> known, ConsoleAccounts console) {
         this.known = List.copyOf(known);
+        this.console = console;
     }
 
     /** @throws IllegalArgumentException when one token is given twice (as two accounts, or account and token) */
     public static Credentials of(AdminSettings settings) {
+        return of(settings, ConsoleAccounts.NONE);
+    }
+
+    /** The configuration's credentials, then those of the accounts made in the console. */
+    static Credentials of(AdminSettings settings, ConsoleAccounts console) {
         List<Known> known = new ArrayList<>();
         for (String token : settings.tokens()) {
             byte[] digest = sha256(token);
@@ -54,9 +66,13 @@ public final class Credentials {
                 }
             }
         }
-        return new Credentials(known);
+        return new Credentials(known, console);
     }
 
+    /**
+     * Whether the configuration names no token and no account: the management API is closed then, whatever accounts
+     * the console made (the configuration stays the switch that closes it).
+     */
     public boolean isEmpty() {
         return known.isEmpty();
     }
@@ -70,12 +86,21 @@ public final class Credentials {
                 match = candidate.actor();
             }
         }
-        return Optional.ofNullable(match);
+        if (match != null) {
+            return Optional.of(match);
+        }
+        return console.byTokenSha256(presented).map(ConsoleAccounts.Active::actor)
+                .filter(actor -> !isConfigured(actor.name()));
+    }
+
+    /** Whether {@code admin.accounts} has an account of this name. */
+    boolean isConfigured(String accountName) {
+        return accountEntry(accountName).isPresent();
     }
 
     /** What a session of this account, signed in now, is bound to: hex, for the sessions table. */
     Optional<String> credentialOf(String accountName) {
-        return accountEntry(accountName).map(entry -> HexFormat.of().formatHex(entry.credential()));
+        return boundTo(accountName).map(entry -> HexFormat.of().formatHex(entry.credential()));
     }
 
     /**
@@ -89,8 +114,18 @@ public final class Credentials {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        return accountEntry(name).filter(entry -> MessageDigest.isEqual(entry.credential(), bound))
+        return boundTo(name).filter(entry -> MessageDigest.isEqual(entry.credential(), bound))
                 .map(Known::actor);
+    }
+
+    /** The account of this name as configured, or else as made in the console and active now. */
+    private Optional<Known> boundTo(String name) {
+        Optional<Known> configured = accountEntry(name);
+        if (configured.isPresent()) {
+            return configured;
+        }
+        return console.byName(name).map(active -> new Known(active.tokenSha256(), active.actor(),
+                                                            credential(active.tokenSha256())));
     }
 
     private Optional<Known> accountEntry(String name) {

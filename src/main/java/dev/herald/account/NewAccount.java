@@ -17,16 +17,21 @@ public final class NewAccount {
     private NewAccount() {
     }
 
+    /** A new account's token: 256 random bits, hex; for the configuration and for the console's accounts alike. */
+    static String token() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
     /** @throws BadSetting when the name or role could not be configured */
     public static String describe(String name, String roleId) {
         if (!AccountSettings.NAME.matcher(name).matches()) {
             throw new BadSetting("An account's name is 1 to 100 letters, digits, '.', '_', '@' or '-', not: " + name);
         }
-        Role role = Role.of(roleId).orElseThrow(() -> new BadSetting("An account's role is editor or viewer, not: "
+        Role role = Role.of(roleId).orElseThrow(() -> new BadSetting("An account's role is owner, editor or viewer, not: "
                 + roleId));
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        String token = HexFormat.of().formatHex(bytes);
+        String token = token();
         return """
                 Token of %1$s, shown this once (Herald keeps only its SHA-256); give it to %1$s alone:
                   %2$s

@@ -4,15 +4,21 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What a signed-in caller may do with the management API: an {@code editor} reads and writes, a {@code viewer}
- * only reads (GET and HEAD). The tokens of {@code admin.tokens} are editors.
+ * What a signed-in caller may do with the management API: an {@code owner} does what an editor does and manages the
+ * team (the accounts made in the console), an {@code editor} reads and writes, a {@code viewer} only reads (GET and
+ * HEAD). The tokens of {@code admin.tokens} are editors.
  */
 public enum Role {
+    OWNER,
     EDITOR,
     VIEWER;
 
     public boolean mayChange() {
-        return this == EDITOR;
+        return this != VIEWER;
+    }
+
+    public boolean managesTeam() {
+        return this == OWNER;
     }
 
     /** As configuration and answers spell it. */

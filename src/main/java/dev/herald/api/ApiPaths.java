@@ -12,6 +12,7 @@ public final class ApiPaths {
     public static final String ADMIN = "/api/v1/admin";
     public static final String TRACKING = PUBLIC + "/track/";
     public static final String SIGN_IN = ADMIN + "/session";
+    public static final String INVITE_ACCEPTANCE = ADMIN + "/invites/accept";
 
     private ApiPaths() {
     }
@@ -24,6 +25,16 @@ public final class ApiPaths {
     /** Signing in to the console: the one management route that takes a body from a caller not yet known. */
     public static boolean isSignIn(ServerRequest request) {
         return request.prologue().method() == Method.POST && fullPath(request).equals(SIGN_IN);
+    }
+
+    /** Taking an invitation to the team: a caller not yet known, whose secret is the link it was given. */
+    public static boolean isInviteAcceptance(ServerRequest request) {
+        return request.prologue().method() == Method.POST && fullPath(request).equals(INVITE_ACCEPTANCE);
+    }
+
+    /** The management routes a caller not yet known may use, with a small body: signing in, taking an invitation. */
+    public static boolean isWithoutCaller(ServerRequest request) {
+        return isSignIn(request) || isInviteAcceptance(request);
     }
 
     public static boolean isAdmin(ServerRequest request) {

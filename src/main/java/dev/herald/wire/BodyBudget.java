@@ -51,7 +51,7 @@ public final class BodyBudget implements Filter {
             chain.proceed();
             return;
         }
-        long most = ApiPaths.isSignIn(request) ? RequestBodies.MAX_SIGN_IN_BYTES
+        long most = ApiPaths.isWithoutCaller(request) ? RequestBodies.MAX_SIGN_IN_BYTES
                 : ApiPaths.isAdmin(request) ? RequestBodies.MAX_ADMIN_BYTES : RequestBodies.MAX_PUBLIC_BYTES;
         OptionalLong announced = request.headers().contentLength();
         if (announced.isPresent() && announced.getAsLong() > most) {

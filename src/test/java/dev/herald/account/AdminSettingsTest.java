@@ -114,7 +114,7 @@ class AdminSettingsTest {
 
         assertThat(refusal(Map.of("admin.accounts.0.name", "alice", "admin.accounts.0.role", "admin",
                                   "admin.accounts.0.token-sha256", digest)),
-                   is("admin.accounts: entry 1 of 1 (alice) needs a role: editor or viewer, not 'admin'"));
+                   is("admin.accounts: entry 1 of 1 (alice) needs a role: owner, editor or viewer, not 'admin'"));
         assertThat(refusal(Map.of("admin.accounts.0.name", "al ice", "admin.accounts.0.role", "editor",
                                   "admin.accounts.0.token-sha256", digest)),
                    is("admin.accounts: entry 1 of 1 needs a name of 1 to 100 letters, digits, '.', '_', '@' or '-'"));

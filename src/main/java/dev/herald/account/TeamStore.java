@@ -1,0 +1,313 @@
+package dev.herald.account;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+import dev.herald.admin.Actor;
+import dev.herald.admin.AdminRequests;
+import dev.herald.admin.Role;
+import dev.herald.api.ApiException;
+import dev.herald.api.Json;
+import dev.herald.api.Timestamps;
+import dev.herald.audit.AuditEntry;
+import dev.herald.audit.AuditLog;
+import dev.herald.storage.Rows;
+import dev.herald.storage.Transactions;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbExecute;
+import io.helidon.dbclient.DbRow;
+import io.helidon.http.Status;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * The accounts an owner makes in the console (docs/api.md#team), in {@code admin_accounts}, and their one-time
+ * invitations, in {@code admin_invites}. Only digests are stored: of an account's token, and of an invitation's
+ * secret; both are shown once, in the answer that made them. Every change is audited in its transaction, and a
+ * disabled or reset account's sessions are deleted in it; {@link Credentials} reads the account at every request
+ * besides, so a session of an account disabled through another instance is refused there at its next request.
+ */
+final class TeamStore implements ConsoleAccounts {
+
+    /** Bounds the list, which is not paged: a team, not a user base. */
+    static final int MOST_ACCOUNTS = 500;
+    static final Duration INVITE_VALIDITY = Duration.ofDays(1);
+    private static final String TARGET = "account";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** An account made in the console, as listed; {@code inviteExpiresAt} null when it has no invitation. */
+    record Member(String name, Role role, boolean hasToken, Long disabledAt, String createdBy, long createdAt,
+                  Long inviteExpiresAt) {
+
+        String state() {
+            return disabledAt != null ? "disabled" : hasToken ? "active" : "invited";
+        }
+
+        boolean isActiveOwner() {
+            return role == Role.OWNER && hasToken && disabledAt == null;
+        }
+    }
+
+    /** An invitation just made: its secret exists nowhere else. */
+    record Invite(Member member, String secret, long expiresAt) {
+    }
+
+    /** An invitation taken: the account's token, which exists nowhere else. */
+    record Accepted(Actor account, String token) {
+    }
+
+    private final DbClient db;
+    private final List<AccountSettings> configured;
+    private final Clock clock;
+
+    TeamStore(DbClient db, List<AccountSettings> configured, Clock clock) {
+        this.db = db;
+        this.configured = List.copyOf(configured);
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<Active> byName(String name) {
+        return db.execute().namedGet("select-active-admin-account", name).map(TeamStore::active);
+    }
+
+    @Override
+    public Optional<Active> byTokenSha256(byte[] digest) {
+        return db.execute().namedGet("select-active-admin-account-by-token", HexFormat.of().formatHex(digest))
+                .map(TeamStore::active);
+    }
+
+    List<AccountSettings> configured() {
+        return configured;
+    }
+
+    List<Member> list() {
+        return db.execute().namedQuery("select-admin-accounts").map(TeamStore::member).toList();
+    }
+
+    Optional<Member> find(String name) {
+        return list().stream().filter(member -> member.name().equals(name)).findFirst();
+    }
+
+    /**
+     * A new account of {@code role}, without a token until its invitation is accepted. Audited as
+     * {@code account.invited}.
+     */
+    Invite invite(String name, Role role, Actor by) {
+        refuseConfigured(name);
+        String secret = newSecret();
+        long[] expiresAt = new long[1];
+        try {
+            Transactions.run(db, transaction -> {
+                if (transaction.namedGet("select-admin-account-for-update", name).isPresent()) {
+                    throw nameTaken(name);
+                }
+                long accounts = Rows.longValue(transaction.namedGet("count-admin-accounts").orElseThrow(), "accounts");
+                if (accounts >= MOST_ACCOUNTS) {
+                    throw ApiException.error(Status.CONFLICT_409, "TOO_MANY_ACCOUNTS", "The console holds at most "
+                            + MOST_ACCOUNTS + " accounts");
+                }
+                long now = clock.millis();
+                expiresAt[0] = now + INVITE_VALIDITY.toMillis();
+                transaction.namedInsert("insert-admin-account", name, role.id(), by.name(), now, now);
+                transaction.namedInsert("insert-admin-invite", digest(secret), name, expiresAt[0], now);
+                audit(transaction, by, now, "account.invited", name, Json.builders().createObjectBuilder()
+                        .add("role", role.id()).add("inviteExpiresAt", Timestamps.format(expiresAt[0])).build());
+            });
+        } catch (ApiException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Two invitations of one name at once: the second insert breaks the key.
+            if (find(name).isPresent()) {
+                throw nameTaken(name);
+            }
+            throw e;
+        }
+        return new Invite(find(name).orElseThrow(), secret, expiresAt[0]);
+    }
+
+    /** Audited as {@code account.role-changed}; the same role is no change and leaves no line. */
+    Member changeRole(String name, Role role, Actor by) {
+        change(name, by, (transaction, member, now) -> {
+            if (member.role() == role) {
+                return;
+            }
+            if (member.isActiveOwner() && role != Role.OWNER) {
+                refuseLastOwner(transaction, name, "given another role");
+            }
+            transaction.namedUpdate("update-admin-account-role", role.id(), now, name);
+            audit(transaction, by, now, "account.role-changed", name, Json.builders().createObjectBuilder()
+                    .add("role", Json.builders().createObjectBuilder().add("from", member.role().id())
+                            .add("to", role.id()))
+                    .build());
+        });
+        return find(name).orElseThrow();
+    }
+
+    /**
+     * Disables the account and ends every session of it, or enables it again (its token works again; its sessions
+     * do not come back). Audited as {@code account.disabled} or {@code account.enabled}; no change, no line.
+     */
+    Member setDisabled(String name, boolean disabled, Actor by) {
+        change(name, by, (transaction, member, now) -> {
+            if ((member.disabledAt() != null) == disabled) {
+                return;
+            }
+            if (disabled) {
+                if (member.isActiveOwner()) {
+                    refuseLastOwner(transaction, name, "disabled");
+                }
+                transaction.namedUpdate("disable-admin-account", now, now, name);
+                long ended = transaction.namedDelete("delete-account-admin-sessions", name);
+                audit(transaction, by, now, "account.disabled", name, Json.builders().createObjectBuilder()
+                        .add("sessionsEnded", ended).build());
+            } else {
+                transaction.namedUpdate("enable-admin-account", now, name);
+                audit(transaction, by, now, "account.enabled", name, Json.builders().createObjectBuilder().build());
+            }
+        });
+        return find(name).orElseThrow();
+    }
+
+    /**
+     * The account's token no longer works, every session of it ends, and a new invitation replaces any it had: the
+     * way to a new token when one is lost or leaked. Audited as {@code account.reset}.
+     */
+    Invite reset(String name, Actor by) {
+        String secret = newSecret();
+        long[] expiresAt = new long[1];
+        change(name, by, (transaction, member, now) -> {
+            expiresAt[0] = now + INVITE_VALIDITY.toMillis();
+            transaction.namedUpdate("reset-admin-account", now, name);
+            transaction.namedDelete("delete-account-admin-invites", name);
+            transaction.namedInsert("insert-admin-invite", digest(secret), name, expiresAt[0], now);
+            long ended = transaction.namedDelete("delete-account-admin-sessions", name);
+            audit(transaction, by, now, "account.reset", name, Json.builders().createObjectBuilder()
+                    .add("sessionsEnded", ended).add("inviteExpiresAt", Timestamps.format(expiresAt[0])).build());
+        });
+        return new Invite(find(name).orElseThrow(), secret, expiresAt[0]);
+    }
+
+    /**
+     * Takes the invitation of this secret, once: it is deleted by a conditional DELETE, so of two acceptances at once
+     * (on one instance or two) one finds it and the other does not. Empty when it is unknown, used, expired, or its
+     * account disabled. Audited as {@code invite.accepted}, the account its actor.
+     */
+    Optional<Accepted> accept(String secret) {
+        String token = NewAccount.token();
+        Accepted[] accepted = new Accepted[1];
+        Transactions.run(db, transaction -> {
+            accepted[0] = null;
+            long now = clock.millis();
+            Optional<String> account = transaction.namedGet("select-admin-invite", digest(secret))
+                    .map(row -> Rows.string(row, "account"));
+            if (account.isEmpty() || transaction.namedDelete("use-admin-invite", digest(secret), now) == 0) {
+                return;
+            }
+            Optional<Member> member = transaction.namedGet("select-admin-account-for-update", account.get())
+                    .map(TeamStore::member);
+            if (member.isEmpty() || transaction.namedUpdate("set-admin-account-token",
+                    HexFormat.of().formatHex(Credentials.sha256(token)), now, account.get()) == 0) {
+                // Disabled meanwhile: the invitation is spent all the same, as a reset would have replaced it.
+                return;
+            }
+            Actor actor = new Actor(account.get(), member.get().role());
+            audit(transaction, actor, now, "invite.accepted", account.get(),
+                  Json.builders().createObjectBuilder().add("role", actor.role().id()).build());
+            accepted[0] = new Accepted(actor, token);
+        });
+        return Optional.ofNullable(accepted[0]);
+    }
+
+    /** A change to an account made in the console, in one transaction with the account's row locked. */
+    @FunctionalInterface
+    private interface Change {
+        void apply(DbExecute transaction, Member member, long now);
+    }
+
+    private void change(String name, Actor by, Change change) {
+        refuseConfigured(name);
+        Transactions.run(db, transaction -> {
+            Member member = transaction.namedGet("select-admin-account-for-update", name).map(TeamStore::member)
+                    .orElseThrow(() -> AdminRequests.notFound("Account"));
+            change.apply(transaction, member, clock.millis());
+        });
+    }
+
+    /**
+     * The team keeps one owner who can sign in: a configured one, or an active one of the console other than
+     * {@code name}.
+     */
+    private void refuseLastOwner(DbExecute transaction, String name, String what) {
+        boolean configuredOwner = configured.stream().anyMatch(account -> account.role() == Role.OWNER);
+        long owners = Rows.longValue(transaction.namedGet("count-active-admin-owners").orElseThrow(), "owners");
+        if (!configuredOwner && owners <= 1) {
+            throw ApiException.error(Status.CONFLICT_409, "LAST_OWNER", name + " is the last owner who can sign in:"
+                    + " it is not " + what + " until another owner is active");
+        }
+    }
+
+    private static ApiException nameTaken(String name) {
+        return ApiException.error(Status.CONFLICT_409, "CONFLICT", "An account named " + name + " exists already");
+    }
+
+    private void refuseConfigured(String name) {
+        if (configured.stream().anyMatch(account -> account.name().equals(name))) {
+            throw ApiException.error(Status.CONFLICT_409, "CONFIGURED_ACCOUNT", name + " is an account of the"
+                    + " configuration (admin.accounts): it is changed there, not in the console");
+        }
+    }
+
+    private static void audit(DbExecute transaction, Actor actor, long now, String action, String name,
+                              JsonObject details) {
+        AuditLog.record(transaction, AuditEntry.of(actor, now, action, null, TARGET, name, details));
+    }
+
+    /** 256 random bits, base64url: 43 characters that fit a URL's fragment as they are. */
+    private static String newSecret() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static String digest(String secret) {
+        return HexFormat.of().formatHex(Credentials.sha256(secret));
+    }
+
+    private static Active active(DbRow row) {
+        return new Active(new Actor(Rows.string(row, "name"), role(row)),
+                          HexFormat.of().parseHex(Rows.string(row, "token_sha256")));
+    }
+
+    private static Member member(DbRow row) {
+        return new Member(Rows.string(row, "name"), role(row), Rows.string(row, "token_sha256") != null,
+                          Rows.nullableLong(row, "disabled_at"), Rows.string(row, "created_by"),
+                          Rows.longValue(row, "created_at"), Rows.nullableLong(row, "expires_at"));
+    }
+
+    /** A role a later version wrote and this one does not know reads as viewer: it may read, not change. */
+    private static Role role(DbRow row) {
+        return Role.of(Rows.string(row, "role")).orElse(Role.VIEWER);
+    }
+
+    static JsonObjectBuilder json(Member member) {
+        JsonObjectBuilder json = Json.builders().createObjectBuilder()
+                .add("name", member.name())
+                .add("role", member.role().id())
+                .add("source", "console")
+                .add("state", member.state())
+                .add("createdBy", member.createdBy())
+                .add("createdAt", Timestamps.format(member.createdAt()));
+        if (member.inviteExpiresAt() != null && !member.hasToken()) {
+            json.add("inviteExpiresAt", Timestamps.format(member.inviteExpiresAt()));
+        }
+        return json;
+    }
+}
