@@ -149,7 +149,9 @@ class AdminSettingsTest {
         assertThat(digest, is(Accounts.sha256(token)));
         assertThat(printed, containsString("  - name: bob\n    role: viewer\n"));
         assertThat(NewAccount.describe("bob", "viewer"), not(containsString(token)));
-        assertThrows(dev.herald.config.BadSetting.class, () -> NewAccount.describe("bob", "owner"));
+        assertThat("an owner manages the team in the console", NewAccount.describe("olive", "owner"),
+                   containsString("    role: owner\n"));
+        assertThrows(dev.herald.config.BadSetting.class, () -> NewAccount.describe("bob", "admin"));
     }
 
     private static String refusal(Map<String, String> values) {
