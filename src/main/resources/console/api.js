@@ -20,7 +20,7 @@ let clockOffset = 0;
 let onSessionEnded = () => {};
 
 export const currentSession = () => session;
-export const isEditor = () => !!session && session.role === 'editor';
+export const isEditor = () => !!session && (session.role === 'editor' || session.role === 'owner');
 
 export function setSession(value) {
   session = value;

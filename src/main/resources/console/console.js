@@ -10,20 +10,24 @@ import * as keys from './keys.js';
 import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
+import * as team from './team.js';
 
 // #/projects, #/projects/{id}, #/audit: a reload or a link keeps the page. The first route whose pattern matches
 // the fragment is shown, with the pattern's groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
   [/^#\/audit$/, () => audit.showAudit()],
+  [/^#\/team$/, () => team.showTeam()],
 ];
 
 async function start() {
   for (const page of [projects, project, keys, stats, composer, audit]) page.init();
+  team.init(signInAs);
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
   whenSessionEnds(() => showSignIn('Your session has ended; sign in again.'));
   window.addEventListener('hashchange', () => {
+    if (team.showInviteFromLink()) return;
     if (!currentSession()) return;
     // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
     // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
@@ -34,6 +38,8 @@ async function start() {
   for (const zone of document.querySelectorAll('.time-zone')) {
     zone.textContent = `your time zone, ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
   }
+  // An invitation's link is for someone without an account yet: its page, whoever is signed in.
+  if (team.showInviteFromLink()) return;
   try {
     setSession(await call('GET', '/session'));
     signedIn();
@@ -56,10 +62,18 @@ function route() {
 
 function showSignIn(message) {
   $('who').hidden = true;
-  document.body.classList.remove('viewer');
+  document.body.classList.remove('viewer', 'owner');
   show('sign-in');
   $('sign-in-error').textContent = message;
   $('sign-in-name').focus();
+}
+
+// After taking an invitation: the sign-in page, the name given, the token to paste.
+function signInAs(name) {
+  history.replaceState(null, '', location.pathname);
+  showSignIn('');
+  $('sign-in-name').value = name;
+  $('sign-in-token').focus();
 }
 
 async function signIn(event) {
@@ -100,7 +114,8 @@ function signedIn() {
   const session = currentSession();
   $('who-name').textContent = `${session.name} (${session.role})`;
   $('who').hidden = false;
-  document.body.classList.toggle('viewer', session.role !== 'editor');
+  document.body.classList.toggle('viewer', session.role === 'viewer');
+  document.body.classList.toggle('owner', session.role === 'owner');
   say('');
   route();
   // Where a keyboard or screen reader user goes on from: the page's content, not the form that is gone.

@@ -38,9 +38,11 @@ final class TeamService implements HttpService {
     /** As admin.accounts allows, but at most 64 characters: the audit log's target ids are no longer. */
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
     private static final BodyFields NEW_ACCOUNT = BodyFields.of("name", "role")
-            .readOnly("source", "state", "createdBy", "createdAt", "inviteExpiresAt");
+            .readOnly("source", "state", "createdBy", "createdAt", "inviteExpiresAt",
+                      "inviteExpired", "invite");
     private static final BodyFields ACCOUNT_CHANGE = BodyFields.of("role", "disabled")
-            .readOnly("name", "source", "state", "createdBy", "createdAt", "inviteExpiresAt");
+            .readOnly("name", "source", "state", "createdBy", "createdAt", "inviteExpiresAt",
+                      "inviteExpired", "invite");
     private static final BodyFields ACCEPTANCE = BodyFields.of("secret");
     /** The console's page that takes an invitation: the secret in the fragment, which no request carries. */
     private static final String INVITE_PAGE = "/console/#/invite/";
@@ -77,7 +79,7 @@ final class TeamService implements HttpService {
         team.configured().forEach(account -> list.add(configuredJson(account)));
         for (TeamStore.Member member : team.list()) {
             if (!isConfigured(member.name())) {
-                list.add(TeamStore.json(member));
+                list.add(team.json(member));
             }
         }
         AdminResponses.ok(request, response, list.build());
@@ -92,7 +94,7 @@ final class TeamService implements HttpService {
             AdminResponses.ok(request, response, configuredJson(configured.get()).build());
             return;
         }
-        AdminResponses.ok(request, response, TeamStore.json(existing(name)).build());
+        AdminResponses.ok(request, response, team.json(existing(name)).build());
     }
 
     private void invite(ServerRequest request, ServerResponse response) {
@@ -124,7 +126,7 @@ final class TeamService implements HttpService {
         if (disabled.isPresent()) {
             changed = team.setDisabled(name, disabled.get(), owner);
         }
-        AdminResponses.ok(request, response, TeamStore.json(changed).build());
+        AdminResponses.ok(request, response, team.json(changed).build());
     }
 
     private void reset(ServerRequest request, ServerResponse response) {
@@ -191,8 +193,8 @@ final class TeamService implements HttpService {
     }
 
     /** The account, and its invitation: the secret shown this once. */
-    private static JsonObject withInvite(TeamStore.Invite invite) {
-        return TeamStore.json(invite.member())
+    private JsonObject withInvite(TeamStore.Invite invite) {
+        return team.json(invite.member())
                 .add("invite", Json.builders().createObjectBuilder()
                         .add("secret", invite.secret())
                         .add("path", INVITE_PAGE + invite.secret())

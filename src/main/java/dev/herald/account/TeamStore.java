@@ -178,12 +178,17 @@ final class TeamStore implements ConsoleAccounts {
 
     /**
      * The account's token no longer works, every session of it ends, and a new invitation replaces any it had: the
-     * way to a new token when one is lost or leaked. Audited as {@code account.reset}.
+     * way to a new token when one is lost or leaked. Not of a disabled account. Audited as {@code account.reset}.
      */
     Invite reset(String name, Actor by) {
         String secret = newSecret();
         long[] expiresAt = new long[1];
         change(name, by, (transaction, member, now) -> {
+            if (member.disabledAt() != null) {
+                // Its link would give a token that opens nothing: enabling comes first, and says so.
+                throw ApiException.error(Status.CONFLICT_409, "ACCOUNT_DISABLED", name + " is disabled: enable it"
+                        + " before resetting its credential");
+            }
             expiresAt[0] = now + INVITE_VALIDITY.toMillis();
             transaction.namedUpdate("reset-admin-account", now, name);
             transaction.namedDelete("delete-account-admin-invites", name);
@@ -297,7 +302,8 @@ final class TeamStore implements ConsoleAccounts {
         return Role.of(Rows.string(row, "role")).orElse(Role.VIEWER);
     }
 
-    static JsonObjectBuilder json(Member member) {
+    /** As the API answers it; whether an invitation has expired is said by Herald's clock, not the reader's. */
+    JsonObjectBuilder json(Member member) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder()
                 .add("name", member.name())
                 .add("role", member.role().id())
@@ -306,7 +312,8 @@ final class TeamStore implements ConsoleAccounts {
                 .add("createdBy", member.createdBy())
                 .add("createdAt", Timestamps.format(member.createdAt()));
         if (member.inviteExpiresAt() != null && !member.hasToken()) {
-            json.add("inviteExpiresAt", Timestamps.format(member.inviteExpiresAt()));
+            json.add("inviteExpiresAt", Timestamps.format(member.inviteExpiresAt()))
+                    .add("inviteExpired", member.inviteExpiresAt() <= clock.millis());
         }
         return json;
     }

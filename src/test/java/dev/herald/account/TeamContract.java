@@ -80,6 +80,7 @@ abstract class TeamContract extends HeraldServerTest {
         assertThat(account.getString("source"), is("console"));
         assertThat(account.getString("createdBy"), is("olive"));
         assertThat(account.getString("inviteExpiresAt"), is("2026-11-23T10:00:00.000Z"));
+        assertThat(account.getBoolean("inviteExpired"), is(false));
         String secret = account.getJsonObject("invite").getString("secret");
         assertThat("256 bits, base64url", secret.length(), is(43));
         assertThat(account.getJsonObject("invite").getString("path"), is("/console/#/invite/" + secret));
@@ -102,6 +103,7 @@ abstract class TeamContract extends HeraldServerTest {
         JsonObject listed = find(owner(Method.GET, "/accounts", null), name);
         assertThat(listed.getString("state"), is("active"));
         assertThat("no invitation once taken", listed.containsKey("inviteExpiresAt"), is(false));
+        assertThat(listed.containsKey("inviteExpired"), is(false));
         assertThat(listed.containsKey("invite"), is(false));
     }
 
@@ -184,7 +186,9 @@ abstract class TeamContract extends HeraldServerTest {
         Accounts.Answer expired = accept(invited.getJsonObject("invite").getString("secret"));
         assertThat(expired.status(), is(404));
         assertThat(expired.code(), is("INVITE_NOT_VALID"));
-        assertThat(find(owner(Method.GET, "/accounts", null), name).getString("state"), is("invited"));
+        JsonObject listed = find(owner(Method.GET, "/accounts", null), name);
+        assertThat(listed.getString("state"), is("invited"));
+        assertThat(listed.getBoolean("inviteExpired"), is(true));
 
         Accounts.Answer reset = owner(Method.POST, "/accounts/" + name + "/reset", null);
         assertThat(reset.status(), is(200));
@@ -206,6 +210,10 @@ abstract class TeamContract extends HeraldServerTest {
         assertThat(signIn(grace.name(), grace.token()).status(), is(401));
         assertThat("disabling again changes nothing",
                    owner(Method.PATCH, "/accounts/" + grace.name(), "{\"disabled\":true}").status(), is(200));
+
+        Accounts.Answer resetRefused = owner(Method.POST, "/accounts/" + grace.name() + "/reset", null);
+        assertThat(resetRefused.status(), is(409));
+        assertThat(resetRefused.code(), is("ACCOUNT_DISABLED"));
 
         Accounts.Answer enabled = owner(Method.PATCH, "/accounts/" + grace.name(), "{\"disabled\":false}");
         assertThat(enabled.object().getString("state"), is("active"));
