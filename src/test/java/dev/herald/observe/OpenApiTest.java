@@ -52,6 +52,8 @@ class OpenApiTest extends HeraldServerTest {
     /** alice's token is "alice-token-0123456789abcdef0123456789abcdef". */
     private static final String ALICE_TOKEN_SHA256 = Tokens.sha256("alice-token-0123456789abcdef0123456789abcdef");
 
+    private static final String OLIVE_TOKEN = "olive-token-0123456789abcdef0123456789abcdef";
+
     private final Http1Client client;
     private final Http1Client observe;
     private final URI uri;
@@ -69,6 +71,9 @@ class OpenApiTest extends HeraldServerTest {
                                                       "admin.accounts.0.name", "alice",
                                                       "admin.accounts.0.role", "editor",
                                                       "admin.accounts.0.token-sha256", ALICE_TOKEN_SHA256,
+                                                      "admin.accounts.1.name", "olive",
+                                                      "admin.accounts.1.role", "owner",
+                                                      "admin.accounts.1.token-sha256", Tokens.sha256(OLIVE_TOKEN),
                                                       "rate-limit.requests", String.valueOf(RATE_LIMIT),
                                                       "limits.feed-bytes", String.valueOf(FEED_BYTES)));
     }
@@ -136,6 +141,8 @@ class OpenApiTest extends HeraldServerTest {
         send("DELETE", "/api/v1/admin/sessions/" + "0".repeat(64), null, null, true);
         send("GET", "/api/v1/admin/audit?projectId=" + project + "&limit=2", null, null, true);
         send("GET", "/api/v1/admin/audit?projectId=" + project + "&targetId=" + project, null, null, true);
+
+        walkThroughTheTeam();
 
         String keys = "/api/v1/admin/projects/" + project + "/api-keys";
         String key = id(send("POST", keys, "{\"orderBy\":\"startDate_asc\"}", "application/json", true), "key");
@@ -228,6 +235,40 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/api/v1/admin/projects/" + project, null, null, true);
         // Past both windows, for the next walk.
         herald.clock().advance(java.time.Duration.ofSeconds(61));
+    }
+
+    /** As olive, an owner: a new account each walk, as the walk runs once per test. */
+    private void walkThroughTheTeam() {
+        String name = "bob-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        String account = "/api/v1/admin/accounts/" + name;
+        send("GET", "/api/v1/admin/accounts", null, null, true);
+        sendAsOwner("GET", "/api/v1/admin/accounts", null);
+        String secret = parse(sendAsOwner("POST", "/api/v1/admin/accounts", "{\"name\":\"" + name
+                + "\",\"role\":\"editor\"}").body()).asJsonObject().getJsonObject("invite").getString("secret");
+        sendAsOwner("POST", "/api/v1/admin/accounts", "{\"name\":\"" + name + "\",\"role\":\"editor\"}");
+        sendAsOwner("POST", "/api/v1/admin/accounts", "{\"name\":\"x\",\"role\":\"admin\"}");
+        sendAsOwner("PUT", "/api/v1/admin/accounts", "{}");
+        sendAsOwner("GET", account, null);
+        sendAsOwner("GET", "/api/v1/admin/accounts/nobody", null);
+        send("POST", "/api/v1/admin/invites/accept", "{\"secret\":\"" + secret + "\"}", "application/json", false);
+        send("POST", "/api/v1/admin/invites/accept", "{\"secret\":\"" + secret + "\"}", "application/json", false);
+        send("POST", "/api/v1/admin/invites/accept", "{}", "application/json", false);
+        sendAsOwner("PATCH", account, "{\"role\":\"viewer\"}");
+        sendAsOwner("PATCH", account, "{\"disabled\":\"yes\"}");
+        sendAsOwner("PATCH", "/api/v1/admin/accounts/nobody", "{\"disabled\":true}");
+        sendAsOwner("PATCH", "/api/v1/admin/accounts/alice", "{\"role\":\"viewer\"}");
+        sendAsOwner("POST", account + "/reset", null);
+        sendAsOwner("POST", "/api/v1/admin/accounts/nobody/reset", null);
+    }
+
+    private Exchange sendAsOwner(String method, String path, String body) {
+        Http1ClientRequest request = request(method, path).header(HeaderNames.AUTHORIZATION, "Bearer " + OLIVE_TOKEN);
+        if (body != null) {
+            request.header(HeaderNames.CONTENT_TYPE, "application/json");
+        }
+        Exchange exchange = exchange(method, path, body == null ? request.request() : request.submit(body));
+        exchanges.add(exchange);
+        return exchange;
     }
 
     private List<String> problems(JsonObject document, JsonSchemaCheck check, Exchange exchange) {
