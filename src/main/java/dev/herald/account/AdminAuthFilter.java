@@ -21,6 +21,7 @@ import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
+import io.helidon.webserver.http.ServerRequest;
 
 /**
  * docs/api.md#authentication: every management route needs a caller, and the caller's role allows the method.
@@ -165,6 +166,17 @@ public final class AdminAuthFilter implements Filter {
         boolean ownSite = OWN_SITE.contains(request.headers().first(FETCH_SITE).orElse("none"));
         return ownSite && (request.headers().cookies().contains(SessionStore.COOKIE)
                 || ApiPaths.isWithoutCaller(request));
+    }
+
+    /**
+     * A route without a caller (signing in, taking an invitation) takes no request the browser marks as another
+     * site's: no other page signs a visitor in, nor spends their link.
+     */
+    static void refuseCrossSite(ServerRequest request, String what) {
+        if (!request.headers().first(FETCH_SITE).map(OWN_SITE::contains).orElse(true)) {
+            throw ApiException.error(Status.FORBIDDEN_403, "CROSS_SITE_REQUEST", what
+                    + " is not taken from another site's request");
+        }
     }
 
     private static Optional<Actor> refuse(RoutingRequest request, RoutingResponse response, Status status,

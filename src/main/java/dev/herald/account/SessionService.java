@@ -64,11 +64,7 @@ final class SessionService implements HttpService {
     }
 
     private void signIn(ServerRequest request, ServerResponse response) {
-        if (!request.headers().first(AdminAuthFilter.FETCH_SITE).map(AdminAuthFilter.OWN_SITE::contains)
-                .orElse(true)) {
-            throw ApiException.error(Status.FORBIDDEN_403, "CROSS_SITE_REQUEST",
-                                     "Signing in is not taken from another site's request");
-        }
+        AdminAuthFilter.refuseCrossSite(request, "Signing in");
         JsonObject body = AdminRequests.body(request, SIGN_IN, RequestBodies.MAX_SIGN_IN_BYTES);
         // A sign-in without both is no guess, and not counted as a failure: an empty POST is what any page can make
         // its visitors' browsers send (a form without fields, sendBeacon), and twelve of them locked their address out.

@@ -140,11 +140,7 @@ final class TeamService implements HttpService {
      * wrong token is, and one answer covers an unknown, used and expired secret alike.
      */
     private void accept(ServerRequest request, ServerResponse response) {
-        if (!request.headers().first(AdminAuthFilter.FETCH_SITE).map(AdminAuthFilter.OWN_SITE::contains)
-                .orElse(true)) {
-            throw ApiException.error(Status.FORBIDDEN_403, "CROSS_SITE_REQUEST",
-                                     "An invitation is not taken from another site's request");
-        }
+        AdminAuthFilter.refuseCrossSite(request, "An invitation");
         JsonObject body = AdminRequests.body(request, ACCEPTANCE, RequestBodies.MAX_SIGN_IN_BYTES);
         String secret = AdminRequests.optionalString(body, "secret").map(String::strip).orElse("");
         if (secret.isEmpty()) {

@@ -84,6 +84,16 @@ public final class Accounts {
         }
     }
 
+    /** A console request of this session, as the console's page sends it: its cookie, same-origin, its CSRF token. */
+    public static Answer withSession(Http1Client http, Answer signedIn, Method method, String path, String json,
+                                     String csrf) {
+        Map<String, String> headers = new java.util.HashMap<>();
+        headers.put("Cookie", SessionStore.COOKIE + "=" + signedIn.session().orElseThrow());
+        headers.put("Sec-Fetch-Site", "same-origin");
+        headers.put("X-CSRF-Token", csrf);
+        return send(http, method, path, json, headers);
+    }
+
     public static String signInBody(String name, String token) {
         return "{\"name\":\"" + name + "\",\"token\":\"" + token + "\"}";
     }

@@ -384,10 +384,6 @@ abstract class TeamContract extends HeraldServerTest {
 
     private Accounts.Answer withSession(Accounts.Answer signedIn, Method method, String path, String json,
                                         String csrf) {
-        Map<String, String> headers = new HashMap<>();
-        headers.put("Cookie", SessionStore.COOKIE + "=" + signedIn.session().orElseThrow());
-        headers.put("Sec-Fetch-Site", "same-origin");
-        headers.put("X-CSRF-Token", csrf);
-        return send(http, method, path, json, headers);
+        return Accounts.withSession(http, signedIn, method, path, json, csrf);
     }
 }
