@@ -202,8 +202,9 @@ final class TeamStore implements ConsoleAccounts {
 
     /**
      * Takes the invitation of this secret, once: it is deleted by a conditional DELETE, so of two acceptances at once
-     * (on one instance or two) one finds it and the other does not. Empty when it is unknown, used, expired, or its
-     * account disabled. Audited as {@code invite.accepted}, the account its actor.
+     * (on one instance or two) one finds it and the other does not. Empty when it is unknown, used or expired, or its
+     * account disabled (then it is not spent: enabled again, the account takes it). Audited as
+     * {@code invite.accepted}, the account its actor.
      */
     Optional<Accepted> accept(String secret) {
         String token = NewAccount.token();
@@ -213,14 +214,16 @@ final class TeamStore implements ConsoleAccounts {
             long now = clock.millis();
             Optional<String> account = transaction.namedGet("select-admin-invite", digest(secret))
                     .map(row -> Rows.string(row, "account"));
-            if (account.isEmpty() || transaction.namedDelete("use-admin-invite", digest(secret), now) == 0) {
+            if (account.isEmpty()) {
                 return;
             }
+            // The account's row first, as a reset locks it: a disabled account's link is refused, not spent.
             Optional<Member> member = transaction.namedGet("select-admin-account-for-update", account.get())
-                    .map(TeamStore::member);
-            if (member.isEmpty() || transaction.namedUpdate("set-admin-account-token",
-                    HexFormat.of().formatHex(Credentials.sha256(token)), now, account.get()) == 0) {
-                // Disabled meanwhile: the invitation is spent all the same, as a reset would have replaced it.
+                    .map(TeamStore::member).filter(found -> found.disabledAt() == null);
+            if (member.isEmpty() || transaction.namedDelete("use-admin-invite", digest(secret), now) == 0
+                    || transaction.namedUpdate("set-admin-account-token",
+                                               HexFormat.of().formatHex(Credentials.sha256(token)), now,
+                                               account.get()) == 0) {
                 return;
             }
             Actor actor = new Actor(account.get(), member.get().role());

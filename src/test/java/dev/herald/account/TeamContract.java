@@ -196,6 +196,20 @@ abstract class TeamContract extends HeraldServerTest {
     }
 
     @Test
+    void theLinkOfADisabledAccountIsRefusedUntilItIsEnabledAgain() {
+        JsonObject invited = invite("ivy", "viewer");
+        String name = invited.getString("name");
+        String secret = invited.getJsonObject("invite").getString("secret");
+        assertThat(owner(Method.PATCH, "/accounts/" + name, "{\"disabled\":true}").object().getString("state"),
+                   is("disabled"));
+
+        assertThat(accept(secret).code(), is("INVITE_NOT_VALID"));
+        assertThat(owner(Method.PATCH, "/accounts/" + name, "{\"disabled\":false}").object().getString("state"),
+                   is("invited"));
+        assertThat("not spent by the refused attempt", accept(secret).status(), is(200));
+    }
+
+    @Test
     void disablingAnAccountEndsItsSessionsAndTokenAtOnceAndEnablingLetsItSignInAgain() {
         Member grace = member("grace", "editor");
         Accounts.Answer session = signIn(grace.name(), grace.token());

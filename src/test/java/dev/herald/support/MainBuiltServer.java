@@ -45,6 +45,12 @@ public final class MainBuiltServer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.port(ObserveSettings.SOCKET));
     }
 
+    /** Stops it and leaves the database as it is, for other instances on it. */
+    public void stop() {
+        server.stop();
+        herald.stop();
+    }
+
     @Override
     public void close() throws SQLException {
         server.stop();

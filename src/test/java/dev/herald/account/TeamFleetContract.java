@@ -1,5 +1,7 @@
 package dev.herald.account;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,21 +31,23 @@ import static org.hamcrest.Matchers.is;
  * started later keeps the console's accounts' sessions; and an instance whose configuration has no owner keeps the
  * console's last one.
  */
-class TeamFleetTest {
+abstract class TeamFleetContract {
 
     private TestDatabase database;
     private final List<MainBuiltServer> servers = new ArrayList<>();
 
+    /** A fresh database for each test, which its instances share. */
+    abstract TestDatabase newDatabase();
+
     @BeforeEach
     void database() {
-        database = TestDatabase.h2();
+        database = newDatabase();
     }
 
     @AfterEach
     void close() throws Exception {
-        for (MainBuiltServer server : servers.reversed()) {
-            server.close();
-        }
+        servers.forEach(MainBuiltServer::stop);
+        database.close();
     }
 
     @Test
@@ -67,6 +71,27 @@ class TeamFleetTest {
         assertThat(withSession(one, again, "/projects").code(), is("SESSION_ENDED"));
         assertThat(bearer(one, bobToken, "/projects").status(), is(401));
         assertThat(signIn(one, "bob", accept(one, link)).status(), is(201));
+    }
+
+    /**
+     * A session opened through one instance while another disables its account can outlive the deletion of the
+     * account's sessions: every instance reads the account at each request, so the row alone opens nothing.
+     */
+    @Test
+    void aSessionWhoseRowOutlivedItsAccountsDisablingIsRefused() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        String token = accept(one, invite(one, "erin", "editor"));
+        Accounts.Answer session = signIn(other, "erin", token);
+
+        try (Connection connection = database.connect();
+             Statement statement = connection.createStatement()) {
+            statement.executeUpdate("UPDATE admin_accounts SET disabled_at = 1 WHERE name = 'erin'");
+        }
+
+        assertThat(withSession(one, session, "/projects").code(), is("SESSION_ENDED"));
+        assertThat(withSession(other, session, "/projects").code(), is("SESSION_ENDED"));
+        assertThat(bearer(other, token, "/projects").status(), is(401));
     }
 
     @Test
