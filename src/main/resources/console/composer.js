@@ -40,6 +40,7 @@ let opened = null;
 // its "Save as draft" keeps a draft of changes apart (PUT …/draft, in no feed), and only "Update live
 // announcement", asked first as publishing is, changes it (the PATCH deletes the draft).
 const isPublished = (notification) => !!notification && notification.status === 'PUBLISHED';
+const isLive = (notification) => !!notification && stateOf(notification, serverNow()) === 'live';
 
 // The draft of changes of the published announcement being edited, as Herald keeps it, or null.
 let pendingDraft = null;
@@ -84,13 +85,23 @@ export async function openComposer(notification) {
 }
 
 async function closeComposer() {
-  if (JSON.stringify(formBody()) !== opened
+  if (hasUnsavedEdits()
       && !(await confirmed('Discard changes? What you changed here has not been saved.', 'Discard changes'))) {
     return;
   }
+  leaveComposer();
+  $('compose').focus();
+}
+
+/** Whether the composer is open with changes that Close, a link or a reload would lose. */
+export function hasUnsavedEdits() {
+  return !$('composer').hidden && !!editor && JSON.stringify(formBody()) !== opened;
+}
+
+/** The composer closed, whatever it holds: the page it was on is left. */
+export function leaveComposer() {
   $('composer').hidden = true;
   editing = null;
-  $('compose').focus();
 }
 
 function editorChanged(state) {
@@ -187,6 +198,11 @@ async function saveAnnouncement(status) {
       && !(await confirmed('Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
     return;
   }
+  if (status === 'ARCHIVED' && !(await confirmed(isLive(editing)
+    ? 'Archive? It leaves the feeds of this project\'s keys at once, and its users no longer see it.'
+    : 'Archive? It will not go live, and leaves every feed of this project.', 'Archive'))) {
+    return;
+  }
   if (status === 'UPDATE' && !(await confirmed(atOnce
     ? 'Update the live announcement? Your change is in the feeds of this project\'s keys at once.'
     : 'Update the published announcement? Your change is what its feeds show from its start.',
@@ -208,8 +224,7 @@ async function saveAnnouncement(status) {
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
         + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
     }
-    $('composer').hidden = true;
-    editing = null;
+    leaveComposer();
     await Promise.all([loadNotifications(), loadActivity()]);
     $('compose').focus();
   } catch (e) {
@@ -233,8 +248,7 @@ async function discardDraft() {
     }
   }
   say('Draft of changes discarded; the live announcement is as it was.');
-  $('composer').hidden = true;
-  editing = null;
+  leaveComposer();
   pendingDraft = null;
   await loadActivity();
   $('compose').focus();

@@ -3,7 +3,7 @@
 // routes the address's fragment to a page. Text is only ever set as text (never as markup), and nothing here runs
 // code from a string: the page's Content-Security-Policy allows neither.
 import { API, call, currentSession, setSession, whenSessionEnds } from './api.js';
-import { $, say, show } from './ui.js';
+import { $, say, show, confirmed } from './ui.js';
 import * as projects from './projects.js';
 import * as project from './project.js';
 import * as keys from './keys.js';
@@ -22,9 +22,24 @@ async function start() {
   for (const page of [projects, project, keys, stats, composer, audit]) page.init();
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
+  // A reload, Back out of the console or closing the tab: the browser asks its own question (no text of ours).
+  window.addEventListener('beforeunload', (event) => {
+    if (composer.hasUnsavedEdits()) event.preventDefault();
+  });
   whenSessionEnds(() => showSignIn('Your session has ended; sign in again.'));
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('hashchange', async (event) => {
     if (!currentSession()) return;
+    if (composer.hasUnsavedEdits()) {
+      // Back where it was while asked: a no leaves the page as it is, its address included (replaceState fires no
+      // hashchange).
+      history.replaceState(null, '', event.oldURL);
+      if (!(await confirmed('Leave this page? Your changes to the announcement have not been saved.',
+        'Leave and discard'))) {
+        return;
+      }
+      history.replaceState(null, '', event.newURL);
+    }
+    composer.leaveComposer();
     // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
     // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
     say('');
@@ -108,6 +123,11 @@ function signedIn() {
 }
 
 async function signOut() {
+  if (composer.hasUnsavedEdits() && !(await confirmed(
+    'Sign out? Your changes to the announcement have not been saved.', 'Sign out and discard'))) {
+    return;
+  }
+  composer.leaveComposer();
   try {
     await call('DELETE', '/session');
   } catch (e) {
