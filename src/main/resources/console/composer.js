@@ -1,8 +1,9 @@
 // Writing an announcement: the editor (editor.js, ProseMirror), loaded when first needed; the preview is the
-// browser SDK's own renderMessage, so what it shows is what end users will see.
+// widget's own panel, drawn by the browser SDK (preview.js), so what it shows is what end users will see.
 import { call, serverNow } from './api.js';
 import { $, say, confirmed, excerpt, plainText } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
+import * as preview from './preview.js';
 
 export function init() {
   $('compose').addEventListener('click', () => openComposer(null));
@@ -16,6 +17,9 @@ export function init() {
   $('discard-draft').addEventListener('click', discardDraft);
   $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
   $('toolbar').addEventListener('click', toolbarCommand);
+  preview.init();
+  // Every field the widget shows (image, call to action, its label, preset) redraws the preview as it changes.
+  for (const type of ['input', 'change']) $('announcement-form').addEventListener(type, redraw);
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
   $('url-input').addEventListener('keydown', (event) => {
@@ -40,14 +44,15 @@ let opened = null;
 // its "Save as draft" keeps a draft of changes apart (PUT …/draft, in no feed), and only "Update live
 // announcement", asked first as publishing is, changes it (the PATCH deletes the draft).
 const isPublished = (notification) => !!notification && notification.status === 'PUBLISHED';
+const isLive = (notification) => !!notification && stateOf(notification, serverNow()) === 'live';
 
 // The draft of changes of the published announcement being edited, as Herald keeps it, or null.
 let pendingDraft = null;
 
 export async function openComposer(notification) {
   if (!modules) {
-    const [editorModule, sdk] = await Promise.all([import('./editor.js'), import('/sdk/v1/herald.mjs')]);
-    modules = { ...editorModule, renderMessage: sdk.renderMessage };
+    const [editorModule] = await Promise.all([import('./editor.js'), preview.loadPreview()]);
+    modules = editorModule;
   }
   editing = notification;
   pendingDraft = null;
@@ -69,6 +74,7 @@ export async function openComposer(notification) {
   $('action-type').value = action ? action.type : 'NO_ACTION';
   $('action-url').value = action && action.data ? action.data.url : '';
   $('action-target').value = action && action.data ? action.data.target : '_blank';
+  $('action-label').value = action && action.data && action.data.label ? action.data.label : '';
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
@@ -76,29 +82,45 @@ export async function openComposer(notification) {
   for (const id of ['update-live', 'archive']) $(id).hidden = !isPublished(notification);
   $('discard-draft').hidden = !pendingDraft;
   if (editor) editor.destroy();
+  editor = null;
   $('message-editor').replaceChildren();
   editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
+  redraw();
   opened = JSON.stringify(formBody());
   $('composer').hidden = false;
   editor.focus();
 }
 
 async function closeComposer() {
-  if (JSON.stringify(formBody()) !== opened
+  if (hasUnsavedEdits()
       && !(await confirmed('Discard changes? What you changed here has not been saved.', 'Discard changes'))) {
     return;
   }
+  leaveComposer();
+  $('compose').focus();
+}
+
+/** Whether the composer is open with changes that Close, a link or a reload would lose. */
+export function hasUnsavedEdits() {
+  return !$('composer').hidden && !!editor && JSON.stringify(formBody()) !== opened;
+}
+
+/** The composer closed, whatever it holds: the page it was on is left. */
+export function leaveComposer() {
   $('composer').hidden = true;
   editing = null;
-  $('compose').focus();
 }
 
 function editorChanged(state) {
   for (const buttonElement of $('toolbar').querySelectorAll('[aria-pressed]')) {
     buttonElement.setAttribute('aria-pressed', String(modules.isActive(state, buttonElement.dataset.command)));
   }
-  const message = state.doc.toJSON();
-  for (const id of ['preview-light', 'preview-dark']) $(id).replaceChildren(modules.renderMessage(message));
+  redraw();
+}
+
+function redraw() {
+  $('link-fields').hidden = $('action-type').value !== 'LINK';
+  if (editor) preview.drawPreview(formBody());
 }
 
 function toolbarCommand(event) {
@@ -169,12 +191,18 @@ function formBody() {
     image: $('image-url').value.trim() || null,
     action: {
       type: $('action-type').value,
-      data: $('action-type').value === 'LINK' ? { url: $('action-url').value.trim(), target: $('action-target').value } : null,
+      data: $('action-type').value === 'LINK' ? linkData() : null,
     },
     preset: $('preset').value.trim() || 'default',
     startDate: utcOf($('start-date').value),
     endDate: utcOf($('end-date').value),
   };
+}
+
+// A label left empty is none: the widget says its own (its action-text, else "Learn more").
+function linkData() {
+  const label = $('action-label').value.trim();
+  return { url: $('action-url').value.trim(), target: $('action-target').value, ...(label && { label }) };
 }
 
 // status: PUBLISHED or ARCHIVED; UPDATE, a published one's change to its feeds; null, a draft (of a published one:
@@ -185,6 +213,11 @@ async function saveAnnouncement(status) {
   const atOnce = !body.startDate || Date.parse(body.startDate) <= serverNow();
   if (status === 'PUBLISHED' && atOnce
       && !(await confirmed('Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
+    return;
+  }
+  if (status === 'ARCHIVED' && !(await confirmed(isLive(editing)
+    ? 'Archive? It leaves the feeds of this project\'s keys at once, and its users no longer see it.'
+    : 'Archive? It will not go live, and leaves every feed of this project.', 'Archive'))) {
     return;
   }
   if (status === 'UPDATE' && !(await confirmed(atOnce
@@ -208,16 +241,16 @@ async function saveAnnouncement(status) {
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
         + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
     }
-    $('composer').hidden = true;
-    editing = null;
+    leaveComposer();
     await Promise.all([loadNotifications(), loadActivity()]);
     $('compose').focus();
   } catch (e) {
     const field = (e.field || '').split('.')[0];
     const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
     place.textContent = e.message;
-    const input = { message: $('message-editor'), image: $('image-url'), action: $('action-url'),
-      preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
+    const input = e.field === 'action.data.label' ? $('action-label') : { message: $('message-editor'),
+      image: $('image-url'), action: $('action-url'), preset: $('preset'), startDate: $('start-date'),
+      endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
 }
@@ -233,8 +266,7 @@ async function discardDraft() {
     }
   }
   say('Draft of changes discarded; the live announcement is as it was.');
-  $('composer').hidden = true;
-  editing = null;
+  leaveComposer();
   pendingDraft = null;
   await loadActivity();
   $('compose').focus();

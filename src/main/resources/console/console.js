@@ -3,7 +3,7 @@
 // routes the address's fragment to a page. Text is only ever set as text (never as markup), and nothing here runs
 // code from a string: the page's Content-Security-Policy allows neither.
 import { API, call, currentSession, setSession, whenSessionEnds } from './api.js';
-import { $, say, show } from './ui.js';
+import { $, say, show, confirmed } from './ui.js';
 import * as projects from './projects.js';
 import * as project from './project.js';
 import * as keys from './keys.js';
@@ -11,24 +11,41 @@ import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
 import * as team from './team.js';
+import * as sessions from './sessions.js';
 
-// #/projects, #/projects/{id}, #/audit: a reload or a link keeps the page. The first route whose pattern matches
-// the fragment is shown, with the pattern's groups; none matching, the projects.
+// #/projects, #/projects/{id}, #/audit, #/sessions: a reload or a link keeps the page. The first route whose
+// pattern matches the fragment is shown, with the pattern's groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
   [/^#\/audit$/, () => audit.showAudit()],
+  [/^#\/sessions$/, () => sessions.showSessions()],
   [/^#\/team$/, () => team.showTeam()],
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, stats, composer, audit]) page.init();
+  for (const page of [projects, project, keys, stats, composer, audit, sessions]) page.init();
   team.init(signInAs);
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
+  // A reload, Back out of the console or closing the tab: the browser asks its own question (no text of ours).
+  window.addEventListener('beforeunload', (event) => {
+    if (composer.hasUnsavedEdits()) event.preventDefault();
+  });
   whenSessionEnds(() => showSignIn('Your session has ended; sign in again.'));
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('hashchange', async (event) => {
     if (team.showInviteFromLink()) return;
     if (!currentSession()) return;
+    if (composer.hasUnsavedEdits()) {
+      // Back where it was while asked: a no leaves the page as it is, its address included (replaceState fires no
+      // hashchange).
+      history.replaceState(null, '', event.oldURL);
+      if (!(await confirmed('Leave this page? Your changes to the announcement have not been saved.',
+        'Leave and discard'))) {
+        return;
+      }
+      history.replaceState(null, '', event.newURL);
+    }
+    composer.leaveComposer();
     // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
     // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
     say('');
@@ -41,8 +58,9 @@ async function start() {
   // An invitation's link is for someone without an account yet: its page, whoever is signed in.
   if (team.showInviteFromLink()) return;
   try {
+    // 204, null: nobody is signed in in this browser (a 401 would be an error in the browser's console).
     setSession(await call('GET', '/session'));
-    signedIn();
+    if (currentSession()) signedIn(); else showSignIn('');
   } catch (e) {
     setSession(null);
     showSignIn(e.status === 401 ? '' : e.message);
@@ -107,7 +125,7 @@ async function signIn(event) {
 // A Secure cookie is dropped over plain HTTP (but on localhost): ask once with it before going on.
 async function keptTheCookie() {
   const answer = await fetch(API + '/session', { credentials: 'same-origin', cache: 'no-store' });
-  return answer.ok;
+  return answer.status === 200;
 }
 
 function signedIn() {
@@ -123,6 +141,11 @@ function signedIn() {
 }
 
 async function signOut() {
+  if (composer.hasUnsavedEdits() && !(await confirmed(
+    'Sign out? Your changes to the announcement have not been saved.', 'Sign out and discard'))) {
+    return;
+  }
+  composer.leaveComposer();
   try {
     await call('DELETE', '/session');
   } catch (e) {

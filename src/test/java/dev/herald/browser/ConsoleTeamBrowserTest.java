@@ -83,7 +83,8 @@ class ConsoleTeamBrowserTest {
         assertThat("an owner sees the team's link", visible(owner, "team-nav"), is(true));
         press(owner, "Tab", 9, true);
         press(owner, "Tab", 9, true);
-        assertThat(focused(owner), is("team-nav"));
+        press(owner, "Tab", 9, true);
+        assertThat("before the account's name and Sign out", focused(owner), is("team-nav"));
         press(owner, "Enter", 13, false);
         waitFor(owner, () -> visible(owner, "team") && rows(owner).size() == 1);
         assertThat(rows(owner).getFirst(), is("olive owner configured (read-only: change it in the configuration)"));
