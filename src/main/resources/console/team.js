@@ -96,7 +96,8 @@ function accountRow(account) {
   const cells = [account.name, roleCell(account), stateCell(account), actionsCell(account)];
   cells.forEach((content, column) => {
     const cell = document.createElement('td');
-    cell.dataset.label = COLUMNS[column];
+    // An account of the configuration has no actions: a phone shows no empty "Actions:".
+    if (column < 3 || account.source === 'console') cell.dataset.label = COLUMNS[column];
     cell.append(content);
     row.append(cell);
   });
