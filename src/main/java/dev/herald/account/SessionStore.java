@@ -26,7 +26,9 @@ import jakarta.json.JsonObject;
  * query. The table holds the cookie's SHA-256 only, and the credential that opened the session. A session ends at
  * sign-out, when an editor ends it, after {@code admin.sessions.idle-timeout} without a request, {@code max-age}
  * after its sign-in, when its account is no longer configured, when the account's token is replaced (the credential
- * that opened it changed), and when its account signs in more than {@code max-per-account} times (the least recently
+ * that opened it changed), when its account of the console is disabled or reset ({@link TeamStore}, which deletes its
+ * rows; and {@link Credentials} reads the account at every request), and when its account signs in more than
+ * {@code max-per-account} times (the least recently
  * used goes first). Opening, closing and ending sessions is audited, in the transaction that does it.
  *
  * <p>Its last use is written at most once a minute (so the idle time-out is exact to a minute), not at every request.

@@ -119,13 +119,7 @@ final class TeamService implements HttpService {
         if (role.isEmpty() && disabled.isEmpty()) {
             throw ApiException.validation("role", "A change of an account takes role, disabled, or both");
         }
-        TeamStore.Member changed = null;
-        if (role.isPresent()) {
-            changed = team.changeRole(name, role.get(), owner);
-        }
-        if (disabled.isPresent()) {
-            changed = team.setDisabled(name, disabled.get(), owner);
-        }
+        TeamStore.Member changed = team.update(name, role, disabled, owner);
         AdminResponses.ok(request, response, team.json(changed).build());
     }
 

@@ -133,47 +133,51 @@ final class TeamStore implements ConsoleAccounts {
         return new Invite(find(name).orElseThrow(), secret, expiresAt[0]);
     }
 
-    /** Audited as {@code account.role-changed}; the same role is no change and leaves no line. */
-    Member changeRole(String name, Role role, Actor by) {
+    /**
+     * Changes an account of the console in one transaction: its role (audited as {@code account.role-changed}), then
+     * whether it is disabled ({@code account.disabled}, every session of it ended; {@code account.enabled}, its
+     * token works again, its sessions do not come back). What changes nothing leaves no line.
+     */
+    Member update(String name, Optional<Role> role, Optional<Boolean> disabled, Actor by) {
         change(name, by, (transaction, member, now) -> {
-            if (member.role() == role) {
-                return;
+            Member current = member;
+            if (role.isPresent() && role.get() != current.role()) {
+                changeRole(transaction, current, role.get(), by, now);
+                current = new Member(current.name(), role.get(), current.hasToken(), current.disabledAt(),
+                                     current.createdBy(), current.createdAt(), current.inviteExpiresAt());
             }
-            if (member.isActiveOwner() && role != Role.OWNER) {
-                refuseLastOwner(transaction, name, "given another role");
+            if (disabled.isPresent() && disabled.get() != (current.disabledAt() != null)) {
+                setDisabled(transaction, current, disabled.get(), by, now);
             }
-            transaction.namedUpdate("update-admin-account-role", role.id(), now, name);
-            audit(transaction, by, now, "account.role-changed", name, Json.builders().createObjectBuilder()
-                    .add("role", Json.builders().createObjectBuilder().add("from", member.role().id())
-                            .add("to", role.id()))
-                    .build());
         });
         return find(name).orElseThrow();
     }
 
-    /**
-     * Disables the account and ends every session of it, or enables it again (its token works again; its sessions
-     * do not come back). Audited as {@code account.disabled} or {@code account.enabled}; no change, no line.
-     */
-    Member setDisabled(String name, boolean disabled, Actor by) {
-        change(name, by, (transaction, member, now) -> {
-            if ((member.disabledAt() != null) == disabled) {
-                return;
+    private void changeRole(DbExecute transaction, Member member, Role role, Actor by, long now) {
+        if (member.isActiveOwner() && role != Role.OWNER) {
+            refuseLastOwner(transaction, member.name(), "given another role");
+        }
+        transaction.namedUpdate("update-admin-account-role", role.id(), now, member.name());
+        audit(transaction, by, now, "account.role-changed", member.name(), Json.builders().createObjectBuilder()
+                .add("role", Json.builders().createObjectBuilder().add("from", member.role().id())
+                        .add("to", role.id()))
+                .build());
+    }
+
+    private void setDisabled(DbExecute transaction, Member member, boolean disabled, Actor by, long now) {
+        String name = member.name();
+        if (disabled) {
+            if (member.isActiveOwner()) {
+                refuseLastOwner(transaction, name, "disabled");
             }
-            if (disabled) {
-                if (member.isActiveOwner()) {
-                    refuseLastOwner(transaction, name, "disabled");
-                }
-                transaction.namedUpdate("disable-admin-account", now, now, name);
-                long ended = transaction.namedDelete("delete-account-admin-sessions", name);
-                audit(transaction, by, now, "account.disabled", name, Json.builders().createObjectBuilder()
-                        .add("sessionsEnded", ended).build());
-            } else {
-                transaction.namedUpdate("enable-admin-account", now, name);
-                audit(transaction, by, now, "account.enabled", name, Json.builders().createObjectBuilder().build());
-            }
-        });
-        return find(name).orElseThrow();
+            transaction.namedUpdate("disable-admin-account", now, now, name);
+            long ended = transaction.namedDelete("delete-account-admin-sessions", name);
+            audit(transaction, by, now, "account.disabled", name, Json.builders().createObjectBuilder()
+                    .add("sessionsEnded", ended).build());
+        } else {
+            transaction.namedUpdate("enable-admin-account", now, name);
+            audit(transaction, by, now, "account.enabled", name, Json.builders().createObjectBuilder().build());
+        }
     }
 
     /**

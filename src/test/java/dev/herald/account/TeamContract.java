@@ -222,6 +222,11 @@ abstract class TeamContract extends HeraldServerTest {
         assertThat(withSession(session, Method.GET, "/projects").code(), is("SESSION_ENDED"));
         assertThat(bearer(grace.token(), Method.GET, "/projects", null).status(), is(401));
         assertThat(signIn(grace.name(), grace.token()).status(), is(401));
+        Accounts.Answer both = owner(Method.PATCH, "/accounts/" + grace.name(),
+                                     "{\"role\":\"viewer\",\"disabled\":true}");
+        assertThat("both members, in one request", both.object().getString("role"), is("viewer"));
+        assertThat(both.object().getString("state"), is("disabled"));
+        owner(Method.PATCH, "/accounts/" + grace.name(), "{\"role\":\"editor\"}");
         assertThat("disabling again changes nothing",
                    owner(Method.PATCH, "/accounts/" + grace.name(), "{\"disabled\":true}").status(), is(200));
 

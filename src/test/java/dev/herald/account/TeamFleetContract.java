@@ -142,6 +142,10 @@ abstract class TeamFleetContract {
         assertThat(demoted.code(), is("LAST_OWNER"));
         assertThat(bearer(withoutOwner, carolToken, Method.PATCH, "/accounts/carol", "{\"disabled\":true}").code(),
                    is("LAST_OWNER"));
+        assertThat("a refused change changes nothing, its other member included",
+                   bearer(withoutOwner, carolToken, Method.PATCH, "/accounts/carol",
+                          "{\"disabled\":true,\"role\":\"viewer\"}").code(), is("LAST_OWNER"));
+        assertThat(bearer(withoutOwner, carolToken, "/accounts/carol").object().getString("role"), is("owner"));
 
         String danSecret = bearer(withoutOwner, carolToken, Method.POST, "/accounts",
                                   "{\"name\":\"dan\",\"role\":\"owner\"}").object().getJsonObject("invite")
