@@ -88,8 +88,7 @@ final class TeamService implements HttpService {
     private void get(ServerRequest request, ServerResponse response) {
         requireOwner(request);
         String name = request.path().pathParameters().get("name");
-        Optional<AccountSettings> configured = team.configured().stream()
-                .filter(account -> account.name().equals(name)).findFirst();
+        Optional<AccountSettings> configured = team.configured(name);
         if (configured.isPresent()) {
             AdminResponses.ok(request, response, configuredJson(configured.get()).build());
             return;
@@ -166,7 +165,7 @@ final class TeamService implements HttpService {
     }
 
     private boolean isConfigured(String name) {
-        return team.configured().stream().anyMatch(account -> account.name().equals(name));
+        return team.configured(name).isPresent();
     }
 
     private static Actor requireOwner(ServerRequest request) {

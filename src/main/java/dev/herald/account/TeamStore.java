@@ -88,6 +88,11 @@ final class TeamStore implements ConsoleAccounts {
         return configured;
     }
 
+    /** The account of {@code admin.accounts} of this name, which takes it whatever the database holds. */
+    Optional<AccountSettings> configured(String name) {
+        return configured.stream().filter(account -> account.name().equals(name)).findFirst();
+    }
+
     List<Member> list() {
         return db.execute().namedQuery("select-admin-accounts").map(TeamStore::member).toList();
     }
@@ -271,7 +276,7 @@ final class TeamStore implements ConsoleAccounts {
     }
 
     private void refuseConfigured(String name) {
-        if (configured.stream().anyMatch(account -> account.name().equals(name))) {
+        if (configured(name).isPresent()) {
             throw ApiException.error(Status.CONFLICT_409, "CONFIGURED_ACCOUNT", name + " is an account of the"
                     + " configuration (admin.accounts): it is changed there, not in the console");
         }
