@@ -11,10 +11,12 @@ import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
 
-// #/projects, #/projects/{id}, #/audit: a reload or a link keeps the page. The first route whose pattern matches
+// #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/audit: a reload or a link keeps the page. The first route whose pattern matches
 // the fragment is shown, with the pattern's groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
+  [/^#\/projects\/([A-Za-z0-9_-]+)\/announcements\/([A-Za-z0-9_-]+)$/,
+    (id, announcementId) => project.showProject(id, announcementId)],
   [/^#\/audit$/, () => audit.showAudit()],
 ];
 
