@@ -24,8 +24,11 @@ public final class MessageText {
 
     private static final Set<String> BLOCKS = Set.of("paragraph", "heading", "listItem", "list_item", "blockquote",
                                                      "codeBlock", "code_block", "hardBreak", "hard_break");
-    /** A text node's text in a document that cannot be read whole (its beginning only, for a label). */
-    private static final Pattern TEXT_NODE = Pattern.compile("\"text\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+    /**
+     * A text node's text in a document that cannot be read whole (its beginning only, for a label): the last one
+     * may be cut before its closing quote.
+     */
+    private static final Pattern TEXT_NODE = Pattern.compile("\"text\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)(?:\"|\\\\?\\z)");
 
     private MessageText() {
     }

@@ -102,6 +102,17 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
                 "document.getElementById('stats-by-announcement-title').scrollIntoView()"));
         console.saveLightAndPhone("console-announcement-figures", () -> console.browser.script(
                 "document.getElementById('notification-list').scrollIntoView()"));
+
+        // Other days: the last day alone, chosen by keyboard.
+        console.focus("#stats-compare");
+        console.press("ArrowDown", 40);
+        console.waitFor(() -> console.visible("stats-compare-range"));
+        console.browser.script("document.getElementById('stats-compare-from').value = arguments[0];"
+                + "document.getElementById('stats-compare-to').value = arguments[0];", today.toString());
+        console.focus("#stats-form button[type=submit]");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.rows("#stats-totals dd.compared").getFirst().equals("was 4, 0 (0.0 %)"));
+        assertThat(console.text("stats-compared-legend"), is("dashed: " + today + " to " + today));
         assertThat(console.violations(), is("[]"));
     }
 
