@@ -10,18 +10,21 @@ import * as keys from './keys.js';
 import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
+import * as sessions from './sessions.js';
 
-// #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/audit: a reload or a link keeps the page. The first route whose pattern matches
-// the fragment is shown, with the pattern's groups; none matching, the projects.
+// #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/audit, #/sessions: a
+// reload or a link keeps the page. The first route whose pattern matches the fragment is shown, with the pattern's
+// groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
   [/^#\/projects\/([A-Za-z0-9_-]+)\/announcements\/([A-Za-z0-9_-]+)$/,
     (id, announcementId) => project.showProject(id, announcementId)],
   [/^#\/audit$/, () => audit.showAudit()],
+  [/^#\/sessions$/, () => sessions.showSessions()],
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, stats, composer, audit]) page.init();
+  for (const page of [projects, project, keys, stats, composer, audit, sessions]) page.init();
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
   // A reload, Back out of the console or closing the tab: the browser asks its own question (no text of ours).
@@ -52,8 +55,9 @@ async function start() {
     zone.textContent = `your time zone, ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
   }
   try {
+    // 204, null: nobody is signed in in this browser (a 401 would be an error in the browser's console).
     setSession(await call('GET', '/session'));
-    signedIn();
+    if (currentSession()) signedIn(); else showSignIn('');
   } catch (e) {
     setSession(null);
     showSignIn(e.status === 401 ? '' : e.message);
@@ -110,7 +114,7 @@ async function signIn(event) {
 // A Secure cookie is dropped over plain HTTP (but on localhost): ask once with it before going on.
 async function keptTheCookie() {
   const answer = await fetch(API + '/session', { credentials: 'same-origin', cache: 'no-store' });
-  return answer.ok;
+  return answer.status === 200;
 }
 
 function signedIn() {

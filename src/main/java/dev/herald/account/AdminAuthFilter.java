@@ -2,10 +2,12 @@ package dev.herald.account;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 import dev.herald.admin.Actor;
+import dev.herald.admin.AdminResponses;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
@@ -43,11 +45,12 @@ import io.helidon.webserver.http.RoutingResponse;
  * otherwise lock its user out. Nor is a request without any credential, neither {@code Authorization} nor a session
  * cookie: it guesses nothing, and it is what another site's page makes its visitors' browsers send (an image, a
  * form, a preflight), which would otherwise lock every visitor behind one address out of the API. The console asks
- * {@code GET /session} so at every load.
+ * {@code GET /session} so at every load, and is answered 204, nobody, without an error.
  */
 public final class AdminAuthFilter implements Filter {
 
     static final String SIGN_IN_PATH = ApiPaths.SIGN_IN;
+    private static final String SESSIONS_PATH = ApiPaths.ADMIN + "/sessions";
     static final HeaderName CSRF_TOKEN = HeaderNames.create("X-CSRF-Token");
     static final HeaderName FETCH_SITE = HeaderNames.create("Sec-Fetch-Site");
     /** What a browser says of a request made by a page of this origin, or typed by its user. */
@@ -85,9 +88,13 @@ public final class AdminAuthFilter implements Filter {
         }
         Optional<String> cookie = request.headers().cookies().first(SessionStore.COOKIE).asOptional();
         if (cookie.isEmpty() && !hasAuthorization(request)) {
-            if (!isSessionQuestion(request)) {
-                response.header(BEARER_CHALLENGE);
+            if (isSessionQuestion(request)) {
+                // Who is signed in? Nobody: an answer, not a failure. A 401 here was an error in the browser's console
+                // at every signed-out load of the console (docs/api.md, GET /api/v1/admin/session).
+                AdminResponses.noContent(response);
+                return;
             }
+            response.header(BEARER_CHALLENGE);
             refuse(request, response, Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized");
             return;
         }
@@ -100,9 +107,9 @@ public final class AdminAuthFilter implements Filter {
         if (caller.isEmpty()) {
             return;
         }
-        // A viewer signs out too.
+        // A viewer signs out too, and signs out its own other sessions.
         if (!caller.get().role().mayChange() && !isRead(request.prologue().method())
-                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH)) {
+                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH) && !endsOwnSessions(request, caller.get())) {
             refuse(request, response, Status.FORBIDDEN_403, "FORBIDDEN",
                    caller.get().name() + " is a viewer: it may read, not change anything");
             return;
@@ -170,6 +177,12 @@ public final class AdminAuthFilter implements Filter {
                                           String code, String message) {
         ErrorResponses.send(request, response, ApiException.error(status, code, message));
         return Optional.empty();
+    }
+
+    /** {@code DELETE /sessions?account=} the caller's own name: its other sessions, whatever its role. */
+    private static boolean endsOwnSessions(RoutingRequest request, Actor caller) {
+        return request.prologue().method() == Method.DELETE && ApiPaths.fullPath(request).equals(SESSIONS_PATH)
+                && request.query().all("account", List::of).equals(List.of(caller.name()));
     }
 
     private static boolean isSessionQuestion(RoutingRequest request) {

@@ -46,7 +46,8 @@ final class Migrations {
             new Migration(13, "messages in the content allow-list's form again: every < and & of HTML text a"
                     + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)),
             new Migration(14, "pending changes of notifications, kept apart from their feeds",
-                          "/db/migrations/V14__notification_drafts.sql"));
+                          "/db/migrations/V14__notification_drafts.sql"),
+            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

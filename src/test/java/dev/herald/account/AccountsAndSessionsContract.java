@@ -214,15 +214,20 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
         assertThat(blocked.setCookies().isEmpty(), is(true));
     }
 
-    /** The console asks at every load; a signed-out user reloading it must not lock themselves out. */
+    /**
+     * The console asks at every load; a signed-out user reloading it must not lock themselves out, nor find an error
+     * in the browser's console: nobody signed in is an answer (204), not a failure. A credential that fails stays 401.
+     */
     @Test
-    void askingWhoIsSignedInWithNoCredentialIsNotAFailedAttempt() {
+    void askingWhoIsSignedInWithNoCredentialIsAnsweredNobodyAndIsNotAFailedAttempt() {
         String client = "203.0.113.78";
         for (int i = 0; i < 25; i++) {
             Accounts.Answer answer = send(http, Method.GET, "/session", null, Map.of("X-Forwarded-For", client));
-            assertThat(answer.status(), is(401));
-            assertThat(answer.code(), is("UNAUTHORIZED"));
+            assertThat(answer.status(), is(204));
+            assertThat(answer.setCookies().isEmpty(), is(true));
         }
+        assertThat(send(http, Method.GET, "/session", null, Map.of("X-Forwarded-For", client,
+                                                                   "Authorization", "Bearer wrong")).status(), is(401));
         assertThat(send(http, Method.POST, "/session", signInBody("alice", ALICE_TOKEN),
                         Map.of("X-Forwarded-For", client)).status(), is(201));
         assertThat("a wrong token elsewhere still counts",
@@ -328,6 +333,28 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
                                               victor.object().getString("csrfToken"));
         assertThat(refused.status(), is(403));
         assertThat(withSession(alice, Method.GET, PROJECTS, null, null).status(), is(200));
+    }
+
+    /** A viewer's account is its own to secure: "sign out my other sessions" is the one write it may make. */
+    @Test
+    void aViewerSignsOutItsOwnOtherSessionsButNoOneElses() {
+        Accounts.Answer here = signIn("victor", VICTOR_TOKEN);
+        Accounts.Answer elsewhere = signIn("victor", VICTOR_TOKEN);
+        Accounts.Answer alice = signIn("alice", ALICE_TOKEN);
+        String csrf = here.object().getString("csrfToken");
+
+        assertThat(withSession(here, Method.DELETE, "/sessions?account=alice", null, csrf).status(), is(403));
+        assertThat(withSession(here, Method.DELETE, "/sessions?account=victo", null, csrf).status(), is(403));
+        assertThat(withSession(here, Method.DELETE, "/sessions", null, csrf).status(), is(403));
+        assertThat(withSession(alice, Method.GET, PROJECTS, null, null).status(), is(200));
+
+        Accounts.Answer ended = withSession(here, Method.DELETE, "/sessions?account=victor", null, csrf);
+        assertThat(ended.status(), is(200));
+        assertThat(ended.object().getInt("ended"), is(greaterThanOrEqualTo(1)));
+        assertThat(withSession(elsewhere, Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat(withSession(here, Method.GET, PROJECTS, null, null).status(), is(200));
+        assertThat("without its CSRF token, refused as any write",
+                   withSession(here, Method.DELETE, "/sessions?account=victor", null, null).status(), is(403));
     }
 
     @Test

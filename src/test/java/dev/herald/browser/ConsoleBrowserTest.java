@@ -88,7 +88,7 @@ class ConsoleBrowserTest {
     void signedOut() {
         browser.open(console());
         browser.await("const current = await fetch('/api/v1/admin/session');"
-                + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                 + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
         browser.open(console());
     }
@@ -284,14 +284,14 @@ class ConsoleBrowserTest {
         press("Enter", 13);
         bulletList("Boots", "Coats");
 
-        waitFor(() -> Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"))
+        waitFor(() -> Chromium.text(browser.script(PREVIEW + "return message('light').innerHTML"))
                 .contains("Coats"));
-        String preview = Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"));
+        String preview = Chromium.text(browser.script(PREVIEW + "return message('light').innerHTML"));
         assertThat(preview, containsString("Winter sale</h"));
         assertThat(preview, containsString("<strong>20% off</strong>"));
         assertThat(preview, containsString("href=\"https://shop.example.com/sale\""));
         assertThat(preview, containsString("<li><p>Boots</p></li><li><p>Coats</p></li>"));
-        assertThat("light and dark alike", browser.script("return document.getElementById('preview-dark').innerHTML"),
+        assertThat("light and dark alike", browser.script(PREVIEW + "return message('dark').innerHTML"),
                    is(Json.createValue(preview)));
         browser.script("document.getElementById('composer-title').scrollIntoView()");
         save("console-editor.png");
@@ -347,6 +347,8 @@ class ConsoleBrowserTest {
         browser.open(console());
         waitFor(() -> visible("projects") && focused().equals("main"));
         browser.press("Tab", 9, true);
+        browser.press("Tab", 9, true);
+        assertThat("the account's name leads to its sessions", focused(), is("who-name"));
         browser.press("Tab", 9, true);
         assertThat(Chromium.text(browser.script("return document.activeElement.textContent")), is("Audit log"));
         press("Enter", 13);
@@ -517,9 +519,9 @@ class ConsoleBrowserTest {
 
         try (HostPages pages = new HostPages(server.uri())) {
             browser.open(pages.page(key, false, null));
-            waitFor(() -> browser.script(WIDGET + "return !!root && root.querySelectorAll('[part=item]').length === 1")
+            waitFor(() -> browser.script(WIDGET + "return !!root && root.querySelectorAll('[part~=item]').length === 1")
                     .equals(JsonValue.TRUE));
-            assertThat(Chromium.text(browser.script(WIDGET + "return root.querySelector('[part=item] .message')"
+            assertThat(Chromium.text(browser.script(WIDGET + "return root.querySelector('[part~=item] .message')"
                     + ".innerHTML")), containsString("<strong>bold colours</strong>"));
             browser.script(WIDGET + "root.host.open();");
             browser.pause(1500);
@@ -567,7 +569,7 @@ class ConsoleBrowserTest {
         assertThat(shown, containsString("href=\"https://example.com/x\""));
         assertThat(shown.contains("script"), is(false));
         assertThat(browser.script("return window.__ran === undefined"), is(JsonValue.TRUE));
-        assertThat(browser.script("return document.querySelector('#preview-light strong').textContent"),
+        assertThat(browser.script(PREVIEW + "return message('light').querySelector('strong').textContent"),
                    is(Json.createValue("by hand")));
 
         browser.script("document.getElementById('image-url').focus()");
@@ -732,7 +734,7 @@ class ConsoleBrowserTest {
         assertThat(server.herald().services().notifications().find(id).orElseThrow().message(), is("Old words"));
 
         openFirstAnnouncement();
-        assertThat("the draft opens, said so", text("preview-light"), is("Old words and new ones"));
+        assertThat("the draft opens, said so", previewText(), is("Old words and new ones"));
         assertThat(visible("draft-note"), is(true));
         assertThat(visible("publish"), is(false));
         browser.script("document.getElementById('update-live').focus()");
@@ -796,7 +798,7 @@ class ConsoleBrowserTest {
         press("Enter", 13);
         waitFor(() -> !confirmOpen());
         assertThat(visible("composer"), is(true));
-        assertThat(text("preview-light"), is("Half a thought"));
+        assertThat(previewText(), is("Half a thought"));
         assertThat(focused(), is("close-composer"));
 
         press("Enter", 13);
@@ -833,7 +835,7 @@ class ConsoleBrowserTest {
         waitFor(() -> !confirmOpen());
         assertThat("Cancel stays", Chromium.text(browser.script("return location.hash")), is(projectPage));
         assertThat(visible("project") && visible("composer"), is(true));
-        assertThat(text("preview-light"), is("Half a thought"));
+        assertThat(previewText(), is("Half a thought"));
 
         browser.script("document.getElementById('back').focus()");
         press("Enter", 13);
@@ -848,6 +850,38 @@ class ConsoleBrowserTest {
         browser.script("location.hash = arguments[0]", projectPage);
         waitFor(() -> visible("project"));
         assertThat("the composer left behind is closed", visible("composer"), is(false));
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * The account's own sessions, from its name in the header: where and since when each is signed in, and "Sign out
+     * other sessions" (a viewer's too), after a dialog, keeping this browser's.
+     */
+    @Test
+    void anAccountSeesItsSessionsAndSignsOutTheOthersByKeyboard() throws IOException {
+        signIn("victor", VICTOR);
+        browser.await("await fetch('/api/v1/admin/session', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({name: 'victor', token: arguments[0]})});", VICTOR);
+        browser.open(console());
+        waitFor(() -> visible("projects"));
+
+        browser.script("document.getElementById('who-name').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("sessions") && rows("#session-list tbody tr").size() == 2);
+        assertThat(rows("#session-list tbody tr td.this").size(), is(1));
+        assertThat(rows("#session-list tbody tr td.this").get(0), is("This browser"));
+        save("console-sessions.png");
+
+        browser.script("document.getElementById('sign-out-others').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        assertThat(text("confirm-text"), startsWith("Sign out your other sessions?"));
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> rows("#session-list tbody tr").size() == 1);
+        assertThat(text("status"), is("1 other session signed out."));
+        assertThat(visible("sign-out-others"), is(false));
+        assertThat("still signed in here", visible("sessions"), is(true));
         assertThat(violations(), is("[]"));
     }
 
@@ -878,6 +912,7 @@ class ConsoleBrowserTest {
         pages.put("project", console() + "#/projects/" + project.id());
         pages.put("editor", console() + "#/projects/" + project.id());
         pages.put("audit", console() + "#/audit");
+        pages.put("sessions", console() + "#/sessions");
         try {
             for (String scheme : List.of("light", "dark")) {
                 browser.emulateMedia("prefers-color-scheme", scheme);
@@ -925,13 +960,14 @@ class ConsoleBrowserTest {
         browser.open(url);
         if (page.equals("sign-in")) {
             browser.await("const current = await fetch('/api/v1/admin/session');"
-                    + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                    + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                     + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
             browser.open(url);
             waitFor(() -> visible("sign-in"));
             return;
         }
-        waitFor(() -> visible("sign-in") || visible("projects") || visible("project") || visible("audit"));
+        waitFor(() -> visible("sign-in") || visible("projects") || visible("project") || visible("audit")
+                || visible("sessions"));
         if (visible("sign-in")) {
             browser.type("alice");
             press("Tab", 9);
@@ -949,6 +985,8 @@ class ConsoleBrowserTest {
             browser.script("document.getElementById('composer-title').scrollIntoView()");
         } else if (page.equals("audit")) {
             waitFor(() -> visible("audit") && !rows("#audit-list tbody tr").isEmpty());
+        } else if (page.equals("sessions")) {
+            waitFor(() -> visible("sessions") && !rows("#session-list tbody tr").isEmpty());
         }
     }
 
@@ -1009,7 +1047,7 @@ class ConsoleBrowserTest {
      */
     private static void typeInEditor(String text) {
         browser.type(text);
-        waitFor(() -> browser.script("return document.getElementById('preview-light').textContent.includes(arguments[0])",
+        waitFor(() -> browser.script(PREVIEW + "return message('light').textContent.includes(arguments[0])",
                                      text).equals(JsonValue.TRUE));
     }
 
@@ -1062,8 +1100,19 @@ class ConsoleBrowserTest {
 
     /** Whether the preview has that element with that text: the editor's document holds it. */
     private static boolean previewHas(String selector, String text) {
-        return browser.script("const e = document.querySelector('#preview-light ' + arguments[0]);"
+        return browser.script(PREVIEW + "const e = message('light').querySelector(arguments[0]);"
                 + " return !!e && e.textContent === arguments[1]", selector, text).equals(JsonValue.TRUE);
+    }
+
+    /**
+     * The message in the composer's preview of that scheme: the widget's panel, in the shadow root of the SDK's
+     * preview element; the message part of a placeholder while none is drawn.
+     */
+    private static final String PREVIEW = "const message = (theme) => document.querySelector('#preview-' + theme"
+            + " + ' .herald-preview')?.shadowRoot.querySelector('[part=message]') || document.createElement('div');";
+
+    private static String previewText() {
+        return Chromium.text(browser.script(PREVIEW + "return message('light').textContent"));
     }
 
     private static String focusedClass() {
