@@ -77,7 +77,7 @@ final class ConsoleDriver implements AutoCloseable {
     void signedOut() {
         browser.open(console());
         browser.await("const current = await fetch('/api/v1/admin/session');"
-                + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                 + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
         browser.open(console());
     }
