@@ -151,8 +151,17 @@ class ConsoleTeamBrowserTest {
         waitFor(colleague, () -> !text(colleague, "invite-error").isEmpty());
         assertThat(text(colleague, "invite-error"), is("This link is unknown, used already or expired. Ask an owner"
                 + " of the team for a new one."));
+        owner.script("location.hash = '#/audit'");
+        waitFor(owner, () -> auditText().contains("olive disabled bob"));
+        assertThat(auditText(), containsString("bob joined the team"));
+        assertThat(auditText(), containsString("olive invited bob"));
         assertThat(violations(owner), is("[]"));
         assertThat(violations(colleague), is("[]"));
+    }
+
+    private static String auditText() {
+        return Chromium.text(owner.script("const list = document.getElementById('audit-list');"
+                + " return list && !list.closest('section').hidden ? list.innerText : ''"));
     }
 
     /** A phone's width: the team, a reset's new link and the invitation's page fit it. */
