@@ -139,6 +139,27 @@ final class Chromium implements AutoCloseable {
                 .getValuesAs(JsonObject.class);
     }
 
+    /** Waits in the page (its timers run) until the condition holds, 10 s at most; then fails with what it says. */
+    void waitFor(java.util.function.Supplier<Boolean> condition) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.get()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not so within 10 s; the page says: "
+                        + script("return document.getElementById('main').innerText"));
+            }
+            pause(20);
+        }
+    }
+
+    /**
+     * The Content-Security-Policy violations the page reported, as {@code [directive uri, …]}: recorded by a script
+     * given to {@link #beforeEveryPage} that pushes them onto {@code window.__violations}.
+     */
+    String violations() {
+        return script("return JSON.stringify(window.__violations)").toString().replace("\"", "")
+                .replace("\\", "");
+    }
+
     byte[] screenshot() {
         return Base64.getDecoder().decode(text(command("GET", "/screenshot", null)));
     }

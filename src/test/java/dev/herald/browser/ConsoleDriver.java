@@ -129,19 +129,11 @@ final class ConsoleDriver implements AutoCloseable {
     }
 
     String violations() {
-        return browser.script("return JSON.stringify(window.__violations)").toString().replace("\"", "")
-                .replace("\\", "");
+        return browser.violations();
     }
 
     void waitFor(Supplier<Boolean> condition) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!condition.get()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not so within 10 s; the page says: "
-                        + browser.script("return document.getElementById('main').innerText"));
-            }
-            browser.pause(20);
-        }
+        browser.waitFor(condition);
     }
 
     /** The page as a PNG in docs/screenshots (herald.screenshots), and again at 320 px wide, nothing past its edge. */

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
@@ -86,7 +85,7 @@ class ConsoleTeamBrowserTest {
         press(owner, "Tab", 9, true);
         assertThat("before the account's name and Sign out", focused(owner), is("team-nav"));
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> visible(owner, "team") && rows(owner).size() == 1);
+        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 1);
         assertThat(rows(owner).getFirst(), is("olive owner configured (read-only: change it in the configuration)"));
 
         press(owner, "Tab", 9, false);
@@ -96,7 +95,7 @@ class ConsoleTeamBrowserTest {
         assertThat("the role, editor unless chosen", focused(owner), is("team-role"));
         press(owner, "Tab", 9, false);
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> visible(owner, "team-link") && focused(owner).equals("team-link-url"));
+        owner.waitFor(() -> visible(owner, "team-link") && focused(owner).equals("team-link-url"));
         String link = value(owner, "team-link-url");
         assertThat(link, link.matches("http://127\\.0\\.0\\.1:\\d+/console/#/invite/[A-Za-z0-9_-]{43}"), is(true));
         assertThat(rows(owner).get(1), containsString("invited, link valid until"));
@@ -105,11 +104,11 @@ class ConsoleTeamBrowserTest {
         save(owner, "console-team.png");
 
         colleague.open(link);
-        waitFor(colleague, () -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
+        colleague.waitFor(() -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
         assertThat("the secret leaves the address at once", Chromium.text(colleague.script("return location.hash")),
                    is("#/invite"));
         press(colleague, "Enter", 13, false);
-        waitFor(colleague, () -> visible(colleague, "invite-done") && focused(colleague).equals("invite-token"));
+        colleague.waitFor(() -> visible(colleague, "invite-done") && focused(colleague).equals("invite-token"));
         String token = value(colleague, "invite-token");
         assertThat(token, token.matches("[0-9a-f]{64}"), is(true));
         assertThat(text(colleague, "invite-name"), is("bob"));
@@ -119,44 +118,44 @@ class ConsoleTeamBrowserTest {
         press(colleague, "Tab", 9, false);
         assertThat(focused(colleague), is("invite-sign-in"));
         press(colleague, "Enter", 13, false);
-        waitFor(colleague, () -> visible(colleague, "sign-in") && focused(colleague).equals("sign-in-token"));
+        colleague.waitFor(() -> visible(colleague, "sign-in") && focused(colleague).equals("sign-in-token"));
         assertThat(value(colleague, "sign-in-name"), is("bob"));
         colleague.type(token);
         press(colleague, "Enter", 13, false);
-        waitFor(colleague, () -> visible(colleague, "projects") && text(colleague, "who-name").equals("bob (editor)"));
+        colleague.waitFor(() -> visible(colleague, "projects") && text(colleague, "who-name").equals("bob (editor)"));
         assertThat("an editor sees no team", visible(colleague, "team-nav"), is(false));
 
         owner.script("document.getElementById('team-nav').focus()");
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> rows(owner).size() == 2 && rows(owner).get(1).contains(" active"));
+        owner.waitFor(() -> rows(owner).size() == 2 && rows(owner).get(1).contains(" active"));
         owner.script("document.getElementById('account-bob-toggle').focus()");
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        owner.waitFor(() -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
         assertThat(focused(owner), is("confirm-no"));
         press(owner, "Tab", 9, true);
         assertThat(focused(owner), is("confirm-yes"));
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> rows(owner).get(1).contains(" disabled"));
-        waitFor(owner, () -> focused(owner).equals("account-bob-toggle"));
+        owner.waitFor(() -> rows(owner).get(1).contains(" disabled"));
+        owner.waitFor(() -> focused(owner).equals("account-bob-toggle"));
         assertThat(text(owner, "account-bob-toggle"), is("Enable"));
         assertThat(text(owner, "status"), is("bob disabled."));
 
         colleague.script("location.hash = '#/audit'");
-        waitFor(colleague, () -> visible(colleague, "sign-in"));
+        colleague.waitFor(() -> visible(colleague, "sign-in"));
         assertThat(text(colleague, "sign-in-error"), is("Your session has ended; sign in again."));
 
         colleague.open(link);
-        waitFor(colleague, () -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
+        colleague.waitFor(() -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
         press(colleague, "Enter", 13, false);
-        waitFor(colleague, () -> !text(colleague, "invite-error").isEmpty());
+        colleague.waitFor(() -> !text(colleague, "invite-error").isEmpty());
         assertThat(text(colleague, "invite-error"), is("This link is unknown, used already or expired. Ask an owner"
                 + " of the team for a new one."));
         owner.script("location.hash = '#/audit'");
-        waitFor(owner, () -> auditText().contains("olive disabled bob"));
+        owner.waitFor(() -> auditText().contains("olive disabled bob"));
         assertThat(auditText(), containsString("bob joined the team"));
         assertThat(auditText(), containsString("olive invited bob"));
-        assertThat(violations(owner), is("[]"));
-        assertThat(violations(colleague), is("[]"));
+        assertThat(owner.violations(), is("[]"));
+        assertThat(colleague.violations(), is("[]"));
     }
 
     private static String auditText() {
@@ -170,26 +169,26 @@ class ConsoleTeamBrowserTest {
     void theTeamAndTheInvitationFitAPhone() throws IOException {
         owner.open(server.uri() + "/console/#/team");
         owner.script("document.getElementById('team-nav').click()");
-        waitFor(owner, () -> visible(owner, "team") && rows(owner).size() == 2);
+        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 2);
         assertThat("a disabled account's credential is not reset", rows(owner).get(1), endsWith("disabled Enable"));
         owner.script("document.getElementById('account-bob-toggle').focus()");
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        owner.waitFor(() -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
         press(owner, "Tab", 9, true);
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> rows(owner).get(1).endsWith("active Disable Reset credential"));
+        owner.waitFor(() -> rows(owner).get(1).endsWith("active Disable Reset credential"));
         press(owner, "Tab", 9, false);
         assertThat(focused(owner), is("account-bob-reset"));
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
+        owner.waitFor(() -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
         press(owner, "Tab", 9, true);
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> visible(owner, "team-link") && focused(owner).equals("team-link-url"));
+        owner.waitFor(() -> visible(owner, "team-link") && focused(owner).equals("team-link-url"));
         assertThat(text(owner, "status"), is("The credential of bob is reset."));
         colleague.open(value(owner, "team-link-url"));
-        waitFor(colleague, () -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
+        colleague.waitFor(() -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
         press(colleague, "Enter", 13, false);
-        waitFor(colleague, () -> visible(colleague, "invite-done"));
+        colleague.waitFor(() -> visible(colleague, "invite-done"));
         // Key presses are not taken under a phone's emulation: the pages are measured once they are drawn.
         try {
             for (Chromium browser : new Chromium[] {owner, colleague}) {
@@ -204,18 +203,18 @@ class ConsoleTeamBrowserTest {
             owner.resetViewport();
             colleague.resetViewport();
         }
-        assertThat(violations(owner), is("[]"));
-        assertThat(violations(colleague), is("[]"));
+        assertThat(owner.violations(), is("[]"));
+        assertThat(colleague.violations(), is("[]"));
     }
 
     private static void signInAsOlive() {
         owner.open(server.uri() + "/console/");
-        waitFor(owner, () -> visible(owner, "sign-in") && focused(owner).equals("sign-in-name"));
+        owner.waitFor(() -> visible(owner, "sign-in") && focused(owner).equals("sign-in-name"));
         owner.type("olive");
         press(owner, "Tab", 9, false);
         owner.type(OLIVE);
         press(owner, "Enter", 13, false);
-        waitFor(owner, () -> visible(owner, "projects") && text(owner, "who-name").equals("olive (owner)"));
+        owner.waitFor(() -> visible(owner, "projects") && text(owner, "who-name").equals("olive (owner)"));
     }
 
     /** The team's rows, each its cells' texts joined by a space. */
@@ -243,22 +242,6 @@ class ConsoleTeamBrowserTest {
 
     private static String focused(Chromium browser) {
         return Chromium.text(browser.script("return document.activeElement.id || ''"));
-    }
-
-    private static String violations(Chromium browser) {
-        return browser.script("return JSON.stringify(window.__violations)").toString().replace("\"", "")
-                .replace("\\", "");
-    }
-
-    private static void waitFor(Chromium browser, Supplier<Boolean> condition) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!condition.get()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not so within 10 s; the page says: "
-                        + browser.script("return document.getElementById('main').innerText"));
-            }
-            browser.pause(20);
-        }
     }
 
     private static void save(Chromium browser, String name) throws IOException {
