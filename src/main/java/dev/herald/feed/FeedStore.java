@@ -91,6 +91,7 @@ final class FeedStore {
                                    Rows.string(row, "action_target"));
         String id = Rows.string(row, "id");
         return new FeedEntry(id,
+                             Rows.string(row, "title"),
                              served(id, Rows.string(row, "message")),
                              Rows.string(row, "image"),
                              action,

@@ -46,7 +46,9 @@ final class Migrations {
             new Migration(13, "messages in the content allow-list's form again: every < and & of HTML text a"
                     + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)),
             new Migration(14, "pending changes of notifications, kept apart from their feeds",
-                          "/db/migrations/V14__notification_drafts.sql"));
+                          "/db/migrations/V14__notification_drafts.sql"),
+            new Migration(15, "titles of notifications; the versions of their content",
+                          "/db/migrations/V15__notification_titles_and_versions.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;
