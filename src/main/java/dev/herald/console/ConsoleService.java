@@ -49,6 +49,13 @@ public final class ConsoleService implements HttpService {
             "prosemirror-keymap", "prosemirror-model", "prosemirror-schema-list", "prosemirror-state",
             "prosemirror-transform", "prosemirror-view", "rope-sequence", "w3c-keyname");
 
+    /**
+     * The console's own modules: console.js, the page's one script, imports the others (a page each, the API, what
+     * every page draws with); editor.js is imported when the editor first opens.
+     */
+    private static final List<String> MODULES = List.of("console", "api", "ui", "projects", "project", "keys", "stats",
+                                                        "composer", "audit", "editor");
+
     private final List<Asset> assets = assets();
 
     @Override
@@ -73,11 +80,19 @@ public final class ConsoleService implements HttpService {
     }
 
     private static List<Asset> assets() {
-        List<Asset> files = new ArrayList<>(List.of(file("", "console.js", JAVASCRIPT), file("", "editor.js", JAVASCRIPT),
-                                                    file("", "console.css", CSS), file("vendor/", "prosemirror.css", CSS),
+        List<Asset> files = new ArrayList<>(List.of(file("", "console.css", CSS), file("vendor/", "prosemirror.css", CSS),
                                                     file("", "favicon.svg", "image/svg+xml")));
+        MODULES.forEach(name -> files.add(file("", name + ".js", JAVASCRIPT)));
         VENDORED.forEach(name -> files.add(file("vendor/", name + ".js", JAVASCRIPT)));
         return List.copyOf(files);
+    }
+
+    /** Every file the console serves, as paths under {@code /console/} (the page is ""). */
+    static List<String> files() {
+        List<String> files = new ArrayList<>(List.of("", "console.css", "vendor/prosemirror.css", "favicon.svg"));
+        MODULES.forEach(name -> files.add(name + ".js"));
+        VENDORED.forEach(name -> files.add("vendor/" + name + ".js"));
+        return files;
     }
 
     private static Asset file(String directory, String name, String contentType) {

@@ -675,6 +675,17 @@ class ConsoleBrowserTest {
                    is("<p>Plain words</p><p>in two paragraphs</p>"));
         browser.script("document.getElementById('archive').focus()");
         press("Enter", 13);
+        waitFor(this::confirmOpen);
+        assertThat("archiving takes it out of the feeds: asked first", text("confirm-text"), startsWith("Archive?"));
+        press("Enter", 13);
+        waitFor(() -> !confirmOpen());
+        assertThat("Cancel keeps it live", server.herald().services().notifications().find(id).orElseThrow().status(),
+                   is(NotificationStatus.PUBLISHED));
+        browser.script("document.getElementById('archive').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        press("Tab", 9, true);
+        press("Enter", 13);
         waitFor(() -> rows("#notification-list tbody tr span.state").equals(List.of("archived")));
         assertThat(server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.ARCHIVED));
@@ -796,6 +807,46 @@ class ConsoleBrowserTest {
         assertThat("nothing saved", Chromium.text(browser.await("const answer = await fetch('/api/v1/admin/projects/'"
                 + " + arguments[0] + '/notifications'); return String((await answer.json()).length);", project.id())),
                    is("0"));
+        assertThat(violations(), is("[]"));
+    }
+
+    /**
+     * Issue 30: leaving the page, by a link, the browser's Back or a reload, asks before throwing unsaved edits away,
+     * as Close does; a project opened afterwards does not show the composer of the one left.
+     */
+    @Test
+    void leavingAProjectWithUnsavedEditsAsksFirstAndTheNextProjectOpensWithoutThem() {
+        projectShown();
+        openNewAnnouncement();
+        typeInEditor("Half a thought");
+        assertThat("a reload or closing the tab is held by the browser's own question", browser.script(
+                "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e);"
+                + " return e.defaultPrevented"), is(JsonValue.TRUE));
+        String projectPage = Chromium.text(browser.script("return location.hash"));
+
+        browser.script("document.getElementById('back').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        assertThat(text("confirm-text"), startsWith("Leave this page?"));
+        press("Enter", 13);
+        waitFor(() -> !confirmOpen());
+        assertThat("Cancel stays", Chromium.text(browser.script("return location.hash")), is(projectPage));
+        assertThat(visible("project") && visible("composer"), is(true));
+        assertThat(text("preview-light"), is("Half a thought"));
+
+        browser.script("document.getElementById('back').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> visible("projects"));
+        assertThat("nothing left to lose", browser.script(
+                "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e);"
+                + " return e.defaultPrevented"), is(JsonValue.FALSE));
+
+        browser.script("location.hash = arguments[0]", projectPage);
+        waitFor(() -> visible("project"));
+        assertThat("the composer left behind is closed", visible("composer"), is(false));
         assertThat(violations(), is("[]"));
     }
 

@@ -1,0 +1,98 @@
+// One project's page: its keys, its announcements, its performance, its activity.
+import { call, isEditor, serverNow } from './api.js';
+import { $, say, show, button, when, instant, excerpt, plainText } from './ui.js';
+import { loadKeys } from './keys.js';
+import { statsChoices, loadStats, showLastThirtyDays } from './stats.js';
+import { openComposer } from './composer.js';
+import { showProjects } from './projects.js';
+
+// The project shown, and its announcements as last loaded (for the state filter chosen).
+export let currentProject = null;
+export let notifications = [];
+
+export function init() {
+  $('notification-state').addEventListener('change', () => loadNotifications());
+  $('notification-search').addEventListener('input', filterNotifications);
+  $('notification-filter').addEventListener('submit', (event) => event.preventDefault());
+}
+
+export async function showProject(id) {
+  show('project');
+  try {
+    currentProject = await call('GET', `/projects/${id}`);
+  } catch (e) {
+    // Replaced, not assigned: a hashchange would clear what is said here.
+    history.replaceState(null, '', '#/projects');
+    showProjects();
+    say(e.status === 404 ? 'No such project.' : e.message);
+    return;
+  }
+  $('project-title').textContent = currentProject.name;
+  document.title = `${currentProject.name} · Herald Console`;
+  showLastThirtyDays();
+  await Promise.all([loadKeys(), loadNotifications(), loadActivity()]);
+  await loadStats();
+}
+
+// The state as the feed computes it (NotificationState): draft, archived, scheduled, ended or live.
+export function stateOf(notification, now) {
+  if (notification.status === 'DRAFT') return 'draft';
+  if (notification.status === 'ARCHIVED') return 'archived';
+  if (notification.startDate !== null && Date.parse(notification.startDate) > now) return 'scheduled';
+  if (notification.endDate !== null && Date.parse(notification.endDate) < now) return 'ended';
+  return 'live';
+}
+
+export async function loadNotifications() {
+  const state = $('notification-state').value;
+  const query = state ? `?state=${state}&limit=1000` : '?limit=1000';
+  notifications = await call('GET', `/projects/${currentProject.id}/notifications${query}`);
+  filterNotifications();
+  statsChoices();
+}
+
+function filterNotifications() {
+  const words = $('notification-search').value.trim().toLowerCase();
+  const now = serverNow();
+  const shown = notifications.filter((n) => !words || plainText(n.message).toLowerCase().includes(words));
+  $('notification-list').tBodies[0].replaceChildren(...shown.map((n) => notificationRow(n, now)));
+  $('notification-list').hidden = shown.length === 0;
+  $('no-notifications').hidden = shown.length > 0;
+}
+
+function notificationRow(notification, now) {
+  const row = document.createElement('tr');
+  const message = document.createElement('td');
+  message.className = 'value';
+  message.textContent = excerpt(plainText(notification.message));
+  const state = document.createElement('td');
+  const badge = document.createElement('span');
+  const name = stateOf(notification, now);
+  badge.className = `state ${name}`;
+  badge.textContent = name;
+  state.append(badge);
+  const actions = document.createElement('td');
+  actions.className = 'actions';
+  if (isEditor()) {
+    const edit = button('Edit', () => composeInView(notification), 'secondary');
+    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message), 60)}”`);
+    actions.append(edit);
+  }
+  row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'), actions);
+  return row;
+}
+
+// The form may open far below the row its Edit is on: brought to the top of the view, where the editor has the focus.
+async function composeInView(notification) {
+  await openComposer(notification);
+  $('composer-title').scrollIntoView({ block: 'start' });
+}
+
+export async function loadActivity() {
+  const lines = await call('GET', `/audit?projectId=${currentProject.id}&limit=20`);
+  $('activity').replaceChildren(...lines.map((line) => {
+    const item = document.createElement('li');
+    item.append(instant(line.occurredAt), ` ${line.actor}: ${String(line.action).replace('.', ' ')}`);
+    return item;
+  }));
+}
