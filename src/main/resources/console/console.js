@@ -10,6 +10,7 @@ import * as keys from './keys.js';
 import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
+import * as lifecycle from './lifecycle.js';
 
 // #/projects, #/projects/{id}, #/audit: a reload or a link keeps the page. The first route whose pattern matches
 // the fragment is shown, with the pattern's groups; none matching, the projects.
@@ -19,7 +20,7 @@ const ROUTES = [
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, stats, composer, audit]) page.init();
+  for (const page of [projects, project, keys, stats, composer, audit, lifecycle]) page.init();
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
   // A reload, Back out of the console or closing the tab: the browser asks its own question (no text of ours).
@@ -40,6 +41,7 @@ async function start() {
       history.replaceState(null, '', event.newURL);
     }
     composer.leaveComposer();
+    lifecycle.leaveHistory();
     // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
     // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
     say('');

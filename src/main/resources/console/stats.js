@@ -1,6 +1,6 @@
 // Performance: totals, a chart of the daily series and its CSV, of the project or of one announcement.
 import { call, serverNow } from './api.js';
-import { $, excerpt, plainText } from './ui.js';
+import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
 
 export function init() {
@@ -31,7 +31,7 @@ export function statsChoices() {
   const select = $('stats-of');
   const chosen = select.value;
   const options = [['', 'the whole project'],
-    ...notifications.map((n) => [n.id, `“${excerpt(plainText(n.message), 60)}”`])];
+    ...notifications.map((n) => [n.id, `“${announcementName(n, 60)}”`])];
   select.replaceChildren(...options.map(([value, text]) => {
     const option = document.createElement('option');
     option.value = value;

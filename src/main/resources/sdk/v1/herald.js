@@ -152,7 +152,6 @@
       const url = base + 'track/' + path;
       const data = JSON.stringify(body);
       try {
-        // text/plain: no preflight; a beacon outlives the page.
         if (W.navigator.sendBeacon?.(url, data)) return Promise.resolve(true);
       } catch {}
       return W.fetch(url, { method: 'POST', body: data, keepalive: true, credentials: 'omit' })
@@ -203,7 +202,7 @@ header{display:flex;align-items:center;justify-content:space-between;padding:12p
 h2{font-size:15px}
 .list{overflow:auto;padding:4px 0}
 [part=item]{padding:12px 16px}[part=item]+*{border-top:1px solid var(--_line)}
-[part=item-title]{font-size:15px;font-weight:600;margin-bottom:4px}.message>*+*{margin-top:6px}h2,h3,h4,h5,h6{font-weight:600}h3{font-size:16px}ul,ol{padding-left:20px}
+.message>*+*{margin-top:6px}h2,h3,h4,h5,h6{font-weight:600}h3{font-size:16px}ul,ol{padding-left:20px}
 strong{font-weight:700}em{font-style:italic}u{text-decoration:underline}s{text-decoration:line-through}
 pre,code{font-family:ui-monospace,monospace;font-size:12.5px}blockquote{padding-left:10px;border-left:3px solid var(--_line);color:var(--_muted)}
 .message a{color:var(--_accent);text-decoration:underline}hr{border:0;border-top:1px solid var(--_line)}
@@ -395,9 +394,8 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 
     item(n) {
       const article = el('article', { part: 'item', role: 'listitem', 'data-id': n.id });
-      // Its heading when it has a title (a member only announcements with one carry): plain text, never markup.
-      if (typeof n.title === 'string' && n.title.trim()) article.append(el('h3', { part: 'item-title' }, n.title));
       const message = el('div', { part: 'message', class: 'message' });
+      if (n.title) message.append(el('h3', { part: 'item-title' }, n.title));
       message.append(renderMessage(n.message));
       message.addEventListener('click', (event) => { if (event.target.closest('a')) this.client?.trackClick(n.id); });
       article.append(message);

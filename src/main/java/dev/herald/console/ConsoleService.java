@@ -54,7 +54,7 @@ public final class ConsoleService implements HttpService {
      * every page draws with); editor.js is imported when the editor first opens.
      */
     private static final List<String> MODULES = List.of("console", "api", "ui", "projects", "project", "keys", "stats",
-                                                        "composer", "audit", "editor");
+                                                        "composer", "audit", "editor", "lifecycle", "diff");
 
     private final List<Asset> assets = assets();
 

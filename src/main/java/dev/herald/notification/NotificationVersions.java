@@ -26,6 +26,8 @@ public final class NotificationVersions {
 
     /** Versions kept per notification; an older one is deleted as the one {@value} after it is written. */
     public static final int KEPT = 100;
+    /** Who saved content that no version recorded: no one Herald knows. */
+    static final String UNRECORDED = "unknown";
     /** Before the newest version: the first page of a newest-first list. */
     private static final PageRequest.Cursor NEWEST = new PageRequest.Cursor(Integer.MAX_VALUE, "0");
 
@@ -46,8 +48,9 @@ public final class NotificationVersions {
 
     /**
      * Keeps the notification's content as its next version, unless it is the content of its newest one (a change of
-     * status or a save of the same words is no new version). A notification written before versions were kept (or by
-     * an older instance) gets its content as it was first, as the version the change starts from.
+     * status or a save of the same words is no new version). Content written without a version (before versions were
+     * kept, or by an instance of an older Herald during a rolling upgrade) is kept first, as the version the change
+     * starts from, saved by {@value #UNRECORDED}.
      *
      * @param before the notification before the change; null for a create
      * @param change the audit line of the change, for who and when
@@ -56,13 +59,12 @@ public final class NotificationVersions {
         JsonObject content = NotificationJson.content(after);
         Optional<Version> newest = newest(transaction, after.id());
         int next = newest.map(version -> version.number() + 1).orElse(1);
-        if (newest.isEmpty() && before != null) {
-            JsonObject was = NotificationJson.content(before);
-            if (!was.equals(content)) {
-                insert(transaction, after.id(), next++, was, before.updatedAt(), "before history");
-            }
-        } else if (newest.isPresent() && newest.get().content().equals(content)) {
+        if (newest.isPresent() && newest.get().content().equals(content)) {
             return;
+        }
+        JsonObject was = before == null ? null : NotificationJson.content(before);
+        if (was != null && !was.equals(content) && !newest.map(Version::content).map(was::equals).orElse(false)) {
+            insert(transaction, after.id(), next++, was, before.updatedAt(), UNRECORDED);
         }
         insert(transaction, after.id(), next, content, change.occurredAt(), change.actor());
         transaction.namedDelete("delete-old-notification-versions", after.id(), next - KEPT);

@@ -1,5 +1,8 @@
 package dev.herald.admin;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 
@@ -176,6 +179,23 @@ abstract class NotificationLifecycleContract extends HeraldServerTest {
 
         admin.call(Method.PATCH, "/notifications/" + id, "{\"message\":\"Pending words\"}");
         assertThat("a draft of changes is a version once published", versions(id), hasSize(3));
+    }
+
+    /** Before migration 15, or by an older instance during a rolling upgrade: content no version recorded. */
+    @Test
+    void contentWrittenWithoutAVersionIsKeptAsOneAtTheNextChange() throws SQLException {
+        String id = created("{\"message\":\"Kept by no version\"}");
+        try (Connection connection = herald.database().connect();
+             PreparedStatement delete = connection.prepareStatement(
+                     "DELETE FROM notification_versions WHERE notification_id = ?")) {
+            delete.setString(1, id);
+            assertThat(delete.executeUpdate(), is(1));
+        }
+        admin.call(Method.PATCH, "/notifications/" + id, "{\"message\":\"New words\"}");
+        JsonArray versions = versions(id);
+        assertThat(versions.stream().map(v -> v.asJsonObject().getInt("version")).toList(), is(List.of(2, 1)));
+        assertThat(versions.getJsonObject(1).getString("savedBy"), is("unknown"));
+        assertThat(versions.getJsonObject(1).getJsonObject("content").getString("message"), is("Kept by no version"));
     }
 
     @Test
