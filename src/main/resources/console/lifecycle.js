@@ -4,7 +4,7 @@
 import { call, isEditor } from './api.js';
 import { $, say, confirmed, button, instant, plainText, announcementName } from './ui.js';
 import { wordDiff } from './diff.js';
-import { loadNotifications, loadActivity } from './project.js';
+import { notifications, loadNotifications, loadActivity } from './project.js';
 import { openComposer, leaveComposer, hasUnsavedEdits, editedAnnouncement } from './composer.js';
 
 export function init() {
@@ -13,6 +13,10 @@ export function init() {
   $('delete').addEventListener('click', remove);
   $('show-history').addEventListener('click', () => showHistory(editedAnnouncement()));
   $('close-history').addEventListener('click', closeHistory);
+  $('notification-list').addEventListener('click', (event) => {
+    const history = event.target.closest('button[data-history]');
+    if (history) showHistory(notifications.find((n) => n.id === history.dataset.history));
+  });
 }
 
 const quoted = (notification) => `“${announcementName(notification, 60)}”`;
@@ -96,9 +100,11 @@ export async function showHistory(notification) {
 }
 
 function closeHistory() {
-  $('history').hidden = true;
-  shown = null;
-  $('compose').focus();
+  const notification = shown;
+  leaveHistory();
+  // Back where a viewer came from (its row's History), or to the editor's next step.
+  const row = notification && document.querySelector(`button[data-history="${notification.id}"]`);
+  (isEditor() || !row ? $('compose') : row).focus();
 }
 
 /** Closed with the project's page, whatever it showed. */

@@ -78,6 +78,13 @@ function notificationRow(notification, now) {
     const edit = button('Edit', () => composeInView(notification), 'secondary');
     edit.setAttribute('aria-label', `Edit “${announcementName(notification, 60)}”`);
     actions.append(edit);
+  } else {
+    // A viewer opens no composer: the history is its way to an announcement's past (lifecycle.js listens).
+    const history = button('History', null, 'secondary');
+    history.type = 'button';
+    history.dataset.history = notification.id;
+    history.setAttribute('aria-label', `History of “${announcementName(notification, 60)}”`);
+    actions.append(history);
   }
   row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'), actions);
   return row;

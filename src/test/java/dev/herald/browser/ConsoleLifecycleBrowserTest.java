@@ -36,6 +36,7 @@ import static org.hamcrest.Matchers.startsWith;
 class ConsoleLifecycleBrowserTest {
 
     private static final String ALICE = "alice-lifecycle-token-0123456789abcdef0123456789";
+    private static final String VICTOR = "victor-lifecycle-token-0123456789abcdef0123456789";
     private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
     private static final String RECORD_VIOLATIONS = "window.__violations = [];"
             + "document.addEventListener('securitypolicyviolation', (e) => window.__violations.push("
@@ -51,7 +52,10 @@ class ConsoleLifecycleBrowserTest {
         database = TestDatabase.h2();
         server = MainBuiltServer.start(database, Map.of("admin.accounts.0.name", "alice",
                                                         "admin.accounts.0.role", "editor",
-                                                        "admin.accounts.0.token-sha256", Tokens.sha256(ALICE)));
+                                                        "admin.accounts.0.token-sha256", Tokens.sha256(ALICE),
+                                                        "admin.accounts.1.name", "victor",
+                                                        "admin.accounts.1.role", "viewer",
+                                                        "admin.accounts.1.token-sha256", Tokens.sha256(VICTOR)));
         browser.beforeEveryPage(RECORD_VIOLATIONS);
         Files.createDirectories(SCREENSHOTS);
     }
@@ -257,9 +261,30 @@ class ConsoleLifecycleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    @Test
+    void aViewerReadsTheHistoryFromTheListAndRestoresNothing() {
+        Project project = server.herald().project();
+        server.herald().notification(project).message("Read only").save();
+        signIn("victor", VICTOR);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && !rows("#notification-list tbody tr").isEmpty());
+        assertThat(rows("#notification-list tbody tr"), is(List.of("Read only live — — History")));
+        browser.script("document.querySelector('#notification-list tbody tr button').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("history") && focused().equals("history-title"));
+        assertThat(rows("#history-list > li > h3").size(), is(1));
+        assertThat("nothing a viewer may do", rows("#history-list button"), is(List.of()));
+        focus("close-history");
+        press("Enter", 13);
+        waitFor(() -> !visible("history"));
+        assertThat("back on its row", Chromium.text(browser.script(
+                "return document.activeElement.getAttribute('aria-label')")), is("History of “Read only”"));
+        assertThat(violations(), is("[]"));
+    }
+
     /** Alice, signed in, on the project's page. */
     private static void projectOpened(Project project) {
-        signIn();
+        signIn("alice", ALICE);
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> visible("project") && text("project-title").equals(project.name())
                 && !rows("#notification-list tbody tr").isEmpty());
@@ -268,17 +293,17 @@ class ConsoleLifecycleBrowserTest {
     /** A new project, its page as alice sees it. */
     private static Project projectShown() {
         Project project = server.herald().project();
-        signIn();
+        signIn("alice", ALICE);
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> visible("project") && text("project-title").equals(project.name()));
         return project;
     }
 
-    private static void signIn() {
+    private static void signIn(String name, String token) {
         waitFor(() -> visible("sign-in"));
-        browser.type("alice");
+        browser.type(name);
         press("Tab", 9);
-        browser.type(ALICE);
+        browser.type(token);
         press("Enter", 13);
         waitFor(() -> visible("projects") || visible("project"));
     }
