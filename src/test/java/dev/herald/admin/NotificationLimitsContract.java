@@ -192,6 +192,7 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         assertThat(servedFeed().length, is(FEED_BYTES));
         for (String growth : List.of("{\"preset\":\"default12345678901\"}",
                                      "{\"image\":\"https://cdn.example.com/a.png\"}",
+                                     "{\"title\":\"T\"}",
                                      "{\"startDate\":\"2026-11-22T09:00:00Z\"}",
                                      "{\"endDate\":\"2026-11-23T09:00:00Z\"}",
                                      "{\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
