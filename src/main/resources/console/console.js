@@ -10,17 +10,19 @@ import * as keys from './keys.js';
 import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
+import * as sessions from './sessions.js';
 import * as lifecycle from './lifecycle.js';
 
-// #/projects, #/projects/{id}, #/audit: a reload or a link keeps the page. The first route whose pattern matches
-// the fragment is shown, with the pattern's groups; none matching, the projects.
+// #/projects, #/projects/{id}, #/audit, #/sessions: a reload or a link keeps the page. The first route whose
+// pattern matches the fragment is shown, with the pattern's groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
   [/^#\/audit$/, () => audit.showAudit()],
+  [/^#\/sessions$/, () => sessions.showSessions()],
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, stats, composer, audit, lifecycle]) page.init();
+  for (const page of [projects, project, keys, stats, composer, audit, sessions, lifecycle]) page.init();
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
   // A reload, Back out of the console or closing the tab: the browser asks its own question (no text of ours).

@@ -2,6 +2,7 @@ package dev.herald.account;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -48,6 +49,7 @@ import io.helidon.webserver.http.RoutingResponse;
 public final class AdminAuthFilter implements Filter {
 
     static final String SIGN_IN_PATH = ApiPaths.SIGN_IN;
+    private static final String SESSIONS_PATH = ApiPaths.ADMIN + "/sessions";
     static final HeaderName CSRF_TOKEN = HeaderNames.create("X-CSRF-Token");
     static final HeaderName FETCH_SITE = HeaderNames.create("Sec-Fetch-Site");
     /** What a browser says of a request made by a page of this origin, or typed by its user. */
@@ -100,9 +102,9 @@ public final class AdminAuthFilter implements Filter {
         if (caller.isEmpty()) {
             return;
         }
-        // A viewer signs out too.
+        // A viewer signs out too, and signs out its own other sessions.
         if (!caller.get().role().mayChange() && !isRead(request.prologue().method())
-                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH)) {
+                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH) && !endsOwnSessions(request, caller.get())) {
             refuse(request, response, Status.FORBIDDEN_403, "FORBIDDEN",
                    caller.get().name() + " is a viewer: it may read, not change anything");
             return;
@@ -170,6 +172,12 @@ public final class AdminAuthFilter implements Filter {
                                           String code, String message) {
         ErrorResponses.send(request, response, ApiException.error(status, code, message));
         return Optional.empty();
+    }
+
+    /** {@code DELETE /sessions?account=} the caller's own name: its other sessions, whatever its role. */
+    private static boolean endsOwnSessions(RoutingRequest request, Actor caller) {
+        return request.prologue().method() == Method.DELETE && ApiPaths.fullPath(request).equals(SESSIONS_PATH)
+                && request.query().all("account", List::of).equals(List.of(caller.name()));
     }
 
     private static boolean isSessionQuestion(RoutingRequest request) {

@@ -330,6 +330,28 @@ abstract class AccountsAndSessionsContract extends HeraldServerTest {
         assertThat(withSession(alice, Method.GET, PROJECTS, null, null).status(), is(200));
     }
 
+    /** A viewer's account is its own to secure: "sign out my other sessions" is the one write it may make. */
+    @Test
+    void aViewerSignsOutItsOwnOtherSessionsButNoOneElses() {
+        Accounts.Answer here = signIn("victor", VICTOR_TOKEN);
+        Accounts.Answer elsewhere = signIn("victor", VICTOR_TOKEN);
+        Accounts.Answer alice = signIn("alice", ALICE_TOKEN);
+        String csrf = here.object().getString("csrfToken");
+
+        assertThat(withSession(here, Method.DELETE, "/sessions?account=alice", null, csrf).status(), is(403));
+        assertThat(withSession(here, Method.DELETE, "/sessions?account=victo", null, csrf).status(), is(403));
+        assertThat(withSession(here, Method.DELETE, "/sessions", null, csrf).status(), is(403));
+        assertThat(withSession(alice, Method.GET, PROJECTS, null, null).status(), is(200));
+
+        Accounts.Answer ended = withSession(here, Method.DELETE, "/sessions?account=victor", null, csrf);
+        assertThat(ended.status(), is(200));
+        assertThat(ended.object().getInt("ended"), is(greaterThanOrEqualTo(1)));
+        assertThat(withSession(elsewhere, Method.GET, PROJECTS, null, null).status(), is(401));
+        assertThat(withSession(here, Method.GET, PROJECTS, null, null).status(), is(200));
+        assertThat("without its CSRF token, refused as any write",
+                   withSession(here, Method.DELETE, "/sessions?account=victor", null, null).status(), is(403));
+    }
+
     @Test
     void endingAnAccountsSessionsNeedsAValidAccountName() {
         Accounts.Answer alice = signIn("alice", ALICE_TOKEN);

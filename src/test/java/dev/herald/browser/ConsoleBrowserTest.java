@@ -347,6 +347,8 @@ class ConsoleBrowserTest {
         waitFor(() -> visible("projects") && focused().equals("main"));
         browser.press("Tab", 9, true);
         browser.press("Tab", 9, true);
+        assertThat("the account's name leads to its sessions", focused(), is("who-name"));
+        browser.press("Tab", 9, true);
         assertThat(Chromium.text(browser.script("return document.activeElement.textContent")), is("Audit log"));
         press("Enter", 13);
         waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
@@ -850,6 +852,38 @@ class ConsoleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /**
+     * The account's own sessions, from its name in the header: where and since when each is signed in, and "Sign out
+     * other sessions" (a viewer's too), after a dialog, keeping this browser's.
+     */
+    @Test
+    void anAccountSeesItsSessionsAndSignsOutTheOthersByKeyboard() throws IOException {
+        signIn("victor", VICTOR);
+        browser.await("await fetch('/api/v1/admin/session', {method: 'POST', headers: {'Content-Type':"
+                + " 'application/json'}, body: JSON.stringify({name: 'victor', token: arguments[0]})});", VICTOR);
+        browser.open(console());
+        waitFor(() -> visible("projects"));
+
+        browser.script("document.getElementById('who-name').focus()");
+        press("Enter", 13);
+        waitFor(() -> visible("sessions") && rows("#session-list tbody tr").size() == 2);
+        assertThat(rows("#session-list tbody tr td.this").size(), is(1));
+        assertThat(rows("#session-list tbody tr td.this").get(0), is("This browser"));
+        save("console-sessions.png");
+
+        browser.script("document.getElementById('sign-out-others').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        assertThat(text("confirm-text"), startsWith("Sign out your other sessions?"));
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> rows("#session-list tbody tr").size() == 1);
+        assertThat(text("status"), is("1 other session signed out."));
+        assertThat(visible("sign-out-others"), is(false));
+        assertThat("still signed in here", visible("sessions"), is(true));
+        assertThat(violations(), is("[]"));
+    }
+
     @Test
     void aWrongTokenIsSaidNextToTheFormAndTheFocusStaysThere() {
         waitFor(() -> visible("sign-in"));
@@ -877,6 +911,7 @@ class ConsoleBrowserTest {
         pages.put("project", console() + "#/projects/" + project.id());
         pages.put("editor", console() + "#/projects/" + project.id());
         pages.put("audit", console() + "#/audit");
+        pages.put("sessions", console() + "#/sessions");
         try {
             for (String scheme : List.of("light", "dark")) {
                 browser.emulateMedia("prefers-color-scheme", scheme);
@@ -930,7 +965,8 @@ class ConsoleBrowserTest {
             waitFor(() -> visible("sign-in"));
             return;
         }
-        waitFor(() -> visible("sign-in") || visible("projects") || visible("project") || visible("audit"));
+        waitFor(() -> visible("sign-in") || visible("projects") || visible("project") || visible("audit")
+                || visible("sessions"));
         if (visible("sign-in")) {
             browser.type("alice");
             press("Tab", 9);
@@ -948,6 +984,8 @@ class ConsoleBrowserTest {
             browser.script("document.getElementById('composer-title').scrollIntoView()");
         } else if (page.equals("audit")) {
             waitFor(() -> visible("audit") && !rows("#audit-list tbody tr").isEmpty());
+        } else if (page.equals("sessions")) {
+            waitFor(() -> visible("sessions") && !rows("#session-list tbody tr").isEmpty());
         }
     }
 
