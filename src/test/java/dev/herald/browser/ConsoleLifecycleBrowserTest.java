@@ -261,6 +261,40 @@ class ConsoleLifecycleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /** Nothing reaches users by a restore: of a live announcement, the version becomes its draft of changes. */
+    @Test
+    void aVersionOfALiveAnnouncementIsRestoredAsItsDraftOfChanges() {
+        Project project = server.herald().project();
+        ApiKey key = server.herald().key(project);
+        String id = server.herald().notification(project).message("First words").save().id();
+        projectOpened(project);
+        assertThat(Chromium.text(browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
+                + "const answer = await fetch('/api/v1/admin/notifications/' + arguments[0], {method: 'PATCH', headers:"
+                + " {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken},"
+                + " body: JSON.stringify({message: 'Second words'})}); return answer.status + ' ' + await answer.text();",
+                id)), startsWith("200 "));
+        browser.open(console() + "#/projects");
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> rows("#notification-list tbody tr td.value").equals(List.of("Second words")));
+        openFirstAnnouncement();
+        focus("show-history");
+        press("Enter", 13);
+        waitFor(() -> visible("history") && rows("#history-list > li > h3").size() == 2);
+        browser.script("document.querySelector('[aria-label=\"Restore version 1 as draft\"]').focus()");
+        press("Enter", 13);
+        waitFor(this::confirmOpen);
+        assertThat(text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The published announcement"
+                + " stays as it is until you update it"));
+        press("Tab", 9, true);
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && visible("draft-note"));
+        assertThat(text("preview-light"), is("First words"));
+        assertThat(text("status"), is("Version 1 kept as a draft of changes; the published announcement is as it was."));
+        assertThat(feed(key), containsString("Second words"));
+        assertThat(visible("update-live"), is(true));
+        assertThat(violations(), is("[]"));
+    }
+
     @Test
     void aViewerReadsTheHistoryFromTheListAndRestoresNothing() {
         Project project = server.herald().project();
