@@ -1,7 +1,7 @@
 // An announcement's life after its first save: duplicate it, take it back to draft, delete it, read its history and
 // restore a version of it as a draft (docs/console.md#an-announcements-life). Every step that changes what users
 // see, or loses something, is asked first.
-import { call, isEditor } from './api.js';
+import { call, isEditor, nextPage } from './api.js';
 import { $, say, confirmed, button, instant, plainText, announcementName } from './ui.js';
 import { wordDiff } from './diff.js';
 import { notifications, loadNotifications, loadActivity } from './project.js';
@@ -13,6 +13,7 @@ export function init() {
   $('delete').addEventListener('click', remove);
   $('show-history').addEventListener('click', () => showHistory(editedAnnouncement()));
   $('close-history').addEventListener('click', closeHistory);
+  $('older-versions').addEventListener('click', olderVersions);
   $('notification-list').addEventListener('click', (event) => {
     const history = event.target.closest('button[data-history]');
     if (history) showHistory(notifications.find((n) => n.id === history.dataset.history));
@@ -75,8 +76,15 @@ async function act(step) {
   }
 }
 
-// The announcement whose history is shown, and its versions (newest first), as last read.
+// The announcement whose history is shown; the oldest version read and not yet drawn (it is drawn against the one
+// before it, on the next page), and where that page is.
 let shown = null;
+let newest = null;
+let pending = null;
+let older = null;
+
+// Versions a page: the recent ones are what a reader compares first; "Older versions" reads on.
+const PAGE = 20;
 
 /** The history of an announcement, below the list: each version against the one before it. */
 export async function showHistory(notification) {
@@ -87,13 +95,38 @@ export async function showHistory(notification) {
   leaveComposer();
   shown = notification;
   try {
-    // The newest 100 are all Herald keeps: one page.
-    const versions = await call('GET', `/notifications/${notification.id}/versions?limit=100`);
+    const versions = await call('GET', `/notifications/${notification.id}/versions?limit=${PAGE}`);
     $('history-title').textContent = `History of ${quoted(notification)}`;
-    $('history-list').replaceChildren(...versions.map((version, i) => versionItem(version, versions[i + 1], i === 0)));
+    $('history-list').replaceChildren();
+    pending = null;
+    newest = versions.length ? versions[0].version : null;
+    drawVersions(versions, nextPage());
     $('no-history').hidden = versions.length > 0;
     $('history').hidden = false;
     $('history-title').focus();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// Each version against the one after it in the list (the one before it in time); the last of a page that has a next
+// one waits for that page.
+function drawVersions(versions, next) {
+  const all = pending ? [pending, ...versions] : versions;
+  const drawn = next ? all.slice(0, -1) : all;
+  $('history-list').append(...drawn.map((version, i) => versionItem(version, all[i + 1], version.version === newest)));
+  pending = next ? all[all.length - 1] : null;
+  older = next;
+  $('older-versions').hidden = !next;
+}
+
+async function olderVersions() {
+  try {
+    const firstNew = $('history-list').children.length;
+    drawVersions(await call('GET', older), nextPage());
+    // The first version just drawn: where reading goes on (the button may be gone).
+    const item = $('history-list').children[firstNew];
+    if (item) item.querySelector('h3').focus();
   } catch (e) {
     say(e.message);
   }
@@ -126,10 +159,11 @@ const FIELDS = [
   ['endDate', 'Ends', (c) => (c.endDate ? new Date(c.endDate).toLocaleString() : 'never')],
 ];
 
-function versionItem(version, before, newest) {
+function versionItem(version, before, isNewest) {
   const item = document.createElement('li');
   const heading = document.createElement('h3');
-  heading.append(`Version ${version.version}${newest ? ' (the newest)' : ''}, `, instant(version.savedAt),
+  heading.tabIndex = -1;
+  heading.append(`Version ${version.version}${isNewest ? ' (the newest)' : ''}, `, instant(version.savedAt),
     ` by ${version.savedBy}`);
   item.append(heading);
   const changes = document.createElement('dl');

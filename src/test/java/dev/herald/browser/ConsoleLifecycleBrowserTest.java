@@ -295,6 +295,39 @@ class ConsoleLifecycleBrowserTest {
         assertThat(violations(), is("[]"));
     }
 
+    /** Twenty versions a page; the last of a page is drawn against the first of the next, which "Older versions" reads. */
+    @Test
+    void olderVersionsAreReadAPageAtATimeEachAgainstTheOneBeforeIt() {
+        Project project = server.herald().project();
+        String id = server.herald().notification(project).status(NotificationStatus.DRAFT).message("v1").save().id();
+        projectOpened(project);
+        assertThat(Chromium.text(browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
+                + "let status = 0; for (let i = 2; i <= 25; i++) { status = (await fetch('/api/v1/admin/notifications/'"
+                + " + arguments[0], {method: 'PATCH', headers: {'Content-Type': 'application/json',"
+                + " 'X-CSRF-Token': session.csrfToken}, body: JSON.stringify({message: 'v' + i})})).status; }"
+                + " return String(status);", id)), is("200"));
+        browser.open(console() + "#/projects");
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> rows("#notification-list tbody tr td.value").equals(List.of("v25")));
+        openFirstAnnouncement();
+        focus("show-history");
+        press("Enter", 13);
+        waitFor(() -> visible("history") && focused().equals("history-title"));
+        assertThat(rows("#history-list > li > h3").size(), is(19));
+        assertThat(rows("#history-list > li:last-child dd"), is(List.of("[removed: v6][added: v7]")));
+        assertThat(visible("older-versions"), is(true));
+        focus("older-versions");
+        press("Enter", 13);
+        waitFor(() -> rows("#history-list > li > h3").size() == 25);
+        assertThat(rows("#history-list > li:nth-child(20) dd"), is(List.of("[removed: v5][added: v6]")));
+        assertThat(rows("#history-list > li:last-child > p.hint"),
+                   is(List.of("The oldest version kept: everything it holds is shown as added.")));
+        assertThat(visible("older-versions"), is(false));
+        assertThat("reading goes on at the first version read", Chromium.text(browser.script(
+                "return document.activeElement.textContent")), startsWith("Version 6, "));
+        assertThat(violations(), is("[]"));
+    }
+
     @Test
     void aViewerReadsTheHistoryFromTheListAndRestoresNothing() {
         Project project = server.herald().project();
