@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.NotificationStatus;
@@ -268,11 +269,7 @@ class ConsoleLifecycleBrowserTest {
         ApiKey key = server.herald().key(project);
         String id = server.herald().notification(project).message("First words").save().id();
         projectOpened(project);
-        assertThat(Chromium.text(browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
-                + "const answer = await fetch('/api/v1/admin/notifications/' + arguments[0], {method: 'PATCH', headers:"
-                + " {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken},"
-                + " body: JSON.stringify({message: 'Second words'})}); return answer.status + ' ' + await answer.text();",
-                id)), startsWith("200 "));
+        patchMessages(id, "Second words");
         browser.open(console() + "#/projects");
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> rows("#notification-list tbody tr td.value").equals(List.of("Second words")));
@@ -301,11 +298,7 @@ class ConsoleLifecycleBrowserTest {
         Project project = server.herald().project();
         String id = server.herald().notification(project).status(NotificationStatus.DRAFT).message("v1").save().id();
         projectOpened(project);
-        assertThat(Chromium.text(browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
-                + "let status = 0; for (let i = 2; i <= 25; i++) { status = (await fetch('/api/v1/admin/notifications/'"
-                + " + arguments[0], {method: 'PATCH', headers: {'Content-Type': 'application/json',"
-                + " 'X-CSRF-Token': session.csrfToken}, body: JSON.stringify({message: 'v' + i})})).status; }"
-                + " return String(status);", id)), is("200"));
+        patchMessages(id, IntStream.rangeClosed(2, 25).mapToObj(i -> "v" + i).toArray(String[]::new));
         browser.open(console() + "#/projects");
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> rows("#notification-list tbody tr td.value").equals(List.of("v25")));
@@ -347,6 +340,15 @@ class ConsoleLifecycleBrowserTest {
         assertThat("back on its row", Chromium.text(browser.script(
                 "return document.activeElement.getAttribute('aria-label')")), is("History of “Read only”"));
         assertThat(violations(), is("[]"));
+    }
+
+    /** Each message in turn, as the signed-in account's PATCHes of the notification (each a version). */
+    private static void patchMessages(String id, String... messages) {
+        assertThat(Chromium.text(browser.await("const session = await (await fetch('/api/v1/admin/session')).json();"
+                + " let statuses = ''; for (const message of arguments[1].split('\\n')) statuses += (await fetch("
+                + "'/api/v1/admin/notifications/' + arguments[0], {method: 'PATCH', headers: {'Content-Type':"
+                + " 'application/json', 'X-CSRF-Token': session.csrfToken}, body: JSON.stringify({message})})).status;"
+                + " return statuses;", id, String.join("\n", messages))), is("200".repeat(messages.length)));
     }
 
     /** Alice, signed in, on the project's page. */
