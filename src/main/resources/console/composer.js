@@ -1,8 +1,9 @@
 // Writing an announcement: the editor (editor.js, ProseMirror), loaded when first needed; the preview is the
-// browser SDK's own renderMessage, so what it shows is what end users will see.
+// widget's own panel, drawn by the browser SDK (preview.js), so what it shows is what end users will see.
 import { call, serverNow } from './api.js';
 import { $, say, confirmed, excerpt, plainText } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
+import * as preview from './preview.js';
 
 export function init() {
   $('compose').addEventListener('click', () => openComposer(null));
@@ -16,6 +17,9 @@ export function init() {
   $('discard-draft').addEventListener('click', discardDraft);
   $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
   $('toolbar').addEventListener('click', toolbarCommand);
+  preview.init();
+  // Every field the widget shows (image, call to action, its label, preset) redraws the preview as it changes.
+  for (const type of ['input', 'change']) $('announcement-form').addEventListener(type, redraw);
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
   $('url-input').addEventListener('keydown', (event) => {
@@ -47,8 +51,8 @@ let pendingDraft = null;
 
 export async function openComposer(notification) {
   if (!modules) {
-    const [editorModule, sdk] = await Promise.all([import('./editor.js'), import('/sdk/v1/herald.mjs')]);
-    modules = { ...editorModule, renderMessage: sdk.renderMessage };
+    const [editorModule] = await Promise.all([import('./editor.js'), preview.loadPreview()]);
+    modules = editorModule;
   }
   editing = notification;
   pendingDraft = null;
@@ -71,6 +75,7 @@ export async function openComposer(notification) {
   $('action-type').value = action ? action.type : 'NO_ACTION';
   $('action-url').value = action && action.data ? action.data.url : '';
   $('action-target').value = action && action.data ? action.data.target : '_blank';
+  $('action-label').value = action && action.data && action.data.label ? action.data.label : '';
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
@@ -81,8 +86,10 @@ export async function openComposer(notification) {
   $('lifecycle').hidden = !notification;
   $('unpublish').hidden = !isPublished(notification);
   if (editor) editor.destroy();
+  editor = null;
   $('message-editor').replaceChildren();
   editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
+  redraw();
   opened = JSON.stringify(formBody());
   $('composer').hidden = false;
   editor.focus();
@@ -115,8 +122,12 @@ function editorChanged(state) {
   for (const buttonElement of $('toolbar').querySelectorAll('[aria-pressed]')) {
     buttonElement.setAttribute('aria-pressed', String(modules.isActive(state, buttonElement.dataset.command)));
   }
-  const message = state.doc.toJSON();
-  for (const id of ['preview-light', 'preview-dark']) $(id).replaceChildren(modules.renderMessage(message));
+  redraw();
+}
+
+function redraw() {
+  $('link-fields').hidden = $('action-type').value !== 'LINK';
+  if (editor) preview.drawPreview(formBody());
 }
 
 function toolbarCommand(event) {
@@ -188,12 +199,18 @@ function formBody() {
     image: $('image-url').value.trim() || null,
     action: {
       type: $('action-type').value,
-      data: $('action-type').value === 'LINK' ? { url: $('action-url').value.trim(), target: $('action-target').value } : null,
+      data: $('action-type').value === 'LINK' ? linkData() : null,
     },
     preset: $('preset').value.trim() || 'default',
     startDate: utcOf($('start-date').value),
     endDate: utcOf($('end-date').value),
   };
+}
+
+// A label left empty is none: the widget says its own (its action-text, else "Learn more").
+function linkData() {
+  const label = $('action-label').value.trim();
+  return { url: $('action-url').value.trim(), target: $('action-target').value, ...(label && { label }) };
 }
 
 // status: PUBLISHED or ARCHIVED; UPDATE, a published one's change to its feeds; null, a draft (of a published one:
@@ -241,8 +258,9 @@ async function saveAnnouncement(status) {
     const field = (e.field || '').split('.')[0];
     const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
     place.textContent = e.message;
-    const input = { title: $('announcement-title'), message: $('message-editor'), image: $('image-url'), action: $('action-url'),
-      preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
+    const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
+      message: $('message-editor'), image: $('image-url'), action: $('action-url'), preset: $('preset'),
+      startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
 }

@@ -54,8 +54,9 @@ async function start() {
     zone.textContent = `your time zone, ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
   }
   try {
+    // 204, null: nobody is signed in in this browser (a 401 would be an error in the browser's console).
     setSession(await call('GET', '/session'));
-    signedIn();
+    if (currentSession()) signedIn(); else showSignIn('');
   } catch (e) {
     setSession(null);
     showSignIn(e.status === 401 ? '' : e.message);
@@ -112,7 +113,7 @@ async function signIn(event) {
 // A Secure cookie is dropped over plain HTTP (but on localhost): ask once with it before going on.
 async function keptTheCookie() {
   const answer = await fetch(API + '/session', { credentials: 'same-origin', cache: 'no-store' });
-  return answer.ok;
+  return answer.status === 200;
 }
 
 function signedIn() {

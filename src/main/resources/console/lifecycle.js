@@ -153,6 +153,7 @@ const FIELDS = [
   ['image', 'Image', (c) => c.image || ''],
   ['action', 'Call to action', (c) => (c.action.type === 'LINK'
     ? `link to ${c.action.data.url} (${c.action.data.target === '_self' ? 'same tab' : 'new tab'})`
+      + (c.action.data.label ? `, its button “${c.action.data.label}”` : '')
     : { NO_ACTION: 'none', CLOSE: 'a close button' }[c.action.type] || c.action.type)],
   ['preset', 'Preset', (c) => c.preset],
   ['startDate', 'Starts', (c) => (c.startDate ? new Date(c.startDate).toLocaleString() : 'at once')],

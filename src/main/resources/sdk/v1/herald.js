@@ -81,7 +81,7 @@
     if (tag) parent.append(target);
   };
 
-  // Never the browser's parser: Chromium reports CSP violations even for inert markup (docs/browser.md).
+  // Never the browser's parser: Chromium reports CSP violations even for inert markup.
   const HTML = table({ img: 'image', b: 'bold', i: 'italic', del: 'strike', a: 'link', h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 });
   for (const [type, tag] of Object.entries({ ...MARK, ...BLOCK })) HTML[tag] ??= type;
   const ENTITY = table({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\xa0' });
@@ -201,7 +201,7 @@ svg{width:22px;height:22px;fill:none;stroke:currentColor;stroke-width:1.8}
 header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid var(--_line)}
 h2{font-size:15px}
 .list{overflow:auto;padding:4px 0}
-[part=item]{padding:12px 16px}[part=item]+*{border-top:1px solid var(--_line)}
+article{padding:12px 16px}article+*{border-top:1px solid var(--_line)}
 .message>*+*{margin-top:6px}h2,h3,h4,h5,h6{font-weight:600}h3{font-size:16px}ul,ol{padding-left:20px}
 strong{font-weight:700}em{font-style:italic}u{text-decoration:underline}s{text-decoration:line-through}
 pre,code{font-family:ui-monospace,monospace;font-size:12.5px}blockquote{padding-left:10px;border-left:3px solid var(--_line);color:var(--_muted)}
@@ -261,7 +261,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.stopWatching();
     }
 
-    // Scrolls captured: an inner box moves the bell too.
+    // Captured: a scrolling box moves the bell too.
     listen(on) {
       const how = on ? 'addEventListener' : 'removeEventListener';
       const open = on && !this.panel.hidden ? how : 'removeEventListener';
@@ -393,7 +393,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     }
 
     item(n) {
-      const article = el('article', { part: 'item', role: 'listitem', 'data-id': n.id });
+      const article = el('article', { part: 'item preset-' + n.preset, role: 'listitem', 'data-id': n.id });
       const message = el('div', { part: 'message', class: 'message' });
       if (n.title) message.append(el('h3', { part: 'item-title' }, n.title));
       message.append(renderMessage(n.message));
@@ -405,7 +405,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       const url = safeUrl(action.data?.url);
       let button;
       if (action.type === 'LINK' && url) {
-        button = link(el('a', { part: 'action' }, this.getAttribute('action-text') || 'Learn more'), url,
+        button = link(el('a', { part: 'action' }, action.data.label || this.getAttribute('action-text') || 'Learn more'), url,
                       action.data.target === '_self' ? '_self' : '_blank');
       } else if (action.type === 'CLOSE') {
         button = el('button', { part: 'action dismiss' }, this.getAttribute('dismiss-text') || 'Dismiss');
@@ -438,7 +438,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
           this.seenTimers.delete(id);
         }
       }), { threshold: [...Array(11).keys()].map((i) => i / 10) });
-      this.list.querySelectorAll('[part=item]').forEach((item) => this.observer.observe(item));
+      this.list.querySelectorAll('article').forEach((item) => this.observer.observe(item));
     }
 
     stopWatching() {

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.herald.admin.Actor;
+import dev.herald.admin.AdminResponses;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
@@ -44,7 +45,7 @@ import io.helidon.webserver.http.RoutingResponse;
  * otherwise lock its user out. Nor is a request without any credential, neither {@code Authorization} nor a session
  * cookie: it guesses nothing, and it is what another site's page makes its visitors' browsers send (an image, a
  * form, a preflight), which would otherwise lock every visitor behind one address out of the API. The console asks
- * {@code GET /session} so at every load.
+ * {@code GET /session} so at every load, and is answered 204, nobody, without an error.
  */
 public final class AdminAuthFilter implements Filter {
 
@@ -87,9 +88,13 @@ public final class AdminAuthFilter implements Filter {
         }
         Optional<String> cookie = request.headers().cookies().first(SessionStore.COOKIE).asOptional();
         if (cookie.isEmpty() && !hasAuthorization(request)) {
-            if (!isSessionQuestion(request)) {
-                response.header(BEARER_CHALLENGE);
+            if (isSessionQuestion(request)) {
+                // Who is signed in? Nobody: an answer, not a failure. A 401 here was an error in the browser's console
+                // at every signed-out load of the console (docs/api.md, GET /api/v1/admin/session).
+                AdminResponses.noContent(response);
+                return;
             }
+            response.header(BEARER_CHALLENGE);
             refuse(request, response, Status.UNAUTHORIZED_401, "UNAUTHORIZED", "Unauthorized");
             return;
         }

@@ -71,8 +71,12 @@ final class FeedJson {
         if (action.type() == Action.Type.LINK) {
             json.writeStartObject("data")
                     .write("url", action.url())
-                    .write("target", action.target())
-                    .writeEnd();
+                    .write("target", action.target());
+            // Only where set: a notification without a label is served as before labels were (docs/api.md).
+            if (action.label() != null) {
+                json.write("label", action.label());
+            }
+            json.writeEnd();
         } else {
             json.writeNull("data");
         }

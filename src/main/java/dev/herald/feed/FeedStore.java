@@ -88,7 +88,8 @@ final class FeedStore {
     static FeedEntry toEntry(DbRow row) {
         Action action = new Action(Action.Type.valueOf(Rows.string(row, "action_type")),
                                    Rows.string(row, "action_url"),
-                                   Rows.string(row, "action_target"));
+                                   Rows.string(row, "action_target"),
+                                   Rows.string(row, "action_label"));
         String id = Rows.string(row, "id");
         return new FeedEntry(id,
                              Rows.string(row, "title"),

@@ -47,7 +47,7 @@ final class NotificationChanges {
                                                          "startDate", "endDate")
             .readOnly("status", "id", "projectId", "createdAt", "updatedAt", "removed");
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
-    private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target").at("action.data");
+    private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label").at("action.data");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
     private static final List<String> ACTION_TYPES = AdminRequests.names(Action.Type.class);
     private static final List<String> TARGETS = List.of("_blank", "_self");
@@ -247,7 +247,34 @@ final class NotificationChanges {
                 () -> ApiException.validation("action.data.url", "action.data.url is required")), "action.data.url");
         String target = AdminRequests.optionalChoice(link.get("target"), "action.data.target", TARGETS)
                 .orElseThrow(() -> AdminRequests.notOneOf("action.data.target", TARGETS));
-        return new Action(type, url, target);
+        return new Action(type, url, target, label(link.get("label")));
+    }
+
+    /**
+     * A button's text: one line (no control character, not even the tab and line feed a message may hold), not blank,
+     * at most {@link Action#MAX_LABEL_CHARACTERS} characters. Absent or null: none, the client says its own.
+     */
+    private static String label(JsonValue value) {
+        if (value == JsonValue.NULL) {
+            return null;
+        }
+        String field = "action.data.label";
+        return AdminRequests.optionalString(value, field).map(label -> {
+            if (label.isBlank()) {
+                throw ApiException.validation(field, field + " must not be empty or blank: leave it out for the"
+                        + " client's own text");
+            }
+            if (label.chars().anyMatch(NotificationChanges::breaksALine)) {
+                throw ApiException.validation(field, field + " must be one line: no tab, line break or other control"
+                        + " character");
+            }
+            return TextLength.requireAtMost(label, Action.MAX_LABEL_CHARACTERS, field);
+        }).orElse(null);
+    }
+
+    private static boolean breaksALine(int c) {
+        int type = Character.getType(c);
+        return type == Character.CONTROL || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR;
     }
 
     /** Absent or null: null (the body says which). A string: parsed. */

@@ -68,7 +68,13 @@ final class NotificationJson {
     private static JsonObject action(Action action) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder().add("type", action.type().name());
         if (action.type() == Action.Type.LINK) {
-            json.add("data", Json.builders().createObjectBuilder().add("url", action.url()).add("target", action.target()));
+            JsonObjectBuilder data = Json.builders().createObjectBuilder().add("url", action.url())
+                    .add("target", action.target());
+            // Absent, not null, when unset: the feed's shape, so that the view is the feed's object with more members.
+            if (action.label() != null) {
+                data.add("label", action.label());
+            }
+            json.add("data", data);
         } else {
             json.addNull("data");
         }

@@ -297,6 +297,7 @@ public final class NotificationStore {
                 .addParam("actionType", notification.action().type().name())
                 .addParam("actionUrl", notification.action().url())
                 .addParam("actionTarget", notification.action().target())
+                .addParam("actionLabel", notification.action().label())
                 .addParam("preset", notification.preset())
                 .addParam("startAt", notification.startAt())
                 .addParam("endAt", notification.endAt())
@@ -313,7 +314,8 @@ public final class NotificationStore {
                                 Rows.string(row, "image"),
                                 new Action(Action.Type.valueOf(Rows.string(row, "action_type")),
                                            Rows.string(row, "action_url"),
-                                           Rows.string(row, "action_target")),
+                                           Rows.string(row, "action_target"),
+                                           Rows.string(row, "action_label")),
                                 Rows.string(row, "preset"),
                                 Rows.nullableLong(row, "start_at"),
                                 Rows.nullableLong(row, "end_at"),

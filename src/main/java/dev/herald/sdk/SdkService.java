@@ -16,7 +16,8 @@ import io.helidon.webserver.http.HttpService;
 
 /**
  * The browser SDK at {@code /sdk/v1/} (docs/browser.md): {@code herald.js} (a plain script, which an ES module may
- * import too) and {@code herald.mjs} (its exports), and the demo page where {@code sdk.demo.enabled} is true.
+ * import too), {@code herald.mjs} (its exports) and {@code preview.mjs} (one announcement in the widget's panel),
+ * and the demo page where {@code sdk.demo.enabled} is true.
  *
  * <p>The scripts may be cached for a week and revalidated with their ETag: {@code v1} names the SDK's interface,
  * which later versions keep, so a browser that holds last week's file still works with this server. They carry
@@ -47,6 +48,7 @@ public final class SdkService implements HttpService {
         List<StaticFile> files = new ArrayList<>();
         files.add(StaticFile.of(DIRECTORY, "herald.js", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
         files.add(StaticFile.of(DIRECTORY, "herald.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
+        files.add(StaticFile.of(DIRECTORY, "preview.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
         if (ConfigValues.bool(sdk.get("demo.enabled"), false)) {
             Header policy = HeaderValues.createCached(HeaderNames.create("Content-Security-Policy"), DEMO_POLICY);
             files.add(StaticFile.of(DIRECTORY, "demo.html", "text/html; charset=utf-8", "no-cache", policy));

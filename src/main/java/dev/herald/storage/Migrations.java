@@ -48,7 +48,8 @@ final class Migrations {
             new Migration(14, "pending changes of notifications, kept apart from their feeds",
                           "/db/migrations/V14__notification_drafts.sql"),
             new Migration(15, "titles of notifications; the versions of their content",
-                          "/db/migrations/V15__notification_titles_and_versions.sql"));
+                          "/db/migrations/V15__notification_titles_and_versions.sql"),
+            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

@@ -138,6 +138,16 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                              "action.data.url"),
                 Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
                                      + "\"target\":\"_top\"}}}", "action.data.target"),
+                Arguments.of(linkWithLabel("\"\""), "action.data.label"),
+                Arguments.of(linkWithLabel("\"   \""), "action.data.label"),
+                Arguments.of(linkWithLabel("\"" + "b".repeat(61) + "\""), "action.data.label"),
+                Arguments.of(linkWithLabel("7"), "action.data.label"),
+                Arguments.of(linkWithLabel("\"Read\\nmore\""), "action.data.label"),
+                Arguments.of(linkWithLabel("\"Read\\tmore\""), "action.data.label"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"NO_ACTION\",\"data\":{\"label\":\"Go\"}}}",
+                             "action.data"),
+                Arguments.of("{\"message\":\"m\",\"action\":{\"type\":\"CLOSE\",\"data\":{\"label\":\"Got it\"}}}",
+                             "action.data"),
                 Arguments.of("{\"message\":\"m\",\"preset\":\"\"}", "preset"),
                 Arguments.of("{\"message\":\"m\",\"preset\":null}", "preset"),
                 Arguments.of("{\"message\":\"m\",\"preset\":\"big banner\"}", "preset"),
@@ -160,6 +170,38 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
         assertThat(body, answer.object().getJsonObject("details").getString("field"), is(field));
         assertThat(admin.call(Method.GET, notificationsPath()).array(), hasSize(0));
+    }
+
+    private static String linkWithLabel(String label) {
+        return "{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
+                + "\"target\":\"_blank\",\"label\":" + label + "}}}";
+    }
+
+    @Test
+    void aLinksLabelIsKeptServedAndMeasuredInCharacters() {
+        String label = EMOJI.repeat(59) + "!";
+        JsonObject created = admin.created(notificationsPath(), "{\"message\":\"m\",\"status\":\"PUBLISHED\","
+                + "\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example/\",\"target\":\"_blank\","
+                + "\"label\":\"" + label + "\"}}}");
+        JsonObject action = JsonBodies.object("{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example/\","
+                + "\"target\":\"_blank\",\"label\":\"" + label + "\"}}");
+        assertThat(created.getJsonObject("action"), is(action));
+        assertThat(admin.call(Method.GET, "/notifications/" + created.getString("id")).object().getJsonObject("action"),
+                   is(action));
+        assertThat(publicFeed().getJsonObject(0).getJsonObject("action"), is(action));
+    }
+
+    /** A label is a member of the link: an action sent without one has none, as it has no other member it omits. */
+    @Test
+    void aLabelNullOrLeftOutIsNoLabelAndAnUpdatedActionWithoutOneDropsIt() {
+        JsonObject created = admin.created(notificationsPath(), linkWithLabel("\"Read the notes\""));
+        String path = "/notifications/" + created.getString("id");
+        JsonObject unlabelled = JsonBodies.object("{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
+                + "\"target\":\"_blank\"}}");
+
+        assertThat(admin.call(Method.PATCH, path, "{\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
+                + "\"https://a.example\",\"target\":\"_blank\"}}}").object().getJsonObject("action"), is(unlabelled));
+        assertThat(admin.created(notificationsPath(), linkWithLabel("null")).getJsonObject("action"), is(unlabelled));
     }
 
     static Stream<Arguments> unknownFields() {
@@ -213,7 +255,7 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
                 Arguments.of("{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\",\"target\":\"_self\","
                                      + "\"traget\":\"_blank\"}}", "action.data.traget",
                              "unknown field \"action.data.traget\"; did you mean \"action.data.target\"?",
-                             List.of("action.data.url", "action.data.target")));
+                             List.of("action.data.url", "action.data.target", "action.data.label")));
     }
 
     @ParameterizedTest

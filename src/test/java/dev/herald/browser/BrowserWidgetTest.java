@@ -90,7 +90,7 @@ class BrowserWidgetTest {
         }
         browser.open(pages.page(key.key(), false, null));
         assertThat(items(3), is(newestFirst));
-        assertThat(browser.script(SHADOW + "return root.querySelector('[part=item] .message').textContent"),
+        assertThat(browser.script(SHADOW + "return root.querySelector('[part~=item] .message').textContent"),
                    is(Json.createValue("Release 2")));
         assertThat(browser.script(SHADOW + "return root.querySelector('[part=badge]').textContent"),
                    is(Json.createValue("3")));
@@ -383,7 +383,7 @@ class BrowserWidgetTest {
         assertThat(events.getJsonObject(0).getInt("status"), is(401));
         assertThat(browser.script(SHADOW + "return root.querySelector('[part~=error]').textContent"),
                    is(Json.createValue("Announcements are unavailable.")));
-        assertThat(browser.script(SHADOW + "return root.querySelectorAll('[part=item]').length"), is(Json.createValue(0)));
+        assertThat(browser.script(SHADOW + "return root.querySelectorAll('[part~=item]').length"), is(Json.createValue(0)));
         assertThat(browser.script("return window.__warnings"), is(Json.createArrayBuilder()
                 .add("Herald: api-key refused (401)").build()));
         browser.script("document.getElementById('widget').setAttribute('error-text', 'No news today.')");
@@ -431,6 +431,29 @@ class BrowserWidgetTest {
         assertThat(link.getString("href"), is("https://example.com/sale"));
         assertThat(link.getString("rel"), is("noopener noreferrer"));
         assertThat(stored(id, "click", 1, 5000), is(1L));
+    }
+
+    /**
+     * A link's button says the announcement's own label where it has one, over the page's action-text; else the
+     * page's action-text, else "Learn more". Each item carries its preset as a part, for the page to style.
+     */
+    @Test
+    void aLinksOwnLabelWinsOverTheActionTextAndTheItemCarriesItsPresetAsAPart() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Labelled"))
+                .action(new Action(Action.Type.LINK, "https://example.com/notes", "_blank", "Read the notes"))
+                .preset("banner").createdAt(TestHerald.START.minusSeconds(5)).save();
+        herald.notification(project).message(doc("Unlabelled"))
+                .action(new Action(Action.Type.LINK, "https://example.com/sale", "_blank")).save();
+        browser.open(pages.page(key.key(), false, null));
+        items(2);
+        String labels = SHADOW + "return [...root.querySelectorAll('a[part~=action]')].map((a) => a.textContent)";
+        assertThat(browser.script(labels), is(Json.createArrayBuilder().add("Learn more").add("Read the notes").build()));
+        browser.script("document.getElementById('widget').setAttribute('action-text', 'Shop now')");
+        assertThat(browser.script(labels), is(Json.createArrayBuilder().add("Shop now").add("Read the notes").build()));
+        assertThat(browser.script(SHADOW + "return [...root.querySelectorAll('article')].map((a) => a.part.value)"),
+                   is(Json.createArrayBuilder().add("item preset-default").add("item preset-banner").build()));
     }
 
     @Test
@@ -751,7 +774,7 @@ class BrowserWidgetTest {
                 const props = ['color', 'font-size', 'font-family', 'font-weight', 'line-height', 'letter-spacing',
                   'background-color', 'border-top-width', 'border-top-style', 'padding-top', 'margin-top', 'width',
                   'height', 'display', 'text-transform', 'box-sizing', 'border-radius'];
-                return ['.launcher', '[part=panel]', '[part=item]', '.message p', 'button[part~=action]', 'h2']
+                return ['.launcher', '[part=panel]', '[part~=item]', '.message p', 'button[part~=action]', 'h2']
                   .map((s) => s + ' ' + props.map((p) => p + '=' + getComputedStyle(root.querySelector(s))
                                                   .getPropertyValue(p)).join(';'));""";
         browser.open(pages.page(key.key(), false, null));
@@ -881,7 +904,7 @@ class BrowserWidgetTest {
         try {
             return Chromium.strings(waitFor(() -> browser.script("""
                     const widget = document.getElementById('widget');
-                    const items = widget && widget.shadowRoot ? widget.shadowRoot.querySelectorAll('[part=item]') : [];
+                    const items = widget && widget.shadowRoot ? widget.shadowRoot.querySelectorAll('[part~=item]') : [];
                     return [...items].map((item) => item.dataset.id);"""),
                     value -> ((JsonArray) value).size() == count, 10_000));
         } catch (AssertionError e) {

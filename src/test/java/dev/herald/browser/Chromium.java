@@ -73,6 +73,8 @@ final class Chromium implements AutoCloseable {
         JsonObject capabilities = Json.createObjectBuilder().add("capabilities", Json.createObjectBuilder()
                 .add("alwaysMatch", Json.createObjectBuilder()
                         .add("browserName", "chrome")
+                        // What the page's console says, and its failed loads (a 401, a 404), for browserLog().
+                        .add("goog:loggingPrefs", Json.createObjectBuilder().add("browser", "ALL"))
                         .add("goog:chromeOptions", Json.createObjectBuilder()
                                 .add("binary", BROWSER.toString())
                                 .add("args", Json.createArrayBuilder(List.of("--headless=new", "--no-sandbox",
@@ -125,6 +127,16 @@ final class Chromium implements AutoCloseable {
     /** Back to the window's own viewport. */
     void resetViewport() {
         devTools("Emulation.clearDeviceMetricsOverride", Json.createObjectBuilder().build());
+    }
+
+    /**
+     * What the browser's console received since the last call (each {@code level}, {@code source}, {@code message}):
+     * the page's own messages, and each load that failed ("Failed to load resource: … 401"), as a user opening the
+     * developer tools sees them.
+     */
+    List<JsonObject> browserLog() {
+        return ((JsonArray) command("POST", "/se/log", Json.createObjectBuilder().add("type", "browser").build()))
+                .getValuesAs(JsonObject.class);
     }
 
     byte[] screenshot() {

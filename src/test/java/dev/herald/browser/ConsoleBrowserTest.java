@@ -88,7 +88,7 @@ class ConsoleBrowserTest {
     void signedOut() {
         browser.open(console());
         browser.await("const current = await fetch('/api/v1/admin/session');"
-                + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                 + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
         browser.open(console());
     }
@@ -283,14 +283,14 @@ class ConsoleBrowserTest {
         press("Enter", 13);
         bulletList("Boots", "Coats");
 
-        waitFor(() -> Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"))
+        waitFor(() -> Chromium.text(browser.script(PREVIEW + "return message('light').innerHTML"))
                 .contains("Coats"));
-        String preview = Chromium.text(browser.script("return document.getElementById('preview-light').innerHTML"));
+        String preview = Chromium.text(browser.script(PREVIEW + "return message('light').innerHTML"));
         assertThat(preview, containsString("Winter sale</h"));
         assertThat(preview, containsString("<strong>20% off</strong>"));
         assertThat(preview, containsString("href=\"https://shop.example.com/sale\""));
         assertThat(preview, containsString("<li><p>Boots</p></li><li><p>Coats</p></li>"));
-        assertThat("light and dark alike", browser.script("return document.getElementById('preview-dark').innerHTML"),
+        assertThat("light and dark alike", browser.script(PREVIEW + "return message('dark').innerHTML"),
                    is(Json.createValue(preview)));
         browser.script("document.getElementById('composer-title').scrollIntoView()");
         save("console-editor.png");
@@ -518,9 +518,9 @@ class ConsoleBrowserTest {
 
         try (HostPages pages = new HostPages(server.uri())) {
             browser.open(pages.page(key, false, null));
-            waitFor(() -> browser.script(WIDGET + "return !!root && root.querySelectorAll('[part=item]').length === 1")
+            waitFor(() -> browser.script(WIDGET + "return !!root && root.querySelectorAll('[part~=item]').length === 1")
                     .equals(JsonValue.TRUE));
-            assertThat(Chromium.text(browser.script(WIDGET + "return root.querySelector('[part=item] .message')"
+            assertThat(Chromium.text(browser.script(WIDGET + "return root.querySelector('[part~=item] .message')"
                     + ".innerHTML")), containsString("<strong>bold colours</strong>"));
             browser.script(WIDGET + "root.host.open();");
             browser.pause(1500);
@@ -568,7 +568,7 @@ class ConsoleBrowserTest {
         assertThat(shown, containsString("href=\"https://example.com/x\""));
         assertThat(shown.contains("script"), is(false));
         assertThat(browser.script("return window.__ran === undefined"), is(JsonValue.TRUE));
-        assertThat(browser.script("return document.querySelector('#preview-light strong').textContent"),
+        assertThat(browser.script(PREVIEW + "return message('light').querySelector('strong').textContent"),
                    is(Json.createValue("by hand")));
 
         browser.script("document.getElementById('image-url').focus()");
@@ -733,7 +733,7 @@ class ConsoleBrowserTest {
         assertThat(server.herald().services().notifications().find(id).orElseThrow().message(), is("Old words"));
 
         openFirstAnnouncement();
-        assertThat("the draft opens, said so", text("preview-light"), is("Old words and new ones"));
+        assertThat("the draft opens, said so", previewText(), is("Old words and new ones"));
         assertThat(visible("draft-note"), is(true));
         assertThat(visible("publish"), is(false));
         browser.script("document.getElementById('update-live').focus()");
@@ -797,7 +797,7 @@ class ConsoleBrowserTest {
         press("Enter", 13);
         waitFor(() -> !confirmOpen());
         assertThat(visible("composer"), is(true));
-        assertThat(text("preview-light"), is("Half a thought"));
+        assertThat(previewText(), is("Half a thought"));
         assertThat(focused(), is("close-composer"));
 
         press("Enter", 13);
@@ -834,7 +834,7 @@ class ConsoleBrowserTest {
         waitFor(() -> !confirmOpen());
         assertThat("Cancel stays", Chromium.text(browser.script("return location.hash")), is(projectPage));
         assertThat(visible("project") && visible("composer"), is(true));
-        assertThat(text("preview-light"), is("Half a thought"));
+        assertThat(previewText(), is("Half a thought"));
 
         browser.script("document.getElementById('back').focus()");
         press("Enter", 13);
@@ -959,7 +959,7 @@ class ConsoleBrowserTest {
         browser.open(url);
         if (page.equals("sign-in")) {
             browser.await("const current = await fetch('/api/v1/admin/session');"
-                    + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                    + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                     + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
             browser.open(url);
             waitFor(() -> visible("sign-in"));
@@ -1046,7 +1046,7 @@ class ConsoleBrowserTest {
      */
     private static void typeInEditor(String text) {
         browser.type(text);
-        waitFor(() -> browser.script("return document.getElementById('preview-light').textContent.includes(arguments[0])",
+        waitFor(() -> browser.script(PREVIEW + "return message('light').textContent.includes(arguments[0])",
                                      text).equals(JsonValue.TRUE));
     }
 
@@ -1099,8 +1099,19 @@ class ConsoleBrowserTest {
 
     /** Whether the preview has that element with that text: the editor's document holds it. */
     private static boolean previewHas(String selector, String text) {
-        return browser.script("const e = document.querySelector('#preview-light ' + arguments[0]);"
+        return browser.script(PREVIEW + "const e = message('light').querySelector(arguments[0]);"
                 + " return !!e && e.textContent === arguments[1]", selector, text).equals(JsonValue.TRUE);
+    }
+
+    /**
+     * The message in the composer's preview of that scheme: the widget's panel, in the shadow root of the SDK's
+     * preview element; the message part of a placeholder while none is drawn.
+     */
+    private static final String PREVIEW = "const message = (theme) => document.querySelector('#preview-' + theme"
+            + " + ' .herald-preview')?.shadowRoot.querySelector('[part=message]') || document.createElement('div');";
+
+    private static String previewText() {
+        return Chromium.text(browser.script(PREVIEW + "return message('light').textContent"));
     }
 
     private static String focusedClass() {

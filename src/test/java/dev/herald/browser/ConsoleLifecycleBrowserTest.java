@@ -78,7 +78,7 @@ class ConsoleLifecycleBrowserTest {
     void signedOut() {
         browser.open(console());
         browser.await("const current = await fetch('/api/v1/admin/session');"
-                + "if (current.ok) await fetch('/api/v1/admin/session', {method: 'DELETE',"
+                + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                 + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
         browser.open(console());
     }
@@ -95,6 +95,9 @@ class ConsoleLifecycleBrowserTest {
         browser.type("Winter sale");
         browser.script("document.querySelector('#message-editor [contenteditable]').focus()");
         typeInEditor("Half price on every coat until Friday.");
+        assertThat("the preview is headed by the title as the widget heads it", Chromium.text(browser.script(
+                "return document.querySelector('#preview-light .herald-preview').shadowRoot"
+                + ".querySelector('[part=item-title]').textContent")), is("Winter sale"));
         browser.script("document.getElementById('composer-title').scrollIntoView()");
         save("console-title.png");
         focus("publish");
@@ -134,7 +137,7 @@ class ConsoleLifecycleBrowserTest {
         assertThat(rows("#notification-list tbody tr span.state"), is(List.of("draft", "live")));
         assertThat(visible("composer"), is(true));
         assertThat("the copy, a draft, is in the editor", visible("publish"), is(true));
-        assertThat(text("preview-light"), is("Spring offer: two for one"));
+        assertThat(previewText(), is("Spring offer: two for one"));
         assertThat(focusedClass(), containsString("ProseMirror"));
         assertThat(server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.PUBLISHED));
@@ -254,7 +257,7 @@ class ConsoleLifecycleBrowserTest {
         press("Tab", 9, true);
         press("Enter", 13);
         waitFor(() -> visible("composer") && text("status").equals("Version 1 restored as the draft."));
-        assertThat(text("preview-light"), is("Sale ends Friday at noon"));
+        assertThat(previewText(), is("Sale ends Friday at noon"));
         assertThat(Chromium.text(browser.script("return document.getElementById('announcement-title').value")),
                    is(""));
         assertThat(server.herald().services().notifications().find(id).orElseThrow().message(),
@@ -285,7 +288,7 @@ class ConsoleLifecycleBrowserTest {
         press("Tab", 9, true);
         press("Enter", 13);
         waitFor(() -> visible("composer") && visible("draft-note"));
-        assertThat(text("preview-light"), is("First words"));
+        assertThat(previewText(), is("First words"));
         assertThat(text("status"), is("Version 1 kept as a draft of changes; the published announcement is as it was."));
         assertThat(feed(key), containsString("Second words"));
         assertThat(visible("update-live"), is(true));
@@ -385,8 +388,14 @@ class ConsoleLifecycleBrowserTest {
 
     private static void typeInEditor(String text) {
         browser.type(text);
-        waitFor(() -> browser.script("return document.getElementById('preview-light').textContent.includes(arguments[0])",
-                                     text).equals(JsonValue.TRUE));
+        waitFor(() -> previewText().contains(text));
+    }
+
+    /** The preview is the widget's own panel (preview.js): the words of its light item. */
+    private static String previewText() {
+        return Chromium.text(browser.script("const preview = document.querySelector('#preview-light .herald-preview');"
+                + " const message = preview && preview.shadowRoot.querySelector('[part=message]');"
+                + " return message ? message.textContent : ''"));
     }
 
     private static void focus(String id) {

@@ -36,6 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
@@ -150,6 +151,26 @@ abstract class PublicFeedContract extends HeraldServerTest {
             assertThat(second.getString("preset"), is("default"));
             assertThat(second.getJsonObject("action").getString("type"), is("CLOSE"));
             assertThat(second.getJsonObject("action").get("data"), is(JsonValue.NULL));
+        }
+    }
+
+    /** Today's clients see today's answer: the label is a member added only where one was set (docs/api.md). */
+    @Test
+    void aLinksLabelIsServedOnlyWhereOneIsSet() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).action(new Action(Action.Type.LINK, "https://example.com/offer", "_blank"))
+                .createdAt(START.minusSeconds(60)).save();
+        herald.notification(project)
+                .action(new Action(Action.Type.LINK, "https://example.com/notes", "_self", "Read the notes"))
+                .createdAt(START.minusSeconds(30)).save();
+
+        try (Http1ClientResponse response = client.get(feedPath(key)).request()) {
+            String body = response.as(String.class);
+            assertThat(body, containsString("\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/notes\","
+                    + "\"target\":\"_self\",\"label\":\"Read the notes\"}},\"preset\""));
+            assertThat(body, containsString("\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\","
+                    + "\"target\":\"_blank\"}},\"preset\""));
         }
     }
 

@@ -73,6 +73,13 @@ class SdkServiceTest extends HeraldServerTest {
             assertThat(module.headers().get(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN).get(), is("*"));
             assertThat(module.as(String.class), containsString("import './herald.js';"));
         }
+        try (Http1ClientResponse preview = client.get("/sdk/v1/preview.mjs").request()) {
+            assertThat(preview.status().code(), is(200));
+            assertThat(preview.headers().get(HeaderNames.CONTENT_TYPE).get(), is("text/javascript; charset=utf-8"));
+            assertThat(preview.headers().get(HeaderNames.ETAG).get(), is(EntityTag.of(resource("preview.mjs"))));
+            assertThat(preview.headers().get(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN).get(), is("*"));
+            assertThat(preview.as(String.class), containsString("export function renderPreview("));
+        }
     }
 
     @Test

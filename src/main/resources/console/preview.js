@@ -1,0 +1,32 @@
+// The composer's preview: the announcement in the widget's own panel, drawn by the browser SDK (preview.mjs: the
+// widget's code and style sheet), in light and dark, as wide as on a desktop or on a phone. What it shows is what the
+// widget shows its users: title, message, image, call to action with its label, preset (as the part the site styles).
+import { $ } from './ui.js';
+
+let sdk = null;
+
+export function init() {
+  $('preview-desktop').addEventListener('click', () => widthOf(false));
+  $('preview-phone').addEventListener('click', () => widthOf(true));
+}
+
+/** Loaded with the editor, at the composer's first opening. */
+export async function loadPreview() {
+  sdk = sdk || await import('/sdk/v1/preview.mjs');
+}
+
+function widthOf(phone) {
+  $('previews').classList.toggle('phone', phone);
+  $('preview-phone').setAttribute('aria-pressed', String(phone));
+  $('preview-desktop').setAttribute('aria-pressed', String(!phone));
+}
+
+/** @param body the composer's form as it would be sent (composer.js formBody) */
+export function drawPreview(body) {
+  if (!sdk) return;
+  const notification = { title: body.title, message: body.message, image: body.image, action: body.action,
+    preset: body.preset };
+  for (const theme of ['light', 'dark']) {
+    $(`preview-${theme}`).replaceChildren(sdk.renderPreview(notification, { theme }));
+  }
+}
