@@ -1,4 +1,4 @@
-// The console's word difference (src/main/resources/console/diff.js), run by WordDiffTest with `node --test`.
+// The console's word difference (src/main/resources/console/diff.js), run by ConsoleWordDiffTest with `node --test`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wordDiff, MAX_CELLS } from '../../main/resources/console/diff.js';

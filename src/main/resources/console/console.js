@@ -13,10 +13,13 @@ import * as audit from './audit.js';
 import * as sessions from './sessions.js';
 import * as lifecycle from './lifecycle.js';
 
-// #/projects, #/projects/{id}, #/audit, #/sessions: a reload or a link keeps the page. The first route whose
-// pattern matches the fragment is shown, with the pattern's groups; none matching, the projects.
+// #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/audit, #/sessions: a
+// reload or a link keeps the page. The first route whose pattern matches the fragment is shown, with the pattern's
+// groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
+  [/^#\/projects\/([A-Za-z0-9_-]+)\/announcements\/([A-Za-z0-9_-]+)$/,
+    (id, announcementId) => project.showProject(id, announcementId)],
   [/^#\/audit$/, () => audit.showAudit()],
   [/^#\/sessions$/, () => sessions.showSessions()],
 ];

@@ -1,65 +1,67 @@
-// A difference between two texts by words, as a reader compares two versions: what stayed, what was added, what
-// was removed. Words and the spaces between them are the units, so a changed word reads as one word out and one in.
-// Bounded work, whatever the texts: the common start and end are set aside first (an edit is usually in one place),
-// and the longest common subsequence of what is left is computed only while its table stays under MAX_CELLS; past
-// that the middle reads as all removed, then all added, which is still true, only coarser.
+// The words one text removed and added to become another, as runs a reader follows in order:
+// [{type: 'same' | 'removed' | 'added', text}]. Words and the white space between them are compared, never characters,
+// so "Monday" → "Friday" reads as a word replaced. The server keeps the same runs for a message change
+// (audit/WordDiff.java, docs/api.md#audit-log); this computes them where it could not (older lines).
+//
+// Bounded work: the common beginning and end are set aside first (an edit is most often in one place), and the middle
+// is compared word by word only up to MAX_CELLS pairs; past that it is all removed, then all added.
 
 export const MAX_CELLS = 250000;
 
-const tokens = (text) => String(text ?? '').split(/(\s+)/).filter((token) => token !== '');
-
-/**
- * @returns {{type: 'same'|'added'|'removed', text: string}[]} in reading order, runs of one type joined
- */
-export function wordDiff(before, after) {
-  const a = tokens(before);
-  const b = tokens(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const parts = [];
-  const push = (type, text) => {
-    const last = parts[parts.length - 1];
-    if (last && last.type === type) last.text += text;
-    else parts.push({ type, text });
-  };
-  a.slice(0, start).forEach((token) => push('same', token));
-  middle(a.slice(start, endA), b.slice(start, endB), push);
-  a.slice(endA).forEach((token) => push('same', token));
-  return parts;
+function tokens(text) {
+  return String(text ?? '').match(/\s+|\S+/g) || [];
 }
 
-function middle(a, b, push) {
-  if (a.length * b.length > MAX_CELLS) {
-    a.forEach((token) => push('removed', token));
-    b.forEach((token) => push('added', token));
+export function wordDiff(before, after) {
+  const from = tokens(before);
+  const to = tokens(after);
+  let prefix = 0;
+  while (prefix < from.length && prefix < to.length && from[prefix] === to[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < from.length - prefix && suffix < to.length - prefix
+    && from[from.length - 1 - suffix] === to[to.length - 1 - suffix]) suffix++;
+  const steps = from.slice(0, prefix).map((text) => ['same', text]);
+  middle(from.slice(prefix, from.length - suffix), to.slice(prefix, to.length - suffix), steps);
+  steps.push(...from.slice(from.length - suffix).map((text) => ['same', text]));
+  const runs = [];
+  for (const [type, text] of steps) {
+    const last = runs[runs.length - 1];
+    if (last && last.type === type) {
+      last.text += text;
+    } else {
+      runs.push({ type, text });
+    }
+  }
+  return runs;
+}
+
+// The longest common subsequence of the two middles, removed before added where they alternate.
+function middle(from, to, steps) {
+  const n = from.length;
+  const m = to.length;
+  if (n * m > MAX_CELLS) {
+    steps.push(...from.map((text) => ['removed', text]), ...to.map((text) => ['added', text]));
     return;
   }
-  // lengths[i][j]: the longest common subsequence of a[i..] and b[j..], one typed row per i.
-  const lengths = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i][j] = a[i] === b[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1]);
+  // common[i * (m + 1) + j]: the length of the longest common subsequence of from[i..] and to[j..].
+  const common = new Uint32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      common[i * (m + 1) + j] = from[i] === to[j] ? common[(i + 1) * (m + 1) + j + 1] + 1
+        : Math.max(common[(i + 1) * (m + 1) + j], common[i * (m + 1) + j + 1]);
     }
   }
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      push('same', a[i]);
+  while (i < n || j < m) {
+    if (i < n && j < m && from[i] === to[j]) {
+      steps.push(['same', from[i]]);
       i++;
       j++;
-    } else if (lengths[i + 1][j] >= lengths[i][j + 1]) {
-      push('removed', a[i++]);
+    } else if (i < n && (j === m || common[(i + 1) * (m + 1) + j] >= common[i * (m + 1) + j + 1])) {
+      steps.push(['removed', from[i++]]);
     } else {
-      push('added', b[j++]);
+      steps.push(['added', to[j++]]);
     }
   }
-  while (i < a.length) push('removed', a[i++]);
-  while (j < b.length) push('added', b[j++]);
 }

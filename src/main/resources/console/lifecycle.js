@@ -178,6 +178,7 @@ function versionItem(version, before, isNewest) {
     const term = document.createElement('dt');
     term.textContent = label;
     const detail = document.createElement('dd');
+    detail.className = 'diff';
     if (now === was) {
       detail.textContent = 'Formatting changed; the words are the same.';
     } else {

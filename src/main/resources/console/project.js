@@ -2,7 +2,8 @@
 import { call, isEditor, serverNow } from './api.js';
 import { $, say, show, button, when, instant, plainText, announcementName } from './ui.js';
 import { loadKeys } from './keys.js';
-import { statsChoices, loadStats, showLastThirtyDays } from './stats.js';
+import { statsChoices, loadStats, showLastThirtyDays, figureCells } from './stats.js';
+import { sentence } from './audit.js';
 import { openComposer } from './composer.js';
 import { showProjects } from './projects.js';
 
@@ -16,7 +17,9 @@ export function init() {
   $('notification-filter').addEventListener('submit', (event) => event.preventDefault());
 }
 
-export async function showProject(id) {
+// announcementId: a link to an announcement (the audit log's) opens it in its project: in the editor for an editor,
+// its row focused for a viewer.
+export async function showProject(id, announcementId) {
   show('project');
   try {
     currentProject = await call('GET', `/projects/${id}`);
@@ -32,6 +35,20 @@ export async function showProject(id) {
   showLastThirtyDays();
   await Promise.all([loadKeys(), loadNotifications(), loadActivity()]);
   await loadStats();
+  if (announcementId) await openLinked(announcementId);
+}
+
+async function openLinked(announcementId) {
+  const notification = notifications.find((n) => n.id === announcementId);
+  if (!notification) {
+    say('That announcement is no longer here.');
+  } else if (isEditor()) {
+    await composeInView(notification);
+  } else {
+    const row = $('notification-list').querySelector(`tr[data-id="${CSS.escape(announcementId)}"]`);
+    row.tabIndex = -1;
+    row.focus();
+  }
 }
 
 // The state as the feed computes it (NotificationState): draft, archived, scheduled, ended or live.
@@ -63,6 +80,7 @@ function filterNotifications() {
 
 function notificationRow(notification, now) {
   const row = document.createElement('tr');
+  row.dataset.id = notification.id;
   const message = document.createElement('td');
   message.className = 'value';
   message.textContent = announcementName(notification);
@@ -86,7 +104,8 @@ function notificationRow(notification, now) {
     history.setAttribute('aria-label', `History of “${announcementName(notification, 60)}”`);
     actions.append(history);
   }
-  row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'), actions);
+  row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'),
+    ...figureCells(notification.id), actions);
   return row;
 }
 
@@ -100,7 +119,7 @@ export async function loadActivity() {
   const lines = await call('GET', `/audit?projectId=${currentProject.id}&limit=20`);
   $('activity').replaceChildren(...lines.map((line) => {
     const item = document.createElement('li');
-    item.append(instant(line.occurredAt), ` ${line.actor}: ${String(line.action).replace('.', ' ')}`);
+    item.append(instant(line.occurredAt), ' ', sentence(line, false));
     return item;
   }));
 }

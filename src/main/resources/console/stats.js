@@ -1,4 +1,6 @@
-// Performance: totals, a chart of the daily series and its CSV, of the project or of one announcement.
+// Performance: totals, a chart of the daily series and its CSV, of the project or of one announcement; each
+// announcement's figures (in the list and in a table); and the same for a second range to compare with.
+// Unique reach (people rather than impressions) needs user tokens, which Herald does not have yet: not shown.
 import { call, serverNow } from './api.js';
 import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
@@ -9,7 +11,12 @@ export function init() {
     loadStats();
   });
   $('stats-of').addEventListener('change', () => loadStats());
+  $('stats-compare').addEventListener('change', () => {
+    $('stats-compare-range').hidden = $('stats-compare').value !== 'custom';
+    if ($('stats-compare').value !== 'custom') loadStats();
+  });
   $('stats-csv').addEventListener('click', downloadCsv);
+  $('stats-table-csv').addEventListener('click', downloadTableCsv);
 }
 
 /** The range a project's page opens with: the last 30 days, today included, by Herald's clock. */
@@ -20,11 +27,17 @@ export function showLastThirtyDays() {
 }
 
 let shownStats = null;
+// Each announcement's counts in the range shown, of the project's stats (one request): the list's figures.
+let byNotification = new Map();
 
 function dayOffset(day, days) {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+function daysBetween(from, to) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400000) + 1;
 }
 
 export function statsChoices() {
@@ -41,6 +54,21 @@ export function statsChoices() {
   select.value = options.some(([value]) => value === chosen) ? chosen : '';
 }
 
+// The range to compare with: none, the period of the same length just before, or one chosen.
+function comparedRange(from, to) {
+  const choice = $('stats-compare').value;
+  if (choice === 'previous') {
+    const length = daysBetween(from, to);
+    return { from: dayOffset(from, -length), to: dayOffset(from, -1) };
+  }
+  if (choice === 'custom') {
+    const range = { from: $('stats-compare-from').value, to: $('stats-compare-to').value };
+    if (!range.from || !range.to || range.to < range.from) return { error: true };
+    return range;
+  }
+  return null;
+}
+
 export async function loadStats() {
   const from = $('stats-from').value;
   const to = $('stats-to').value;
@@ -48,13 +76,31 @@ export async function loadStats() {
     $('stats-error').textContent = 'Give a first day and a last day that is not before it.';
     return;
   }
+  const compared = comparedRange(from, to);
+  if (compared && compared.error) {
+    $('stats-error').textContent = 'Give the range to compare with: a first day and a last day not before it.';
+    return;
+  }
   $('stats-error').textContent = '';
   const of = $('stats-of').value;
-  const path = of ? `/notifications/${of}/stats` : `/projects/${currentProject.id}/stats`;
+  const projectPath = `/projects/${currentProject.id}/stats`;
+  const get = (path, range) => call('GET', `${path}?from=${range.from}&to=${range.to}`);
   try {
-    const stats = await call('GET', `${path}?from=${from}&to=${to}`);
-    shownStats = { from, to, of, days: everyDay(from, to, stats.daily), stats };
+    const [project, projectBefore] = await Promise.all([get(projectPath, { from, to }),
+      compared ? get(projectPath, compared) : null]);
+    const [stats, before] = of
+      ? await Promise.all([get(`/notifications/${of}/stats`, { from, to }),
+        compared ? get(`/notifications/${of}/stats`, compared) : null])
+      : [project, projectBefore];
+    shownStats = {
+      from, to, of, days: everyDay(from, to, stats.daily), stats,
+      compared: compared && { ...compared, days: everyDay(compared.from, compared.to, before.daily), stats: before },
+      table: announcementRows(project, projectBefore),
+    };
+    byNotification = new Map(project.notifications.map((counts) => [counts.notificationId, counts]));
     renderStats(shownStats);
+    renderTable();
+    showFigures();
   } catch (e) {
     $('stats-error').textContent = e.message;
   }
@@ -72,30 +118,64 @@ function everyDay(from, to, daily) {
 
 const SERIES = ['impression', 'click', 'conversion'];
 
-function renderStats({ from, to, days, stats }) {
-  const totals = [['Impressions', stats.impression], ['Clicks', stats.click], ['Conversions', stats.conversion],
-    ['CTR', `${(stats.ctr * 100).toFixed(1)} %`]];
-  $('stats-totals').replaceChildren(...totals.map(([name, value]) => {
+const percent = (ctr) => `${(ctr * 100).toFixed(1)} %`;
+
+// "+20 (+25.0 %)": the change from the compared range, absolute and relative ("new" from nothing).
+function change(now, before) {
+  const sign = (n) => (n > 0 ? `+${n}` : String(n));
+  const relative = before === 0 ? (now === 0 ? '0 %' : 'new') : `${sign(((now - before) * 100 / before).toFixed(1))} %`;
+  return `${sign(now - before)} (${relative})`;
+}
+
+function renderStats({ from, to, days, stats, compared }) {
+  const totals = [['Impressions', 'impression'], ['Clicks', 'click'], ['Conversions', 'conversion'], ['CTR', 'ctr']];
+  $('stats-totals').replaceChildren(...totals.map(([name, member]) => {
     const group = document.createElement('div');
     const term = document.createElement('dt');
     term.textContent = name;
     const figure = document.createElement('dd');
-    figure.textContent = String(value);
+    figure.textContent = member === 'ctr' ? percent(stats.ctr) : String(stats[member]);
     group.append(term, figure);
+    if (compared) {
+      const then = document.createElement('dd');
+      then.className = 'compared';
+      const was = compared.stats[member];
+      then.textContent = member === 'ctr'
+        ? `was ${percent(was)}, ${((stats.ctr - was) * 100 >= 0 ? '+' : '')}${((stats.ctr - was) * 100).toFixed(1)} points`
+        : `was ${was}, ${change(stats[member], was)}`;
+      group.append(then);
+    }
     return group;
   }));
   $('stats-chart-title').textContent = `Daily interactions from ${from} to ${to}: ${stats.impression} impressions, `
-    + `${stats.click} clicks, ${stats.conversion} conversions`;
-  drawChart(days);
-  $('stats-days').tBodies[0].replaceChildren(...days.filter((day) => SERIES.some((s) => day[s] > 0)).map((day) => {
-    const row = document.createElement('tr');
-    for (const value of [day.date, ...SERIES.map((s) => day[s])]) {
-      const cell = document.createElement('td');
-      cell.textContent = String(value);
-      row.append(cell);
-    }
-    return row;
-  }));
+    + `${stats.click} clicks, ${stats.conversion} conversions`
+    + (compared ? `; dashed, from ${compared.from} to ${compared.to}: ${compared.stats.impression} impressions, `
+      + `${compared.stats.click} clicks, ${compared.stats.conversion} conversions` : '');
+  $('stats-compared-legend').hidden = !compared;
+  $('stats-compared-legend').textContent = compared ? `dashed: ${compared.from} to ${compared.to}` : '';
+  drawChart(days, compared && compared.days);
+  const head = $('stats-days').tHead.rows[0];
+  head.replaceChildren(...['Day', 'Impressions', 'Clicks', 'Conversions',
+    ...(compared ? ['Compared day', 'Impressions', 'Clicks', 'Conversions'] : [])].map(header));
+  $('stats-days').tBodies[0].replaceChildren(...days.map((day, i) => [day, compared && compared.days[i]])
+    .filter(([day, then]) => SERIES.some((s) => day[s] > 0 || (then && then[s] > 0))).map(([day, then]) => {
+      const row = document.createElement('tr');
+      const values = [day.date, ...SERIES.map((s) => day[s])];
+      if (compared) values.push(...(then ? [then.date, ...SERIES.map((s) => then[s])] : ['', '', '', '']));
+      for (const value of values) {
+        const cell = document.createElement('td');
+        cell.textContent = String(value);
+        row.append(cell);
+      }
+      return row;
+    }));
+}
+
+function header(text) {
+  const cell = document.createElement('th');
+  cell.scope = 'col';
+  cell.textContent = text;
+  return cell;
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -106,11 +186,12 @@ function svg(name, attributes) {
   return element;
 }
 
-function drawChart(days) {
+// The compared range dashed over the same width, its first day over the first day shown.
+function drawChart(days, comparedDays) {
   const chart = $('stats-chart');
   const [width, height, left, bottom, top] = [600, 200, 40, 20, 10];
-  const highest = Math.max(1, ...days.flatMap((day) => SERIES.map((s) => day[s])));
-  const x = (i) => left + (days.length === 1 ? (width - left) / 2 : (i * (width - left - 10)) / (days.length - 1));
+  const highest = Math.max(1, ...[...days, ...(comparedDays || [])].flatMap((day) => SERIES.map((s) => day[s])));
+  const x = (i, count) => left + (count === 1 ? (width - left) / 2 : (i * (width - left - 10)) / (count - 1));
   const y = (value) => height - bottom - (value * (height - bottom - top)) / highest;
   const parts = [
     svg('line', { class: 'axis', x1: left, y1: height - bottom, x2: width, y2: height - bottom }),
@@ -118,10 +199,12 @@ function drawChart(days) {
     label(left - 6, top + 8, String(highest), 'end'), label(left - 6, height - bottom, '0', 'end'),
     label(left, height - 4, days[0].date, 'start'), label(width, height - 4, days[days.length - 1].date, 'end'),
   ];
-  for (const series of SERIES) {
+  for (const [series, compared] of SERIES.flatMap((s) => [[s, false], [s, true]])) {
+    const shown = compared ? comparedDays : days;
+    if (!shown) continue;
     parts.push(svg('polyline', {
-      class: `series-${series}`,
-      points: days.map((day, i) => `${x(i).toFixed(1)},${y(day[series]).toFixed(1)}`).join(' '),
+      class: `series-${series}${compared ? ' compared' : ''}`,
+      points: shown.map((day, i) => `${x(i, shown.length).toFixed(1)},${y(day[series]).toFixed(1)}`).join(' '),
     }));
   }
   chart.replaceChildren($('stats-chart-title'), ...parts);
@@ -133,15 +216,133 @@ function label(x, y, text, anchor) {
   return element;
 }
 
+// The list's figures of an announcement: impressions and CTR in the range shown.
+export function figureCells(id) {
+  const impressions = document.createElement('td');
+  impressions.className = 'figure impressions';
+  impressions.dataset.label = 'Impressions';
+  const ctr = document.createElement('td');
+  ctr.className = 'figure ctr';
+  ctr.dataset.label = 'CTR';
+  fillFigures(id, impressions, ctr);
+  return [impressions, ctr];
+}
+
+function fillFigures(id, impressions, ctr) {
+  const counts = byNotification.get(id);
+  impressions.textContent = String(counts ? counts.impression : 0);
+  ctr.textContent = counts && counts.impression > 0 ? percent(counts.ctr) : '—';
+}
+
+function showFigures() {
+  $('stats-figures-range').textContent = `${shownStats.from} to ${shownStats.to}`;
+  for (const row of $('notification-list').tBodies[0].rows) {
+    fillFigures(row.dataset.id, row.querySelector('td.impressions'), row.querySelector('td.ctr'));
+  }
+}
+
+// Every announcement with interactions in either range, named as the list names it.
+function announcementRows(project, before) {
+  const then = new Map((before ? before.notifications : []).map((counts) => [counts.notificationId, counts]));
+  const ids = [...new Set([...project.notifications.map((c) => c.notificationId), ...then.keys()])];
+  const now = new Map(project.notifications.map((counts) => [counts.notificationId, counts]));
+  const none = { impression: 0, click: 0, conversion: 0, ctr: 0 };
+  return ids.map((id) => {
+    const listed = notifications.find((n) => n.id === id);
+    return {
+      id,
+      name: listed ? `“${announcementName(listed, 60)}”` : 'Deleted, or hidden by the list’s filter',
+      ...(now.get(id) || none),
+      compared: before ? (then.get(id) || none) : null,
+    };
+  });
+}
+
+let sorted = { key: 'impression', descending: true };
+
+function sortBy(key) {
+  sorted = { key, descending: sorted.key === key ? !sorted.descending : key !== 'name' };
+  renderTable();
+  // The header's button was redrawn: the focus stays on the column just sorted.
+  document.querySelector(`#stats-by-announcement thead button[data-sort="${key}"]`).focus();
+}
+
+const TABLE_COLUMNS = [['name', 'Announcement'], ['impression', 'Impressions'], ['click', 'Clicks'],
+  ['conversion', 'Conversions'], ['ctr', 'CTR']];
+
+function renderTable() {
+  const { table, compared } = shownStats;
+  const columns = [...TABLE_COLUMNS, ...(compared ? [['comparedImpression', 'Impressions, compared'],
+    ['comparedCtr', 'CTR, compared']] : [])];
+  const value = (row, key) => (key === 'comparedImpression' ? row.compared.impression
+    : key === 'comparedCtr' ? row.compared.ctr : row[key]);
+  const rows = [...table].sort((a, b) => {
+    const [p, q] = [value(a, sorted.key), value(b, sorted.key)];
+    const order = typeof p === 'string' ? p.localeCompare(q) : p - q;
+    return (sorted.descending ? -order : order) || b.impression - a.impression || a.id.localeCompare(b.id);
+  });
+  $('stats-by-announcement').tHead.rows[0].replaceChildren(...columns.map(([key, text]) => {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    const sort = document.createElement('button');
+    sort.type = 'button';
+    sort.className = 'sort';
+    sort.dataset.sort = key;
+    sort.textContent = text;
+    sort.addEventListener('click', () => sortBy(key));
+    if (sorted.key === key) cell.setAttribute('aria-sort', sorted.descending ? 'descending' : 'ascending');
+    cell.append(sort);
+    return cell;
+  }));
+  $('stats-by-announcement').tBodies[0].replaceChildren(...rows.map((row) => {
+    const line = document.createElement('tr');
+    for (const [key, text] of columns) {
+      const cell = document.createElement(key === 'name' ? 'th' : 'td');
+      if (key === 'name') cell.scope = 'row';
+      cell.dataset.label = text;
+      const figure = value(row, key);
+      cell.textContent = key === 'ctr' || key === 'comparedCtr' ? percent(figure) : String(figure);
+      line.append(cell);
+    }
+    return line;
+  }));
+  $('stats-by-announcement').hidden = rows.length === 0;
+  $('stats-no-announcements').hidden = rows.length > 0;
+}
+
 function downloadCsv() {
   if (!shownStats) return;
-  const lines = ['date,impression,click,conversion',
-    ...shownStats.days.map((day) => [day.date, ...SERIES.map((s) => day[s])].join(','))];
+  const { days, compared } = shownStats;
+  const lines = [`date,impression,click,conversion${compared ? ',compared_date,compared_impression,compared_click,'
+    + 'compared_conversion' : ''}`,
+  ...days.map((day, i) => {
+    const values = [day.date, ...SERIES.map((s) => day[s])];
+    const then = compared && compared.days[i];
+    if (compared) values.push(...(then ? [then.date, ...SERIES.map((s) => then[s])] : ['', '', '', '']));
+    return values.join(',');
+  })];
+  const subject = shownStats.of ? `notification-${shownStats.of}` : `project-${currentProject.id}`;
+  download(lines, `herald-${subject}-${shownStats.from}-${shownStats.to}.csv`);
+}
+
+// The table of announcements as shown, with each one's id (its name is quoted: it holds commas and quotes).
+function downloadTableCsv() {
+  if (!shownStats) return;
+  const quoted = (text) => `"${String(text).replace(/"/g, '""')}"`;
+  const { table, compared } = shownStats;
+  const lines = [`notification_id,announcement,impression,click,conversion,ctr${compared
+    ? ',compared_impression,compared_click,compared_conversion,compared_ctr' : ''}`,
+  ...table.map((row) => [row.id, quoted(row.name), row.impression, row.click, row.conversion, row.ctr,
+    ...(compared ? [row.compared.impression, row.compared.click, row.compared.conversion, row.compared.ctr] : [])]
+    .join(','))];
+  download(lines, `herald-project-${currentProject.id}-announcements-${shownStats.from}-${shownStats.to}.csv`);
+}
+
+function download(lines, name) {
   const blob = new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  const subject = shownStats.of ? `notification-${shownStats.of}` : `project-${currentProject.id}`;
-  link.download = `herald-${subject}-${shownStats.from}-${shownStats.to}.csv`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

@@ -96,7 +96,7 @@ public final class ApiKeyStore {
                     .addParam("showFuture", key.showFuture())
                     .addParam("orderBy", key.orderBy().wireName())
                     .execute();
-            AuditLog.record(transaction, audit.apply(before, key));
+            AuditLog.recordChange(transaction, audit.apply(before, key));
             requireFeedBound(transaction, key, now);
             written.set(key);
         });

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.Json;
+import dev.herald.content.MessageText;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -36,6 +37,9 @@ public final class AuditLog {
     private static final PageRequest.Cursor NEWEST = new PageRequest.Cursor(Long.MAX_VALUE,
                                                                             String.valueOf(Long.MAX_VALUE));
 
+    /** A notification is named by the beginning of its words, as the console's lists name it. */
+    static final int LABEL_CHARACTERS = 60;
+
     private final DbClient db;
 
     public AuditLog(DbClient db) {
@@ -54,8 +58,25 @@ public final class AuditLog {
                 .execute();
     }
 
+    /**
+     * An update's line, when it changed something: a save that changes nothing (details without a member) leaves
+     * none, as a reader of the log looks for changes.
+     */
+    public static void recordChange(DbExecute transaction, AuditEntry entry) {
+        if (!entry.details().isEmpty()) {
+            record(transaction, entry);
+        }
+    }
+
+    /**
+     * A line as read, with what names its project and its target while they exist: the project's name, the words
+     * a notification's message begins with (null for a deleted one, or a target of another type).
+     */
+    public record Named(AuditEntry entry, String projectName, String targetLabel) {
+    }
+
     /** Newest first, bounded by the characters of the lines' details ({@link Page#read}). */
-    public Page<AuditEntry> list(Scope scope, String scopeId, PageRequest page) {
+    public Page<Named> list(Scope scope, String scopeId, PageRequest page) {
         return Page.read(page, NEWEST, (before, limit) -> {
             var query = db.execute().createNamedQuery(scope.statement);
             if (scope != Scope.ALL) {
@@ -66,10 +87,20 @@ public final class AuditLog {
                     .addParam("before", before.sequence())
                     .addParam("limit", limit)
                     .execute()
-                    .map(row -> new Page.Item<>(toEntry(row), new PageRequest.Cursor(
+                    .map(row -> new Page.Item<>(toNamed(row), new PageRequest.Cursor(
                             Rows.longValue(row, "occurred_at"), String.valueOf(Rows.longValue(row, "seq")))))
                     .toList();
-        }, entry -> entry.details().toString().length());
+        }, line -> line.entry().details().toString().length());
+    }
+
+    private static Named toNamed(DbRow row) {
+        AuditEntry entry = toEntry(row);
+        String projectName = Rows.string(row, "project_name");
+        String message = Rows.string(row, "target_message");
+        String targetLabel = "project".equals(entry.targetType()) && entry.targetId() != null
+                && entry.targetId().equals(entry.projectId()) ? projectName
+                : message == null ? null : MessageText.excerpt(message, LABEL_CHARACTERS);
+        return new Named(entry, projectName, targetLabel);
     }
 
     private static AuditEntry toEntry(DbRow row) {

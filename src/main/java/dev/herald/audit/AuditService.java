@@ -48,12 +48,17 @@ public final class AuditService implements HttpService {
                                                         PageRequest.of(request)), AuditService::json);
     }
 
-    static JsonObject json(AuditEntry entry) {
+    /** {@code projectName} and {@code target.label} are there while what they name exists (docs/api.md#audit-log). */
+    static JsonObject json(AuditLog.Named line) {
+        AuditEntry entry = line.entry();
         JsonObjectBuilder target = Json.builders().createObjectBuilder().add("type", entry.targetType());
         if (entry.targetId() == null) {
             target.addNull("id");
         } else {
             target.add("id", entry.targetId());
+        }
+        if (line.targetLabel() != null) {
+            target.add("label", line.targetLabel());
         }
         JsonObjectBuilder json = Json.builders().createObjectBuilder()
                 .add("id", entry.seq())
@@ -64,6 +69,9 @@ public final class AuditService implements HttpService {
             json.addNull("projectId");
         } else {
             json.add("projectId", entry.projectId());
+        }
+        if (line.projectName() != null) {
+            json.add("projectName", line.projectName());
         }
         return json.add("target", target).add("details", entry.details()).build();
     }

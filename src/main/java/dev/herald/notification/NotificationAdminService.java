@@ -4,7 +4,9 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import dev.herald.admin.Actor;
 import dev.herald.admin.AdminRequests;
@@ -17,6 +19,7 @@ import dev.herald.api.Timestamps;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.audit.AuditDetails;
 import dev.herald.audit.AuditEntry;
+import dev.herald.content.MessageText;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
@@ -41,6 +44,8 @@ public final class NotificationAdminService implements HttpService {
     private static final String TARGET = "notification";
     /** Written by the server at every update: no one's change. */
     private static final Set<String> UNAUDITED = Set.of("updatedAt");
+    /** A change of message is kept as the words removed and added too (docs/api.md#audit-log). */
+    private static final Map<String, UnaryOperator<String>> WORDS = Map.of("message", MessageText::of);
 
     private final ProjectStore projects;
     private final NotificationStore notifications;
@@ -154,8 +159,7 @@ public final class NotificationAdminService implements HttpService {
         NotificationChanges.Applied applied = notifications.update(
                 seen, current -> patch.applyTo(current, clock.millis()),
                 (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
-                        before.projectId(), TARGET, before.id(), AuditDetails.changes(
-                                NotificationJson.json(before), NotificationJson.json(after), UNAUDITED)));
+                        before.projectId(), TARGET, before.id(), changes(before, after)));
         Notification updated = applied.notification();
         warnIfEnded(response, updated, updated.updatedAt());
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
@@ -181,8 +185,9 @@ public final class NotificationAdminService implements HttpService {
             long now = clock.millis();
             patch.applyTo(current, now);
             return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
-        }, draft -> AuditEntry.of(actor, draft.updatedAt(), "notification.draft-saved", seen.projectId(), TARGET,
-                                  seen.id(), draft.body()));
+        }, (current, draft) -> AuditEntry.of(actor, draft.updatedAt(), "notification.draft-saved", seen.projectId(),
+                                             TARGET, seen.id(),
+                                             changes(current, patch.applyTo(current, draft.updatedAt()).notification())));
         AdminResponses.ok(request, response, draftJson(saved));
     }
 
@@ -238,8 +243,7 @@ public final class NotificationAdminService implements HttpService {
             }
             return patch.applyTo(current, clock.millis());
         }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.unpublished", before.projectId(),
-                TARGET, before.id(), AuditDetails.changes(NotificationJson.json(before), NotificationJson.json(after),
-                                                          UNAUDITED)));
+                                            TARGET, before.id(), changes(before, after)));
         AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
     }
 
@@ -272,9 +276,7 @@ public final class NotificationAdminService implements HttpService {
                 }
                 return patch.applyTo(current, clock.millis());
             }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.version-restored",
-                    before.projectId(), TARGET, before.id(), Json.builders().createObjectBuilder(AuditDetails.changes(
-                            NotificationJson.json(before), NotificationJson.json(after), UNAUDITED))
-                            .add("version", version.number()).build()));
+                    before.projectId(), TARGET, before.id(), restored(changes(before, after), version)));
             AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
             return;
         }
@@ -282,10 +284,15 @@ public final class NotificationAdminService implements HttpService {
             long now = clock.millis();
             patch.applyTo(current, now);
             return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
-        }, draft -> AuditEntry.of(actor, draft.updatedAt(), "notification.version-restored", seen.projectId(), TARGET,
-                                  seen.id(), Json.builders().createObjectBuilder().add("version", version.number())
-                                          .add("draft", draft.body()).build()));
+        }, (current, draft) -> AuditEntry.of(actor, draft.updatedAt(), "notification.version-restored",
+                seen.projectId(), TARGET, seen.id(),
+                restored(changes(current, patch.applyTo(current, draft.updatedAt()).notification()), version)));
         AdminResponses.ok(request, response, draftJson(saved));
+    }
+
+    /** A restore's line: what it changes (of a draft of changes: what publishing it would), and which version. */
+    private static JsonObject restored(JsonObject changes, NotificationVersions.Version version) {
+        return Json.builders().createObjectBuilder(changes).add("version", version.number()).build();
     }
 
     private NotificationVersions.Version existingVersion(ServerRequest request, Notification notification) {
@@ -311,6 +318,14 @@ public final class NotificationAdminService implements HttpService {
                 .add("updatedAt", Timestamps.format(draft.updatedAt()))
                 .add("updatedBy", draft.updatedBy())
                 .build();
+    }
+
+    /**
+     * What an update changed; for a draft of changes, what publishing it would change (docs/api.md#audit-log), so that
+     * its line reads as an update's does.
+     */
+    private static JsonObject changes(Notification before, Notification after) {
+        return AuditDetails.changes(NotificationJson.json(before), NotificationJson.json(after), UNAUDITED, WORDS);
     }
 
     /** A change of status is what a reader of the audit log looks for first: it names the action. */

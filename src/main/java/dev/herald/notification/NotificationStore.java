@@ -92,7 +92,8 @@ public final class NotificationStore {
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
             AuditEntry line = audit.apply(before, notification);
-            AuditLog.record(transaction, line);
+            // An update that changes nothing leaves no line, and no version either (keep compares the content).
+            AuditLog.recordChange(transaction, line);
             NotificationVersions.keep(transaction, before, notification, line);
             if (grows) {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
@@ -155,17 +156,22 @@ public final class NotificationStore {
 
     /**
      * Keeps a draft as the notification's pending change, replacing the one before; the notification and its
-     * feeds do not change, so no feed bound applies.
+     * feeds do not change, so no feed bound applies. Saved again as it was, it leaves no audit line.
      *
      * @param draft the request applied to the notification as its write finds it (the dates must fit together)
+     * @param audit the line of the draft, from the notification as found and the draft as written
      * @return the draft as written
      * @throws dev.herald.api.ApiException 404 when the notification was deleted meanwhile
      */
-    public Draft saveDraft(Notification seen, Function<Notification, Draft> draft, Function<Draft, AuditEntry> audit) {
+    public Draft saveDraft(Notification seen, Function<Notification, Draft> draft,
+                           BiFunction<Notification, Draft, AuditEntry> audit) {
         AtomicReference<Draft> written = new AtomicReference<>();
         changes.write(Change.ofProject(seen.projectId()), transaction -> {
             feedBound.lockProject(transaction, seen.projectId());
-            Draft pending = draft.apply(locked(transaction, seen.id()));
+            Notification current = locked(transaction, seen.id());
+            Draft pending = draft.apply(current);
+            Optional<JsonObject> previous = transaction.namedGet("select-notification-draft", seen.id())
+                    .map(row -> toDraft(seen.id(), row).body());
             transaction.namedDelete("delete-notification-draft", seen.id());
             transaction.createNamedInsert("insert-notification-draft")
                     .addParam("notificationId", seen.id())
@@ -173,7 +179,9 @@ public final class NotificationStore {
                     .addParam("updatedAt", pending.updatedAt())
                     .addParam("updatedBy", pending.updatedBy())
                     .execute();
-            AuditLog.record(transaction, audit.apply(pending));
+            if (!previous.equals(Optional.of(pending.body()))) {
+                AuditLog.recordChange(transaction, audit.apply(current, pending));
+            }
             written.set(pending);
         });
         return written.get();

@@ -52,7 +52,7 @@ public final class ProjectStore {
                     .orElseThrow(() -> AdminRequests.notFound("Project"));
             Project renamed = new Project(before.id(), name, before.createdAt());
             transaction.namedUpdate("rename-project", renamed.name(), renamed.id());
-            AuditLog.record(transaction, audit.apply(before, renamed));
+            AuditLog.recordChange(transaction, audit.apply(before, renamed));
             written.set(renamed);
         });
         return written.get();

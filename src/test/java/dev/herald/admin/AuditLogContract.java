@@ -96,12 +96,16 @@ abstract class AuditLogContract extends HeraldServerTest {
                    contains("alice"));
         JsonObject renamed = lines.get(9);
         assertThat(renamed.getString("projectId"), is(project));
-        assertThat(renamed.getJsonObject("target"), is(object("{\"type\":\"project\",\"id\":\"" + project + "\"}")));
+        assertThat("named by its name as it is now", renamed.getJsonObject("target"),
+                   is(object("{\"type\":\"project\",\"id\":\"" + project + "\",\"label\":\"Shop\"}")));
+        assertThat(renamed.getString("projectName"), is("Shop"));
         assertThat(renamed.getJsonObject("details"), is(object("{\"name\":{\"from\":\"Shop\",\"to\":\"Web shop\"}}")));
         assertThat(renamed.getString("occurredAt"), is("2026-11-22T10:00:01.000Z"));
         assertThat(lines.get(7).getJsonObject("details"), is(object("{\"showPast\":{\"from\":false,\"to\":true}}")));
-        assertThat(lines.get(3).getJsonObject("details"),
-                   is(object("{\"message\":{\"from\":\"Hello\",\"to\":\"Hello again\"}}")));
+        assertThat(lines.get(3).getJsonObject("details"), is(object("{\"message\":{\"from\":\"Hello\",\"to\":"
+                + "\"Hello again\",\"diff\":[{\"type\":\"same\",\"text\":\"Hello\"},{\"type\":\"added\",\"text\":\" again\"}]}}")));
+        assertThat("a deleted notification has no label", lines.get(3).getJsonObject("target").containsKey("label"),
+                   is(false));
         assertThat(lines.get(4).getJsonObject("details").getJsonObject("status"),
                    is(object("{\"from\":\"DRAFT\",\"to\":\"PUBLISHED\"}")));
         assertThat("what was deleted", lines.get(1).getJsonObject("details").getString("message"), is("Hello again"));
@@ -162,6 +166,84 @@ abstract class AuditLogContract extends HeraldServerTest {
             assertThat(actions, hasSize(statuses.get(0) == 200 ? 3 : 2));
             assertThat(statuses.get(0) == 200 || statuses.get(0) == 404, is(true));
         }
+    }
+
+    /**
+     * A save that changes nothing writes no line: a reader of the log looks for changes, and an empty "updated" line
+     * says one happened. Of a project, a key, a notification (its whole body sent back as read), a draft of changes
+     * saved twice or saved as the notification is.
+     */
+    @Test
+    void aSaveThatChangesNothingWritesNoLine() {
+        String project = alice(Method.POST, "/projects", "{\"name\":\"Same\"}").object().getString("id");
+        String key = alice(Method.POST, "/projects/" + project + "/api-keys", "{\"showPast\":true}").object()
+                .getString("key");
+        Accounts.Answer created = alice(Method.POST, "/projects/" + project + "/notifications",
+                                        "{\"message\":\"<p>Spring sale</p>\",\"status\":\"PUBLISHED\"}");
+        String notification = created.object().getString("id");
+        List<Long> before = lineIds(project);
+        tick();
+
+        assertThat(alice(Method.PATCH, "/projects/" + project, "{\"name\":\"Same\"}").status(), is(200));
+        assertThat(alice(Method.PATCH, "/api-keys/" + key, "{\"showPast\":true}").status(), is(200));
+        jakarta.json.JsonObjectBuilder everyField = jakarta.json.Json.createObjectBuilder();
+        List.of("message", "status", "image", "action", "preset", "startDate", "endDate")
+                .forEach(field -> everyField.add(field, created.object().get(field)));
+        Accounts.Answer sentBack = alice(Method.PATCH, "/notifications/" + notification,
+                                         everyField.build().toString());
+        assertThat(sentBack.body(), sentBack.status(), is(200));
+        assertThat(alice(Method.PATCH, "/notifications/" + notification, "{\"message\":\"<p>Spring sale</p>\"}")
+                           .status(), is(200));
+        assertThat("a draft as the notification is", alice(Method.PUT, "/notifications/" + notification + "/draft",
+                "{\"message\":\"<p>Spring sale</p>\"}").status(), is(200));
+        assertThat(lineIds(project), is(before));
+
+        alice(Method.PUT, "/notifications/" + notification + "/draft", "{\"message\":\"<p>Summer sale</p>\"}");
+        tick();
+        alice(Method.PUT, "/notifications/" + notification + "/draft", "{\"message\":\"<p>Summer sale</p>\"}");
+        List<JsonObject> lines = read("/audit?projectId=" + project, VICTOR_TOKEN);
+        assertThat("the first draft of a change only", lines.size(), is(before.size() + 1));
+        JsonObject draft = lines.getFirst();
+        assertThat(draft.getString("action"), is("notification.draft-saved"));
+        assertThat("what publishing it would change", draft.getJsonObject("details").keySet(), contains("message"));
+        assertThat(draft.getJsonObject("details").getJsonObject("message").getJsonArray("diff"), is(dev.herald.support
+                .JsonBodies.array("[{\"type\":\"removed\",\"text\":\"Spring\"},{\"type\":\"added\",\"text\":\"Summer\"},"
+                        + "{\"type\":\"same\",\"text\":\" sale\"}]")));
+    }
+
+    /**
+     * An edit at the end of a long message: two excerpts of its beginning read the same, the words removed and added
+     * do not; of a rich-text document, its words, not its JSON. The line names the notification by its first words.
+     */
+    @Test
+    void anEditAtTheEndOfALongMessageIsKeptAsTheWordsRemovedAndAdded() {
+        String project = alice(Method.POST, "/projects", "{\"name\":\"Long\"}").object().getString("id");
+        String words = "Our spring sale brings new prices to every plan, ".repeat(40);
+        String id = alice(Method.POST, "/projects/" + project + "/notifications",
+                          "{\"message\":" + document(words + "see you on Monday.") + "}").object().getString("id");
+        tick();
+        alice(Method.PATCH, "/notifications/" + id, "{\"message\":" + document(words + "see you on Friday.") + "}");
+
+        JsonObject line = read("/audit?targetId=" + id, VICTOR_TOKEN).getFirst();
+        JsonObject message = line.getJsonObject("details").getJsonObject("message");
+        assertThat("the excerpts read the same", message.getJsonObject("from").getString("excerpt"),
+                   is(message.getJsonObject("to").getString("excerpt")));
+        assertThat(message.getJsonArray("diff"), is(dev.herald.support.JsonBodies.array(
+                "[{\"type\":\"same\",\"text\":\"… to every plan, see you on \"},{\"type\":\"removed\",\"text\":\"Monday.\"},"
+                        + "{\"type\":\"added\",\"text\":\"Friday.\"}]")));
+        assertThat(line.getJsonObject("target").getString("label"),
+                   is("Our spring sale brings new prices to every plan, Our spring…"));
+        assertAtMost16KiB(line);
+    }
+
+    private static String document(String text) {
+        return "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":"
+                + jakarta.json.Json.createValue(text) + "}]}]}";
+    }
+
+    private List<Long> lineIds(String project) {
+        return read("/audit?projectId=" + project, VICTOR_TOKEN).stream()
+                .map(line -> line.getJsonNumber("id").longValue()).toList();
     }
 
     private String notification(String project, String message) {

@@ -37,7 +37,10 @@ class AuditBoundsTest {
             AuditEntry line = new AuditEntry(Long.MAX_VALUE, Long.MAX_VALUE / 1000, "\u0001".repeat(100),
                                              "\u0001".repeat(40), "\u0001".repeat(64), "\u0001".repeat(20),
                                              "\u0001".repeat(64), kept);
-            assertThat(bytes(AuditService.json(line)), lessThanOrEqualTo((long) AuditBounds.LINE_BYTES));
+            // The names at their longest: a project's name, a message's first words.
+            AuditLog.Named named = new AuditLog.Named(line, "\u0001".repeat(200),
+                                                      "\u0001".repeat(AuditLog.LABEL_CHARACTERS + 1));
+            assertThat(bytes(AuditService.json(named)), lessThanOrEqualTo((long) AuditBounds.LINE_BYTES));
         }
     }
 

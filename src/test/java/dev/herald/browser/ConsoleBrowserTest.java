@@ -181,13 +181,14 @@ class ConsoleBrowserTest {
                 && rows("#notification-list tbody tr").size() == 4);
 
         assertThat(rows("#notification-list tbody tr"), is(List.of(
-                "Not yet written draft — — Edit", "Long gone ended — " + localTime("2020-01-01T00:00:00Z") + " Edit",
-                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " — Edit", "Live now live — — Edit")));
+                "Not yet written draft — — 0 — Edit", "Long gone ended — " + localTime("2020-01-01T00:00:00Z") + " 0 — Edit",
+                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " — 0 — Edit", "Live now live — — 0 — Edit")));
         assertThat(rows("#key-list li p.key"), is(List.of(key.key())));
         browser.script("document.getElementById(arguments[0]).focus()", "showPast-" + key.key());
         press(" ", 32);
         waitFor(() -> server.herald().services().keys().find(key.key()).orElseThrow().showPast());
-        waitFor(() -> rows("#activity li").getFirst().endsWith("alice: api-key updated"));
+        waitFor(() -> rows("#activity li").getFirst().endsWith("alice changed the API key …" + key.key().substring(
+                key.key().length() - 6)));
         assertThat(text("status"), is("Key saved."));
         save("console-project.png");
 
@@ -354,9 +355,9 @@ class ConsoleBrowserTest {
         waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
 
         String first = rows("#audit-list tbody tr").getFirst();
-        assertThat(first, containsString(" alice project renamed "));
-        assertThat(first, endsWith("name: Shop → Web shop"));
-        assertThat(rows("#audit-list tbody tr").get(1), containsString("alice project created"));
+        assertThat(first, containsString(" alice renamed the project Web shop "));
+        assertThat(first, endsWith("Name: Shop → Web shop"));
+        assertThat(rows("#audit-list tbody tr").get(1), containsString("alice created the project Web shop"));
         assertThat(visible("audit-more"), is(true));
         browser.script("document.getElementById('audit-more').focus()");
         press("Enter", 13);
@@ -397,13 +398,13 @@ class ConsoleBrowserTest {
             waitFor(() -> visible("audit") && rows("#audit-list tbody tr").size() == 50);
             String lines = String.join("\n", rows("#audit-list tbody tr"));
             assertThat("Older", visible("audit-more"), is(true));
-            assertThat(rows("#audit-list tbody tr").getFirst(), containsString("notification updated"));
-            assertThat(lines, containsString("name: {\"type\":\"text\",\"text\":{\"x\":1}}"));
-            assertThat(lines, containsString("name: <img src=x onerror=\"window.__ran=1\">"));
-            assertThat(lines, containsString("name: __proto__"));
-            assertThat(lines, containsString("message: Edited → Plain words"));
-            assertThat("a long value: its beginning and its size", lines,
-                       containsString("message: " + "\"".repeat(79) + "… (2,000 bytes)"));
+            assertThat(rows("#audit-list tbody tr").getFirst(), containsString("alice changed the announcement"));
+            assertThat(lines, containsString("created the project {\"type\":\"text\",\"text\":{\"x\":1}}"));
+            assertThat(lines, containsString("created the project <img src=x onerror=\"window.__ran=1\">"));
+            assertThat(lines, containsString("created the project __proto__"));
+            assertThat(lines, containsString("Message:  [removed: Edited]  [added: Plain words]"));
+            assertThat("a long value: its first words, cut, and that more changed than shown", lines,
+                       containsString("[added: " + "\"".repeat(254) + "…]  (more changes than shown)"));
             browser.script("document.getElementById('audit-more').focus()");
             press("Enter", 13);
             waitFor(() -> rows("#audit-list tbody tr").size() > 50);

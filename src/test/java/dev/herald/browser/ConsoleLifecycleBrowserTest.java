@@ -331,7 +331,7 @@ class ConsoleLifecycleBrowserTest {
         signIn("victor", VICTOR);
         browser.open(console() + "#/projects/" + project.id());
         waitFor(() -> visible("project") && !rows("#notification-list tbody tr").isEmpty());
-        assertThat(rows("#notification-list tbody tr"), is(List.of("Read only live — — History")));
+        assertThat(rows("#notification-list tbody tr"), is(List.of("Read only live — — 0 — History")));
         browser.script("document.querySelector('#notification-list tbody tr button').focus()");
         press("Enter", 13);
         waitFor(() -> visible("history") && focused().equals("history-title"));

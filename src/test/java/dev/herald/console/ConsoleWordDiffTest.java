@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * with Node's own test runner, so that Maven runs them with the rest. ConsoleLifecycleBrowserTest sees it at work in
  * Chromium, in the history of an announcement.
  */
-class WordDiffTest {
+class ConsoleWordDiffTest {
 
     @Test
     void everyCaseOfTheWordDifferencePasses() throws IOException, InterruptedException {
