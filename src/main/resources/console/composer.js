@@ -69,6 +69,7 @@ export async function openComposer(notification) {
   notification = pendingDraft ? { ...notification, ...pendingDraft.changes } : notification;
   $('composer-title').textContent = notification ? 'Edit the announcement' : 'New announcement';
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
+  $('announcement-title').value = notification && notification.title ? notification.title : '';
   $('image-url').value = notification && notification.image ? notification.image : '';
   const action = notification && notification.action;
   $('action-type').value = action ? action.type : 'NO_ACTION';
@@ -81,6 +82,9 @@ export async function openComposer(notification) {
   $('publish').hidden = isPublished(notification);
   for (const id of ['update-live', 'archive']) $(id).hidden = !isPublished(notification);
   $('discard-draft').hidden = !pendingDraft;
+  // An announcement's life (lifecycle.js): a saved one only; unpublishing, a published one only.
+  $('lifecycle').hidden = !notification;
+  $('unpublish').hidden = !isPublished(notification);
   if (editor) editor.destroy();
   editor = null;
   $('message-editor').replaceChildren();
@@ -99,6 +103,9 @@ async function closeComposer() {
   leaveComposer();
   $('compose').focus();
 }
+
+/** The saved announcement being edited, as last read; null for a new one. */
+export const editedAnnouncement = () => editing;
 
 /** Whether the composer is open with changes that Close, a link or a reload would lose. */
 export function hasUnsavedEdits() {
@@ -187,6 +194,7 @@ function utcOf(local) {
 
 function formBody() {
   return {
+    title: $('announcement-title').value.trim() || null,
     message: editor.state.doc.toJSON(),
     image: $('image-url').value.trim() || null,
     action: {
@@ -227,6 +235,8 @@ async function saveAnnouncement(status) {
     return;
   }
   const draftOfChanges = isPublished(editing) && !status;
+  // An announcement saved before titles (or by an older client) has none: no null sent where nothing changed.
+  if (body.title === null && !(editing && editing.title)) delete body.title;
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
   try {
     let saved;
@@ -248,9 +258,9 @@ async function saveAnnouncement(status) {
     const field = (e.field || '').split('.')[0];
     const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
     place.textContent = e.message;
-    const input = e.field === 'action.data.label' ? $('action-label') : { message: $('message-editor'),
-      image: $('image-url'), action: $('action-url'), preset: $('preset'), startDate: $('start-date'),
-      endDate: $('end-date') }[field];
+    const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
+      message: $('message-editor'), image: $('image-url'), action: $('action-url'), preset: $('preset'),
+      startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
 }

@@ -12,6 +12,7 @@ import * as composer from './composer.js';
 import * as audit from './audit.js';
 import * as team from './team.js';
 import * as sessions from './sessions.js';
+import * as lifecycle from './lifecycle.js';
 
 // #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/audit, #/sessions: a
 // reload or a link keeps the page. The first route whose pattern matches the fragment is shown, with the pattern's
@@ -26,7 +27,7 @@ const ROUTES = [
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, stats, composer, audit, sessions]) page.init();
+  for (const page of [projects, project, keys, stats, composer, audit, sessions, lifecycle]) page.init();
   team.init(signInAs);
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);
@@ -49,6 +50,7 @@ async function start() {
       history.replaceState(null, '', event.newURL);
     }
     composer.leaveComposer();
+    lifecycle.leaveHistory();
     // What the page left said ("Project … created.") is not said of the next one; and the link just followed is
     // hidden with its page, so the focus goes to the new page's content rather than falling to the body.
     say('');

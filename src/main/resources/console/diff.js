@@ -6,7 +6,7 @@
 // Bounded work: the common beginning and end are set aside first (an edit is most often in one place), and the middle
 // is compared word by word only up to MAX_CELLS pairs; past that it is all removed, then all added.
 
-const MAX_CELLS = 250000;
+export const MAX_CELLS = 250000;
 
 function tokens(text) {
   return String(text ?? '').match(/\s+|\S+/g) || [];

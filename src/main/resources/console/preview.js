@@ -1,6 +1,6 @@
 // The composer's preview: the announcement in the widget's own panel, drawn by the browser SDK (preview.mjs: the
 // widget's code and style sheet), in light and dark, as wide as on a desktop or on a phone. What it shows is what the
-// widget shows its users: message, image, call to action with its label, preset (as the part the site styles).
+// widget shows its users: title, message, image, call to action with its label, preset (as the part the site styles).
 import { $ } from './ui.js';
 
 let sdk = null;
@@ -24,7 +24,8 @@ function widthOf(phone) {
 /** @param body the composer's form as it would be sent (composer.js formBody) */
 export function drawPreview(body) {
   if (!sdk) return;
-  const notification = { message: body.message, image: body.image, action: body.action, preset: body.preset };
+  const notification = { title: body.title, message: body.message, image: body.image, action: body.action,
+    preset: body.preset };
   for (const theme of ['light', 'dark']) {
     $(`preview-${theme}`).replaceChildren(sdk.renderPreview(notification, { theme }));
   }

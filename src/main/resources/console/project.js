@@ -1,6 +1,6 @@
 // One project's page: its keys, its announcements, its performance, its activity.
 import { call, isEditor, serverNow } from './api.js';
-import { $, say, show, button, when, instant, excerpt, plainText } from './ui.js';
+import { $, say, show, button, when, instant, plainText, announcementName } from './ui.js';
 import { loadKeys } from './keys.js';
 import { statsChoices, loadStats, showLastThirtyDays, figureCells } from './stats.js';
 import { sentence } from './audit.js';
@@ -71,7 +71,8 @@ export async function loadNotifications() {
 function filterNotifications() {
   const words = $('notification-search').value.trim().toLowerCase();
   const now = serverNow();
-  const shown = notifications.filter((n) => !words || plainText(n.message).toLowerCase().includes(words));
+  const shown = notifications.filter((n) => !words
+    || `${n.title || ''} ${plainText(n.message)}`.toLowerCase().includes(words));
   $('notification-list').tBodies[0].replaceChildren(...shown.map((n) => notificationRow(n, now)));
   $('notification-list').hidden = shown.length === 0;
   $('no-notifications').hidden = shown.length > 0;
@@ -82,7 +83,7 @@ function notificationRow(notification, now) {
   row.dataset.id = notification.id;
   const message = document.createElement('td');
   message.className = 'value';
-  message.textContent = excerpt(plainText(notification.message));
+  message.textContent = announcementName(notification);
   const state = document.createElement('td');
   const badge = document.createElement('span');
   const name = stateOf(notification, now);
@@ -93,8 +94,15 @@ function notificationRow(notification, now) {
   actions.className = 'actions';
   if (isEditor()) {
     const edit = button('Edit', () => composeInView(notification), 'secondary');
-    edit.setAttribute('aria-label', `Edit “${excerpt(plainText(notification.message), 60)}”`);
+    edit.setAttribute('aria-label', `Edit “${announcementName(notification, 60)}”`);
     actions.append(edit);
+  } else {
+    // A viewer opens no composer: the history is its way to an announcement's past (lifecycle.js listens).
+    const history = button('History', null, 'secondary');
+    history.type = 'button';
+    history.dataset.history = notification.id;
+    history.setAttribute('aria-label', `History of “${announcementName(notification, 60)}”`);
+    actions.append(history);
   }
   row.append(message, state, when(notification.startDate, 'Starts'), when(notification.endDate, 'Ends'),
     ...figureCells(notification.id), actions);

@@ -2,7 +2,7 @@
 // announcement's figures (in the list and in a table); and the same for a second range to compare with.
 // Unique reach (people rather than impressions) needs user tokens, which Herald does not have yet: not shown.
 import { call, serverNow } from './api.js';
-import { $, excerpt, plainText } from './ui.js';
+import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
 
 export function init() {
@@ -44,7 +44,7 @@ export function statsChoices() {
   const select = $('stats-of');
   const chosen = select.value;
   const options = [['', 'the whole project'],
-    ...notifications.map((n) => [n.id, `“${excerpt(plainText(n.message), 60)}”`])];
+    ...notifications.map((n) => [n.id, `“${announcementName(n, 60)}”`])];
   select.replaceChildren(...options.map(([value, text]) => {
     const option = document.createElement('option');
     option.value = value;
@@ -251,7 +251,7 @@ function announcementRows(project, before) {
     const listed = notifications.find((n) => n.id === id);
     return {
       id,
-      name: listed ? `“${excerpt(plainText(listed.message), 60)}”` : 'Deleted, or hidden by the list’s filter',
+      name: listed ? `“${announcementName(listed, 60)}”` : 'Deleted, or hidden by the list’s filter',
       ...(now.get(id) || none),
       compared: before ? (then.get(id) || none) : null,
     };

@@ -108,6 +108,11 @@ export function excerpt(text, max = 120) {
   return `${words.slice(0, space > max / 2 ? space : max - 1)}…`;
 }
 
+// What the console calls an announcement in lists and questions: its title, or else the beginning of its words.
+export function announcementName(notification, max = 120) {
+  return notification.title || excerpt(plainText(notification.message), max);
+}
+
 export function cut(text) {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

@@ -152,7 +152,6 @@
       const url = base + 'track/' + path;
       const data = JSON.stringify(body);
       try {
-        // text/plain: no preflight; a beacon outlives the page.
         if (W.navigator.sendBeacon?.(url, data)) return Promise.resolve(true);
       } catch {}
       return W.fetch(url, { method: 'POST', body: data, keepalive: true, credentials: 'omit' })
@@ -396,6 +395,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     item(n) {
       const article = el('article', { part: 'item preset-' + n.preset, role: 'listitem', 'data-id': n.id });
       const message = el('div', { part: 'message', class: 'message' });
+      if (n.title) message.append(el('h3', { part: 'item-title' }, n.title));
       message.append(renderMessage(n.message));
       message.addEventListener('click', (event) => { if (event.target.closest('a')) this.client?.trackClick(n.id); });
       article.append(message);

@@ -54,7 +54,8 @@ public final class ConsoleService implements HttpService {
      * every page draws with); editor.js is imported when the editor first opens.
      */
     private static final List<String> MODULES = List.of("console", "api", "ui", "projects", "project", "keys", "stats",
-                                                        "composer", "preview", "audit", "diff", "sessions", "editor", "team");
+                                                        "composer", "preview", "audit", "diff", "sessions", "editor",
+                                                        "team", "lifecycle");
 
     private final List<Asset> assets = assets();
 

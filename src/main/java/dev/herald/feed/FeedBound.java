@@ -41,9 +41,10 @@ public final class FeedBound {
 
     /** The bytes the notification takes in a feed answer (its object, without the comma before it). */
     public static int entryBytes(Notification notification) {
-        return FeedJson.entryBytes(new FeedEntry(notification.id(), notification.message(), notification.image(),
-                                                 notification.action(), notification.preset(), notification.startAt(),
-                                                 notification.endAt(), notification.createdAt(), 0));
+        return FeedJson.entryBytes(new FeedEntry(notification.id(), notification.title(), notification.message(),
+                                                 notification.image(), notification.action(), notification.preset(),
+                                                 notification.startAt(), notification.endAt(),
+                                                 notification.createdAt(), 0));
     }
 
     /**

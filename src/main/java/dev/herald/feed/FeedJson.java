@@ -12,7 +12,7 @@ import jakarta.json.stream.JsonGenerator;
 
 /**
  * A notification as Get Notifications answers it (docs/api.md, GET /api/v1/public/{apiKey}/notifications): every field
- * always present, null as JSON null, nothing else. Streamed straight to bytes: the feed is the hottest answer, and
+ * always present, null as JSON null, but {@code title}, present only when set; nothing else. Streamed straight to bytes: the feed is the hottest answer, and
  * building an object tree first doubled its cost. An answer of n entries is {@code 2 + (n - 1)} bytes of brackets and
  * commas plus its entries' {@link #entryBytes}: {@link FeedBound} keeps the sum within {@code limits.feed-bytes}, so a
  * change of shape here changes the sizes stored with the notifications (a migration must set {@code feed_bytes} to
@@ -51,9 +51,13 @@ final class FeedJson {
     }
 
     private static void write(JsonGenerator json, FeedEntry entry) {
-        json.writeStartObject()
-                .write("id", entry.id())
-                .write("message", entry.message());
+        json.writeStartObject().write("id", entry.id());
+        // Absent, not null, when unset: a feed without titles is the answer it was before titles, byte for byte, so
+        // neither a client that predates them nor the feed_bytes stored before migration 15 see a difference.
+        if (entry.title() != null) {
+            json.write("title", entry.title());
+        }
+        json.write("message", entry.message());
         writeNullable(json, "image", entry.image());
         writeAction(json, entry.action());
         json.write("preset", entry.preset());

@@ -92,6 +92,7 @@ final class FeedStore {
                                    Rows.string(row, "action_label"));
         String id = Rows.string(row, "id");
         return new FeedEntry(id,
+                             Rows.string(row, "title"),
                              served(id, Rows.string(row, "message")),
                              Rows.string(row, "image"),
                              action,

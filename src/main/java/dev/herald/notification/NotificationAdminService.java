@@ -26,12 +26,14 @@ import dev.herald.project.ProjectStore;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 
 /**
  * Notifications in the management API (docs/api.md#management-api). Every change is visible to the public API on its
@@ -47,12 +49,14 @@ public final class NotificationAdminService implements HttpService {
 
     private final ProjectStore projects;
     private final NotificationStore notifications;
+    private final NotificationVersions versions;
     private final int maxMessageBytes;
     private final Clock clock;
 
     public NotificationAdminService(DbClient db, NotificationStore notifications, NotificationLimits limits, Clock clock) {
         this.projects = new ProjectStore(db);
         this.notifications = notifications;
+        this.versions = new NotificationVersions(db);
         this.maxMessageBytes = limits.messageBytes();
         this.clock = clock;
     }
@@ -70,6 +74,16 @@ public final class NotificationAdminService implements HttpService {
                 .get("/notifications/{id}/draft", this::draft)
                 .delete("/notifications/{id}/draft", this::discardDraft)
                 .any("/notifications/{id}/draft", RouteFallbacks.methodNotAllowed("GET, PUT, DELETE"))
+                .post("/notifications/{id}/duplicate", this::duplicate)
+                .any("/notifications/{id}/duplicate", RouteFallbacks.methodNotAllowed("POST"))
+                .post("/notifications/{id}/unpublish", this::unpublish)
+                .any("/notifications/{id}/unpublish", RouteFallbacks.methodNotAllowed("POST"))
+                .get("/notifications/{id}/versions", this::versions)
+                .any("/notifications/{id}/versions", RouteFallbacks.methodNotAllowed("GET"))
+                .get("/notifications/{id}/versions/{version}", this::version)
+                .any("/notifications/{id}/versions/{version}", RouteFallbacks.methodNotAllowed("GET"))
+                .post("/notifications/{id}/versions/{version}/restore", this::restore)
+                .any("/notifications/{id}/versions/{version}/restore", RouteFallbacks.methodNotAllowed("POST"))
                 .any("/projects/{projectId}/notifications", RouteFallbacks.methodNotAllowed("GET, POST"))
                 .any("/notifications/{id}", RouteFallbacks.methodNotAllowed("GET, PATCH, DELETE"));
     }
@@ -189,6 +203,112 @@ public final class NotificationAdminService implements HttpService {
         notifications.discardDraft(seen, before -> AuditEntry.of(actor, clock.millis(), "notification.draft-discarded",
                 seen.projectId(), TARGET, seen.id(), before.body()));
         AdminResponses.noContent(response);
+    }
+
+    /**
+     * A new draft in the same project with the content of the notification as stored (its draft of changes, if any,
+     * is not copied): title, message, image, action and preset, without its dates, which belonged to the original's
+     * campaign. Its history starts at version 1.
+     */
+    private void duplicate(ServerRequest request, ServerResponse response) {
+        Notification source = existing(request);
+        long now = clock.millis();
+        Notification copy = new Notification(Ids.newId(), source.projectId(), NotificationStatus.DRAFT, source.title(),
+                                             source.message(), source.image(), source.action(), source.preset(),
+                                             null, null, now, now);
+        JsonObject details = Json.builders().createObjectBuilder(NotificationJson.json(copy))
+                .add("duplicateOf", source.id()).build();
+        notifications.create(copy, AuditEntry.of(Actor.of(request), now, "notification.duplicated",
+                                                 copy.projectId(), TARGET, copy.id(), details));
+        AdminResponses.created(request, response, "/api/v1/admin/notifications/" + copy.id(),
+                               NotificationJson.json(copy));
+    }
+
+    /**
+     * A published notification back to DRAFT: out of every feed on the next request. Its pending draft of changes,
+     * if any, becomes its content, so that what was being prepared is what the draft now holds (the live content
+     * stays in its versions). 409 for one that is not published, read in the write's transaction.
+     */
+    private void unpublish(ServerRequest request, ServerResponse response) {
+        Notification seen = existing(request);
+        JsonObject changes = Json.builders().createObjectBuilder(notifications.draft(seen.id())
+                        .map(NotificationStore.Draft::body).orElse(JsonValue.EMPTY_JSON_OBJECT))
+                .add("status", NotificationStatus.DRAFT.name()).build();
+        NotificationChanges.Patch patch = NotificationChanges.read(changes, false, maxMessageBytes);
+        Actor actor = Actor.of(request);
+        NotificationChanges.Applied applied = notifications.update(seen, current -> {
+            if (current.status() != NotificationStatus.PUBLISHED) {
+                throw ApiException.error(Status.CONFLICT_409, "NOT_PUBLISHED", "The notification is "
+                        + current.status() + ", not PUBLISHED: only a published one can be unpublished");
+            }
+            return patch.applyTo(current, clock.millis());
+        }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.unpublished", before.projectId(),
+                                            TARGET, before.id(), changes(before, after)));
+        AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
+    }
+
+    /** Newest first, a page at a time (docs/api.md, GET /api/v1/admin/notifications/{id}/versions). */
+    private void versions(ServerRequest request, ServerResponse response) {
+        Notification notification = existing(request);
+        AdminResponses.page(request, response, versions.list(notification.id(), PageRequest.of(request)),
+                            NotificationAdminService::versionJson);
+    }
+
+    private void version(ServerRequest request, ServerResponse response) {
+        AdminResponses.ok(request, response, versionJson(existingVersion(request, existing(request))));
+    }
+
+    /**
+     * A version's content as the notification's draft: of a DRAFT, its content (as a PATCH would, a new version);
+     * of a published or archived one, its draft of changes (as PUT .../draft would), so that nothing reaches users
+     * without a PATCH that says so. The answer is what the write gives: the notification, or the draft of changes.
+     */
+    private void restore(ServerRequest request, ServerResponse response) {
+        Notification seen = existing(request);
+        NotificationVersions.Version version = existingVersion(request, seen);
+        NotificationChanges.Patch patch = NotificationChanges.read(version.content(), false, maxMessageBytes);
+        Actor actor = Actor.of(request);
+        if (seen.status() == NotificationStatus.DRAFT) {
+            NotificationChanges.Applied applied = notifications.update(seen, current -> {
+                if (current.status() != NotificationStatus.DRAFT) {
+                    throw ApiException.error(Status.CONFLICT_409, "NOT_DRAFT", "The notification was "
+                            + current.status() + " meanwhile: restore again to keep the version as a draft of changes");
+                }
+                return patch.applyTo(current, clock.millis());
+            }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.version-restored",
+                    before.projectId(), TARGET, before.id(), restored(changes(before, after), version)));
+            AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
+            return;
+        }
+        NotificationStore.Draft saved = notifications.saveDraft(seen, current -> {
+            long now = clock.millis();
+            patch.applyTo(current, now);
+            return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
+        }, (current, draft) -> AuditEntry.of(actor, draft.updatedAt(), "notification.version-restored",
+                seen.projectId(), TARGET, seen.id(),
+                restored(changes(current, patch.applyTo(current, draft.updatedAt()).notification()), version)));
+        AdminResponses.ok(request, response, draftJson(saved));
+    }
+
+    /** A restore's line: what it changes (of a draft of changes: what publishing it would), and which version. */
+    private static JsonObject restored(JsonObject changes, NotificationVersions.Version version) {
+        return Json.builders().createObjectBuilder(changes).add("version", version.number()).build();
+    }
+
+    private NotificationVersions.Version existingVersion(ServerRequest request, Notification notification) {
+        String number = request.path().pathParameters().get("version");
+        return (number.matches("[1-9][0-9]{0,8}") ? versions.find(notification.id(), Integer.parseInt(number))
+                : Optional.<NotificationVersions.Version>empty())
+                .orElseThrow(() -> AdminRequests.notFound("Version"));
+    }
+
+    private static JsonObject versionJson(NotificationVersions.Version version) {
+        return Json.builders().createObjectBuilder()
+                .add("version", version.number())
+                .add("savedAt", Timestamps.format(version.savedAt()))
+                .add("savedBy", version.savedBy())
+                .add("content", version.content())
+                .build();
     }
 
     private static JsonObject draftJson(NotificationStore.Draft draft) {

@@ -32,17 +32,19 @@ final class NotificationChanges {
      * A preset is a name clients look a style up by, and often put in a CSS class or a file name: no spaces,
      * quotes, angle brackets, dots or slashes.
      */
+    /** The widget's heading fits a line or two; the column holds as many (migration 15). */
+    static final int MAX_TITLE_LENGTH = 200;
     private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     /** The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes any field of the create body). */
-    static final BodyFields FIELDS = BodyFields.of("message", "status", "image", "action", "preset", "startDate",
-                                                   "endDate")
+    static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "action", "preset",
+                                                   "startDate", "endDate")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
     /**
      * A draft of changes (docs/api.md, PUT /api/v1/admin/notifications/{id}/draft): the update body but its status,
      * which only a PATCH changes, so that publishing or archiving is never a draft's side effect.
      */
-    static final BodyFields DRAFT_FIELDS = BodyFields.of("message", "image", "action", "preset", "startDate",
-                                                         "endDate")
+    static final BodyFields DRAFT_FIELDS = BodyFields.of("title", "message", "image", "action", "preset",
+                                                         "startDate", "endDate")
             .readOnly("status", "id", "projectId", "createdAt", "updatedAt", "removed");
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
     private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label").at("action.data");
@@ -55,7 +57,7 @@ final class NotificationChanges {
 
     /** The defaults of a new notification, before its body is applied. */
     static Notification draft(String id, String projectId, long now) {
-        return new Notification(id, projectId, NotificationStatus.DRAFT, null, null, Action.NONE, "default",
+        return new Notification(id, projectId, NotificationStatus.DRAFT, null, null, null, Action.NONE, "default",
                                 null, null, now, now);
     }
 
@@ -81,12 +83,13 @@ final class NotificationChanges {
         NotificationStatus status = AdminRequests.optionalChoice(body.get("status"), "status", STATUSES)
                 .map(NotificationStatus::valueOf)
                 .orElse(null);
+        String title = nullableField(body, "title", NotificationChanges::title);
         String image = nullableField(body, "image", url -> HttpUrls.require(url, "image"));
         Action action = body.containsKey("action") ? action(body.get("action")) : null;
         String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset).orElse(null);
         Long startAt = nullableField(body, "startDate", text -> AdminRequests.instant(text, "startDate"));
         Long endAt = nullableField(body, "endDate", text -> AdminRequests.instant(text, "endDate"));
-        return new Patch(body, content, status, image, action, preset, startAt, endAt);
+        return new Patch(body, content, status, title, image, action, preset, startAt, endAt);
     }
 
     /**
@@ -94,8 +97,8 @@ final class NotificationChanges {
      *
      * @param body the body, for which members it carries (image, startDate and endDate may be null)
      */
-    record Patch(JsonObject body, Content content, NotificationStatus status, String image, Action action,
-                 String preset, Long startAt, Long endAt) {
+    record Patch(JsonObject body, Content content, NotificationStatus status, String title, String image,
+                 Action action, String preset, Long startAt, Long endAt) {
 
         /**
          * The body as a draft keeps it: a string message in the content allow-list's form, as a PATCH would store
@@ -117,6 +120,7 @@ final class NotificationChanges {
             }
             Notification changed = new Notification(
                     current.id(), current.projectId(), status == null ? current.status() : status,
+                    body.containsKey("title") ? title : current.title(),
                     content == null ? current.message() : content.message(),
                     body.containsKey("image") ? image : current.image(),
                     action == null ? current.action() : action, preset == null ? current.preset() : preset,
@@ -195,6 +199,21 @@ final class NotificationChanges {
             throw AdminRequests.notOneOf("status", STATUSES);
         }
         return NotificationStatus.valueOf(name);
+    }
+
+    /**
+     * A heading: one line of plain text, at most {@value #MAX_TITLE_LENGTH} characters once stripped; a blank one is
+     * no title (null), as the console's empty field sends it. Markup is not read: the widget shows it as text.
+     */
+    private static String title(String title) {
+        String stripped = title.strip();
+        if (stripped.isEmpty()) {
+            return null;
+        }
+        if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0 || stripped.indexOf('\t') >= 0) {
+            throw ApiException.validation("title", "title must be one line: no line break or tab");
+        }
+        return TextLength.requireAtMost(stripped, MAX_TITLE_LENGTH, "title");
     }
 
     private static String preset(String preset) {

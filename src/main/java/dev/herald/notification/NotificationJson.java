@@ -36,19 +36,33 @@ final class NotificationJson {
         return view(notification).add("removed", removals).build();
     }
 
+    /**
+     * What a version keeps of a notification (docs/api.md, GET /api/v1/admin/notifications/{id}/versions): the
+     * members of the admin view that a PATCH body may carry but its status, so that it can be sent back as one.
+     */
+    static JsonObject content(Notification notification) {
+        return withContent(Json.builders().createObjectBuilder(), notification).build();
+    }
+
     private static JsonObjectBuilder view(Notification notification) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder()
                 .add("id", notification.id())
                 .add("projectId", notification.projectId())
-                .add("status", notification.status().name())
-                .add("message", notification.message());
+                .add("status", notification.status().name());
+        return withContent(json, notification)
+                .add("createdAt", Timestamps.format(notification.createdAt()))
+                .add("updatedAt", Timestamps.format(notification.updatedAt()));
+    }
+
+    private static JsonObjectBuilder withContent(JsonObjectBuilder json, Notification notification) {
+        nullable(json, "title", notification.title());
+        json.add("message", notification.message());
         nullable(json, "image", notification.image());
         json.add("action", action(notification.action()))
                 .add("preset", notification.preset());
         nullable(json, "startDate", notification.startAt() == null ? null : Timestamps.format(notification.startAt()));
         nullable(json, "endDate", notification.endAt() == null ? null : Timestamps.format(notification.endAt()));
-        return json.add("createdAt", Timestamps.format(notification.createdAt()))
-                .add("updatedAt", Timestamps.format(notification.updatedAt()));
+        return json;
     }
 
     private static JsonObject action(Action action) {

@@ -64,6 +64,7 @@ public final class NotificationStore {
             if (notification.status() == NotificationStatus.PUBLISHED) {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
+            NotificationVersions.keep(transaction, null, notification, audit);
         });
     }
 
@@ -90,7 +91,10 @@ public final class NotificationStore {
             int feedBytes = FeedBound.entryBytes(notification);
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
-            AuditLog.recordChange(transaction, audit.apply(before, notification));
+            AuditEntry line = audit.apply(before, notification);
+            // An update that changes nothing leaves no line, and no version either (keep compares the content).
+            AuditLog.recordChange(transaction, line);
+            NotificationVersions.keep(transaction, before, notification, line);
             if (grows) {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
@@ -124,8 +128,8 @@ public final class NotificationStore {
     }
 
     /**
-     * Deletes the notification as its write's transaction finds it; its interactions stay (they have no foreign key
-     * to it). Of two deletes at once, one deletes it and the other finds it gone.
+     * Deletes the notification as its write's transaction finds it, with its draft of changes and its versions; its
+     * interactions stay (they have no foreign key to it), so the project's totals still count them. Of two deletes at once, one deletes it and the other finds it gone.
      *
      * @param audit the line of the deletion, from the notification as it was
      * @throws dev.herald.api.ApiException 404 when it was deleted meanwhile
@@ -137,6 +141,7 @@ public final class NotificationStore {
             Notification before = locked(transaction, seen.id());
             transaction.namedDelete("delete-notification", seen.id());
             transaction.namedDelete("delete-notification-draft", seen.id());
+            NotificationVersions.deleteAll(transaction, seen.id());
             AuditLog.record(transaction, audit.apply(before));
         });
     }
@@ -294,6 +299,7 @@ public final class NotificationStore {
     private static DbStatementDml withFields(DbStatementDml statement, Notification notification, int feedBytes) {
         return statement.addParam("id", notification.id())
                 .addParam("status", notification.status().name())
+                .addParam("title", notification.title())
                 .addParam("message", notification.message())
                 .addParam("image", notification.image())
                 .addParam("actionType", notification.action().type().name())
@@ -311,6 +317,7 @@ public final class NotificationStore {
         return new Notification(Rows.string(row, "id"),
                                 Rows.string(row, "project_id"),
                                 NotificationStatus.valueOf(Rows.string(row, "status")),
+                                Rows.string(row, "title"),
                                 Rows.string(row, "message"),
                                 Rows.string(row, "image"),
                                 new Action(Action.Type.valueOf(Rows.string(row, "action_type")),

@@ -47,10 +47,11 @@ final class Migrations {
                     + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)),
             new Migration(14, "pending changes of notifications, kept apart from their feeds",
                           "/db/migrations/V14__notification_drafts.sql"),
-            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
-
+            new Migration(15, "titles of notifications; the versions of their content",
+                          "/db/migrations/V15__notification_titles_and_versions.sql"),
             new Migration(16, "accounts made in the console, and their invitations",
-                          "/db/migrations/V16__console_accounts.sql"));
+                          "/db/migrations/V16__console_accounts.sql"),
+            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

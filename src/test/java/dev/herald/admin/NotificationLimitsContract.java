@@ -192,6 +192,7 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         assertThat(servedFeed().length, is(FEED_BYTES));
         for (String growth : List.of("{\"preset\":\"default12345678901\"}",
                                      "{\"image\":\"https://cdn.example.com/a.png\"}",
+                                     "{\"title\":\"T\"}",
                                      "{\"startDate\":\"2026-11-22T09:00:00Z\"}",
                                      "{\"endDate\":\"2026-11-23T09:00:00Z\"}",
                                      "{\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://a.example\","
@@ -291,7 +292,7 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         insertByHand(1001, "m", i -> String.format("byhand%012d", i));
         Project project = new Project(projectId, "p", START.toEpochMilli());
         long small = FeedBound.entryBytes(new Notification("byhand000000000000", projectId, NotificationStatus.PUBLISHED,
-                                                           "m", null, Action.NONE, "default", null, null, 0, 0));
+                                                           null, "m", null, Action.NONE, "default", null, null, 0, 0));
         ApiException refused = assertThrows(ApiException.class,
                                             () -> herald.notification(project).message("x".repeat(FEED_BYTES)).save());
         assertThat(refused.status(), is(Status.CONFLICT_409));

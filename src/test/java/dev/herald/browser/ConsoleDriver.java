@@ -151,7 +151,8 @@ final class ConsoleDriver implements AutoCloseable {
         }
     }
 
-    private void save(String name) throws IOException {
+    /** The page as a PNG in docs/screenshots (herald.screenshots). */
+    void save(String name) throws IOException {
         byte[] png = browser.screenshot();
         assertThat("a PNG of some substance", png.length, greaterThan(5_000));
         Files.write(SCREENSHOTS.resolve(name), png);

@@ -187,6 +187,22 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", draft, null, null, true);
         send("DELETE", draft, null, null, true);
         send("DELETE", draft, null, null, true);
+        String lifecycle = "/api/v1/admin/notifications/" + linked;
+        send("GET", lifecycle + "/versions?limit=1", null, null, true);
+        send("GET", lifecycle + "/versions?limit=0", null, null, true);
+        send("GET", "/api/v1/admin/notifications/nope/versions", null, null, true);
+        send("GET", lifecycle + "/versions/1", null, null, true);
+        send("GET", lifecycle + "/versions/99", null, null, true);
+        send("POST", lifecycle + "/versions/1/restore", null, null, true);
+        send("POST", lifecycle + "/versions/99/restore", null, null, true);
+        String copy = id(send("POST", lifecycle + "/duplicate", null, null, true), "id");
+        send("POST", "/api/v1/admin/notifications/nope/duplicate", null, null, true);
+        send("POST", "/api/v1/admin/notifications/" + copy + "/versions/1/restore", null, null, true);
+        send("POST", "/api/v1/admin/notifications/" + copy + "/unpublish", null, null, true);
+        send("POST", "/api/v1/admin/notifications/nope/unpublish", null, null, true);
+        send("PATCH", "/api/v1/admin/notifications/" + copy, "{\"title\":\"Copy\",\"status\":\"PUBLISHED\"}",
+             "application/json", true);
+        send("POST", "/api/v1/admin/notifications/" + copy + "/unpublish", null, null, true);
 
         String feed = "/api/v1/public/" + key + "/notifications";
         Exchange first = send("GET", feed, null, null, false);

@@ -240,7 +240,7 @@ public final class TestHerald implements AutoCloseable {
 
         public Notification save() {
             long created = createdAt == null ? clock.millis() : createdAt.toEpochMilli();
-            Notification notification = new Notification(uniqueId("n"), project.id(), status, message, image, action,
+            Notification notification = new Notification(uniqueId("n"), project.id(), status, null, message, image, action,
                                                          preset, millis(start), millis(end), created, created);
             services.notifications().create(notification, fixture("notification.created", project.id(),
                                                                   notification.id()));
