@@ -90,6 +90,15 @@ function notificationRow(notification, now) {
   badge.className = `state ${name}`;
   badge.textContent = name;
   state.append(badge);
+  if (notification.draftOfChanges) {
+    // Not live until someone updates the live announcement: said in the list, so it is not forgotten there.
+    const pending = document.createElement('span');
+    pending.className = 'pending';
+    pending.textContent = 'changes pending';
+    pending.title = `Draft of changes by ${notification.draftOfChanges.updatedBy}, `
+      + `${new Date(notification.draftOfChanges.updatedAt).toLocaleString()}`;
+    state.append(' ', pending);
+  }
   const actions = document.createElement('td');
   actions.className = 'actions';
   if (isEditor()) {

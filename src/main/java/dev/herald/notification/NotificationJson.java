@@ -22,6 +22,15 @@ final class NotificationJson {
         return view(notification).build();
     }
 
+    /** An entry of a list: the admin view, and {@code draftOfChanges} when a draft of changes is pending. */
+    static JsonObject json(NotificationStore.Listed listed) {
+        JsonObjectBuilder json = view(listed.notification());
+        listed.draft().ifPresent(draft -> json.add("draftOfChanges", Json.builders().createObjectBuilder()
+                .add("updatedAt", Timestamps.format(draft.updatedAt()))
+                .add("updatedBy", draft.updatedBy())));
+        return json.build();
+    }
+
     /**
      * The answer to a create or an update: the admin view, and {@code removed}, what of the message the content
      * allow-list did not keep (docs/api.md#message-content), when it did not keep everything. Without it the answer is

@@ -229,12 +229,26 @@ public final class NotificationStore {
      * A page of the project's notifications, newest first: all of them, those of one status, or those in one state
      * at {@code now}, read a chunk at a time and bounded by the characters of their messages ({@link Page#read}).
      */
-    public Page<Notification> listByProject(String projectId, ListFilter filter, PageRequest page, long now) {
+    public Page<Listed> listByProject(String projectId, ListFilter filter, PageRequest page, long now) {
         return Page.read(page, NEWEST, (after, limit) -> chunk(projectId, filter, after, limit, now).stream()
-                                 .map(row -> new Page.Item<>(toNotification(row), new PageRequest.Cursor(
+                                 .map(row -> new Page.Item<>(toListed(row), new PageRequest.Cursor(
                                          Rows.longValue(row, "created_at"), String.valueOf(Rows.longValue(row, "seq")))))
                                  .toList(),
-                         notification -> notification.message().length());
+                         listed -> listed.notification().message().length());
+    }
+
+    /** A notification as a list shows it: with when and by whom its pending draft of changes was saved, if any. */
+    public record Listed(Notification notification, Optional<PendingDraft> draft) {
+    }
+
+    /** That a draft of changes is pending, without its body: what a list says of it. */
+    public record PendingDraft(long updatedAt, String updatedBy) {
+    }
+
+    private static Listed toListed(DbRow row) {
+        Optional<PendingDraft> draft = Optional.ofNullable(Rows.string(row, "draft_updated_by"))
+                .map(by -> new PendingDraft(Rows.longValue(row, "draft_updated_at"), by));
+        return new Listed(toNotification(row), draft);
     }
 
     private List<DbRow> chunk(String projectId, ListFilter filter, PageRequest.Cursor after, int limit, long now) {

@@ -19,6 +19,7 @@ import io.helidon.webclient.http1.Http1Client;
 import io.helidon.webclient.http1.Http1ClientResponse;
 import io.helidon.webserver.WebServerConfig;
 
+import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -1040,6 +1041,13 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(publicFeed().getJsonObject(0).getString("message"), is("Old words"));
         assertThat(publicFeed().getJsonObject(0).getString("preset"), is("default"));
         assertThat(admin.call(Method.GET, path).object().getString("message"), is("Old words"));
+        JsonObject listed = admin.call(Method.GET, notificationsPath()).array().getJsonObject(0);
+        assertThat("the list says a draft of changes is pending, by whom and when",
+                   listed.getJsonObject("draftOfChanges"), is(Json.createObjectBuilder()
+                           .add("updatedAt", saved.object().getString("updatedAt"))
+                           .add("updatedBy", saved.object().getString("updatedBy")).build()));
+        assertThat(admin.call(Method.GET, notificationsPath() + "?state=live").array().getJsonObject(0)
+                           .getJsonObject("draftOfChanges"), is(listed.getJsonObject("draftOfChanges")));
 
         AdminClient.Answer published = admin.call(Method.PATCH, path, changes.toString());
         assertThat(published.status(), is(200));
@@ -1047,6 +1055,8 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(publicFeed().getJsonObject(0).getString("preset"), is("banner"));
         assertThat(published.object().getString("status"), is("PUBLISHED"));
         assertThat("applied, it is no longer pending", admin.call(Method.GET, path + "/draft").status(), is(404));
+        assertThat(admin.call(Method.GET, notificationsPath()).array().getJsonObject(0).containsKey("draftOfChanges"),
+                   is(false));
         List<String> actions = admin.call(Method.GET, "/audit?targetId=" + id).array().stream()
                 .map(line -> line.asJsonObject().getString("action")).toList();
         assertThat(actions, is(List.of("notification.updated", "notification.draft-saved", "notification.created")));

@@ -732,6 +732,9 @@ class ConsoleBrowserTest {
         assertThat("not in the feed as a draft", feed(key).contains("new ones"), is(false));
         assertThat(text("status"), startsWith("Draft of changes kept"));
         assertThat(server.herald().services().notifications().find(id).orElseThrow().message(), is("Old words"));
+        waitFor(() -> rows("#notification-list tbody tr span.pending").size() == 1);
+        assertThat("the list says a draft of changes is pending", rows("#notification-list tbody tr span.pending"),
+                   is(List.of("changes pending")));
 
         openFirstAnnouncement();
         assertThat("the draft opens, said so", previewText(), is("Old words and new ones"));
@@ -756,6 +759,7 @@ class ConsoleBrowserTest {
         assertThat(server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.PUBLISHED));
         assertThat("published, the draft is gone", draftStatus(id), is("404"));
+        waitFor(() -> rows("#notification-list tbody tr span.pending").isEmpty());
 
         openFirstAnnouncement();
         assertThat(visible("draft-note"), is(false));
