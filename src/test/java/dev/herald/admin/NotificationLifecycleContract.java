@@ -35,7 +35,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Issue 30, point 9: an announcement's title, duplicate, unpublish, delete and version history in the management API
- * (docs/api.md#notification-lifecycle), run against each database by a subclass.
+ * (docs/api.md#post-apiv1adminnotificationsidduplicate and the sections after it), run against each database by a subclass.
  */
 abstract class NotificationLifecycleContract extends HeraldServerTest {
 
