@@ -1,13 +1,20 @@
 package dev.herald.account;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
@@ -157,6 +164,220 @@ abstract class TeamFleetContract {
         assertThat(bearer(withoutOwner, carolToken, Method.PATCH, "/accounts/carol", "{\"role\":\"editor\"}")
                            .status(), is(200));
         assertThat(bearer(withoutOwner, carolToken, "/accounts").status(), is(403));
+    }
+
+    /**
+     * Owners of the console, with none in the configuration, disabling or demoting each other at once through two
+     * instances: the team's writes are one at a time, so one of the two holds and the team keeps an owner.
+     */
+    @Test
+    void ownersDisablingOrDemotingEachOtherAtOnceLeaveAnActiveOwner() throws Exception {
+        Http1Client configuredOwner = instance(TeamContract.settings());
+        String carol = accept(configuredOwner, invite(configuredOwner, "carol", "owner"));
+        String dave = accept(configuredOwner, invite(configuredOwner, "dave", "owner"));
+        Http1Client one = instance(withoutOwner());
+        Http1Client other = instance(withoutOwner());
+        for (String change : List.of("{\"disabled\":true}", "{\"role\":\"viewer\"}")) {
+            for (int round = 0; round < 5; round++) {
+                List<Accounts.Answer> answers = atOnce(
+                        List.of(() -> fromAnywhere(one, carol, Method.PATCH, "/accounts/dave", change),
+                                () -> fromAnywhere(other, dave, Method.PATCH, "/accounts/carol", change)));
+                assertThat(change + " " + statuses(answers), statuses(answers).stream()
+                        .filter(status -> status == 200).count(), is(1L));
+                assertThat(change, activeOwners(), is(1L));
+                for (String name : List.of("carol", "dave")) {
+                    assertThat(owner(configuredOwner, Method.PATCH, "/accounts/" + name,
+                                     "{\"disabled\":false,\"role\":\"owner\"}").status(), is(200));
+                }
+            }
+        }
+        for (int round = 0; round < 5; round++) {
+            List<Accounts.Answer> answers = atOnce(
+                    List.of(() -> fromAnywhere(one, carol, Method.PATCH, "/accounts/dave", "{\"disabled\":true}"),
+                            () -> fromAnywhere(other, carol, Method.PATCH, "/accounts/carol", "{\"disabled\":true}")));
+            assertThat("one owner disabling both at once " + statuses(answers), statuses(answers).stream()
+                    .filter(status -> status == 200).count(), is(1L));
+            assertThat(activeOwners(), is(1L));
+            for (String name : List.of("carol", "dave")) {
+                owner(configuredOwner, Method.PATCH, "/accounts/" + name, "{\"disabled\":false}");
+            }
+        }
+    }
+
+    @Test
+    void aRequestOfAnOwnerDemotedMeanwhileIsRefused() {
+        Http1Client configuredOwner = instance(TeamContract.settings());
+        String carol = accept(configuredOwner, invite(configuredOwner, "carol", "owner"));
+        Http1Client withoutOwner = instance(withoutOwner());
+        // What the request was let in as: an owner, read before its transaction; demoted before it writes.
+        assertThat(owner(configuredOwner, Method.PATCH, "/accounts/carol", "{\"role\":\"viewer\"}").status(),
+                   is(200));
+
+        Accounts.Answer refused = fromAnywhere(withoutOwner, carol, Method.POST, "/accounts",
+                                               "{\"name\":\"mallory\",\"role\":\"owner\"}");
+
+        assertThat(refused.status(), is(403));
+    }
+
+    /**
+     * Sign-ins racing a disable: a session is opened before the disable, which ends it, or not at all; none is left
+     * for enabling to revive (docs/security.md).
+     */
+    @Test
+    void signInsRacingADisableLeaveNoSessionForEnablingToRevive() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        String bobToken = accept(one, invite(one, "bob", "editor"));
+        List<Callable<Accounts.Answer>> racers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Http1Client instance = i % 2 == 0 ? one : other;
+            racers.add(() -> signInFromAnywhere(instance, "bob", bobToken));
+        }
+        racers.add(() -> {
+            Thread.sleep(10);
+            return owner(one, Method.PATCH, "/accounts/bob", "{\"disabled\":true}");
+        });
+
+        List<Accounts.Answer> answers = atOnce(racers);
+
+        assertThat(answers.getLast().status(), is(200));
+        List<Accounts.Answer> signIns = answers.subList(0, 40);
+        assertThat(statuses(signIns).toString(), statuses(signIns).stream()
+                .allMatch(status -> status == 201 || status == 401), is(true));
+        assertThat(sessionsOf("bob"), is(0L));
+        assertThat(owner(other, Method.PATCH, "/accounts/bob", "{\"disabled\":false}").status(), is(200));
+        for (Accounts.Answer signedIn : signIns) {
+            if (signedIn.status() == 201) {
+                assertThat(withSession(one, signedIn, "/projects").code(), is("SESSION_ENDED"));
+            }
+        }
+    }
+
+    /** A sign-in racing a reset of its account: signed in before the reset, which ends it, or refused; never a 500. */
+    @Test
+    void signInsRacingAResetAreRefusedOrEndedByIt() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        for (int round = 0; round < 3; round++) {
+            String name = "carol" + round;
+            String token = accept(one, invite(one, name, "editor"));
+            List<Callable<Accounts.Answer>> racers = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                Http1Client instance = i % 2 == 0 ? one : other;
+                racers.add(() -> signInFromAnywhere(instance, name, token));
+            }
+            racers.add(() -> {
+                Thread.sleep(10);
+                return owner(one, Method.POST, "/accounts/" + name + "/reset", null);
+            });
+
+            List<Accounts.Answer> answers = atOnce(racers);
+
+            assertThat(answers.getLast().status(), is(200));
+            List<Accounts.Answer> signIns = answers.subList(0, 40);
+            assertThat(statuses(signIns).toString(), statuses(signIns).stream()
+                    .allMatch(status -> status == 201 || status == 401), is(true));
+            assertThat(sessionsOf(name), is(0L));
+        }
+    }
+
+    @Test
+    void invitationsAtOnceStopAtTheMostAccounts() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        int present = TeamStore.MOST_ACCOUNTS - 5;
+        try (Connection connection = database.connect();
+             PreparedStatement insert = connection.prepareStatement(
+                     "INSERT INTO admin_accounts (name, role, created_by, created_at, updated_at)"
+                             + " VALUES (?, 'viewer', 'olive', 0, 0)")) {
+            for (int i = 0; i < present; i++) {
+                insert.setString(1, "present" + i);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        List<Callable<Accounts.Answer>> racers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Http1Client instance = i % 2 == 0 ? one : other;
+            String name = "racer" + i;
+            racers.add(() -> owner(instance, Method.POST, "/accounts", "{\"name\":\"" + name
+                    + "\",\"role\":\"viewer\"}"));
+        }
+
+        List<Accounts.Answer> answers = atOnce(racers);
+
+        assertThat(statuses(answers).stream().filter(status -> status == 201).count(), is(5L));
+        assertThat(answers.stream().filter(answer -> answer.status() != 201).map(Accounts.Answer::code).distinct()
+                           .toList(), is(List.of("TOO_MANY_ACCOUNTS")));
+        assertThat(count("SELECT COUNT(*) FROM admin_accounts"), is((long) TeamStore.MOST_ACCOUNTS));
+    }
+
+    /** Runs each at once, on a thread of its own; their answers in their order. */
+    private static List<Accounts.Answer> atOnce(List<Callable<Accounts.Answer>> requests) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(requests.size());
+        try {
+            List<Future<Accounts.Answer>> answers = new ArrayList<>();
+            for (Callable<Accounts.Answer> request : requests) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return request.call();
+                }));
+            }
+            start.countDown();
+            List<Accounts.Answer> answered = new ArrayList<>();
+            for (Future<Accounts.Answer> answer : answers) {
+                answered.add(answer.get());
+            }
+            return answered;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static List<Integer> statuses(List<Accounts.Answer> answers) {
+        return answers.stream().map(Accounts.Answer::status).toList();
+    }
+
+    /** Accounts.settings(), without an owner; the test client a trusted proxy, as in TeamContract. */
+    private static Map<String, String> withoutOwner() {
+        Map<String, String> settings = new HashMap<>(Accounts.settings());
+        settings.put("rate-limit.trusted-proxies.0", "127.0.0.1");
+        return settings;
+    }
+
+    /** From an address of its own, so that the racers' refusals lock no other request out. */
+    private static Accounts.Answer fromAnywhere(Http1Client http, String token, Method method, String path,
+                                                String json) {
+        return send(http, method, path, json, Map.of("Authorization", "Bearer " + token,
+                                                     "X-Forwarded-For", anyAddress()));
+    }
+
+    private static Accounts.Answer signInFromAnywhere(Http1Client http, String name, String token) {
+        return send(http, Method.POST, "/session", signInBody(name, token), Map.of("X-Forwarded-For", anyAddress()));
+    }
+
+    private static String anyAddress() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        return "10." + random.nextInt(256) + "." + random.nextInt(256) + "." + random.nextInt(1, 255);
+    }
+
+    private long activeOwners() throws Exception {
+        return count("SELECT COUNT(*) FROM admin_accounts WHERE role = 'owner' AND token_sha256 IS NOT NULL"
+                             + " AND disabled_at IS NULL");
+    }
+
+    private long sessionsOf(String account) throws Exception {
+        return count("SELECT COUNT(*) FROM admin_sessions WHERE account = '" + account + "'");
+    }
+
+    private long count(String query) throws Exception {
+        try (Connection connection = database.connect();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(query)) {
+            rows.next();
+            return rows.getLong(1);
+        }
     }
 
     private Http1Client instance(Map<String, String> settings) {
