@@ -3,7 +3,9 @@ package dev.herald.browser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
@@ -205,6 +207,33 @@ class ConsoleTeamBrowserTest {
         }
         assertThat(owner.violations(), is("[]"));
         assertThat(colleague.violations(), is("[]"));
+    }
+
+    /** docs/api.md#team: a link is shown once; when it has expired, the row says that a reset gives a new one. */
+    @Test
+    @Order(3)
+    void anInvitedAccountWhoseLinkExpiredIsOfferedAReset() throws SQLException {
+        owner.open(server.uri() + "/console/#/team");
+        owner.script("document.getElementById('team-nav').click()");
+        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 2);
+        owner.script("document.getElementById('team-name').focus()");
+        owner.type("cleo");
+        press(owner, "Tab", 9, false);
+        press(owner, "Tab", 9, false);
+        press(owner, "Enter", 13, false);
+        owner.waitFor(() -> visible(owner, "team-link") && rows(owner).size() == 3);
+        try (Connection connection = database.connect();
+             Statement statement = connection.createStatement()) {
+            statement.executeUpdate("UPDATE admin_invites SET expires_at = 1 WHERE account = 'cleo'");
+        }
+
+        owner.open(server.uri() + "/console/#/team");
+        owner.script("document.getElementById('team-nav').click()");
+        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 3);
+
+        assertThat(rows(owner).get(2), containsString("invited, link expired: Reset credential gives a new one"));
+        assertThat(rows(owner).get(2), endsWith("Disable Reset credential"));
+        assertThat(owner.violations(), is("[]"));
     }
 
     private static void signInAsOlive() {
