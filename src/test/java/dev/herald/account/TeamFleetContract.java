@@ -82,7 +82,8 @@ abstract class TeamFleetContract {
 
     /**
      * A session opened through one instance while another disables its account can outlive the deletion of the
-     * account's sessions: every instance reads the account at each request, so the row alone opens nothing.
+     * account's sessions: every instance reads the account at each request, so the row alone opens nothing, and
+     * enabling the account deletes it.
      */
     @Test
     void aSessionWhoseRowOutlivedItsAccountsDisablingIsRefused() throws Exception {
@@ -99,6 +100,11 @@ abstract class TeamFleetContract {
         assertThat(withSession(one, session, "/projects").code(), is("SESSION_ENDED"));
         assertThat(withSession(other, session, "/projects").code(), is("SESSION_ENDED"));
         assertThat(bearer(other, token, "/projects").status(), is(401));
+        // On Galera such a row is left by a sign-in through one node at the moment of a disable through another
+        // (the account's row lock does not cross nodes): enabling ends it rather than revive it.
+        assertThat(owner(one, Method.PATCH, "/accounts/erin", "{\"disabled\":false}").status(), is(200));
+        assertThat("its session is not revived", withSession(other, session, "/projects").status(), is(401));
+        assertThat(bearer(other, token, "/projects").status(), is(200));
     }
 
     @Test
@@ -172,51 +178,66 @@ abstract class TeamFleetContract {
      */
     @Test
     void ownersDisablingOrDemotingEachOtherAtOnceLeaveAnActiveOwner() throws Exception {
-        Http1Client configuredOwner = instance(TeamContract.settings());
-        String carol = accept(configuredOwner, invite(configuredOwner, "carol", "owner"));
-        String dave = accept(configuredOwner, invite(configuredOwner, "dave", "owner"));
-        Http1Client one = instance(withoutOwner());
-        Http1Client other = instance(withoutOwner());
-        for (String change : List.of("{\"disabled\":true}", "{\"role\":\"viewer\"}")) {
+        Owners owners = twoOwnersOfTheConsole();
+        String disable = "{\"disabled\":true}";
+        String demote = "{\"role\":\"viewer\"}";
+        List<List<Callable<Accounts.Answer>>> races = List.of(
+                List.of(() -> owners.carolChanges("dave", disable), () -> owners.daveChanges("carol", disable)),
+                List.of(() -> owners.carolChanges("dave", demote), () -> owners.daveChanges("carol", demote)),
+                List.of(() -> owners.carolChanges("dave", disable), () -> owners.carolChanges("carol", disable)));
+        for (List<Callable<Accounts.Answer>> race : races) {
             for (int round = 0; round < 5; round++) {
-                List<Accounts.Answer> answers = atOnce(
-                        List.of(() -> fromAnywhere(one, carol, Method.PATCH, "/accounts/dave", change),
-                                () -> fromAnywhere(other, dave, Method.PATCH, "/accounts/carol", change)));
-                assertThat(change + " " + statuses(answers), statuses(answers).stream()
-                        .filter(status -> status == 200).count(), is(1L));
-                assertThat(change, activeOwners(), is(1L));
+                List<Integer> statuses = statuses(atOnce(race));
+                assertThat(statuses.toString(), statuses.stream().filter(status -> status == 200).count(), is(1L));
+                assertThat(activeOwners(), is(1L));
                 for (String name : List.of("carol", "dave")) {
-                    assertThat(owner(configuredOwner, Method.PATCH, "/accounts/" + name,
+                    assertThat(owner(owners.olive(), Method.PATCH, "/accounts/" + name,
                                      "{\"disabled\":false,\"role\":\"owner\"}").status(), is(200));
                 }
             }
         }
-        for (int round = 0; round < 5; round++) {
-            List<Accounts.Answer> answers = atOnce(
-                    List.of(() -> fromAnywhere(one, carol, Method.PATCH, "/accounts/dave", "{\"disabled\":true}"),
-                            () -> fromAnywhere(other, carol, Method.PATCH, "/accounts/carol", "{\"disabled\":true}")));
-            assertThat("one owner disabling both at once " + statuses(answers), statuses(answers).stream()
-                    .filter(status -> status == 200).count(), is(1L));
-            assertThat(activeOwners(), is(1L));
-            for (String name : List.of("carol", "dave")) {
-                owner(configuredOwner, Method.PATCH, "/accounts/" + name, "{\"disabled\":false}");
-            }
+    }
+
+    /**
+     * An owner's write racing its own disable: the caller is checked again in the write's transaction, so no write of
+     * an owner is made after the one that disabled it (the audit log's order is the commits' order, the team's writes
+     * being one at a time).
+     */
+    @Test
+    void noWriteOfAnOwnerIsMadeAfterItsDisable() throws Exception {
+        Owners owners = twoOwnersOfTheConsole();
+        for (int round = 0; round < 10; round++) {
+            String invited = "erin" + round;
+            atOnce(List.of(() -> owners.carolChanges("dave", "{\"disabled\":true}"),
+                           () -> fromAnywhere(owners.other(), owners.dave(), Method.POST, "/accounts",
+                                              "{\"name\":\"" + invited + "\",\"role\":\"owner\"}")));
+            long disabled = count("SELECT MAX(seq) FROM audit_log WHERE action = 'account.disabled'"
+                                          + " AND target_id = 'dave'");
+            long byDave = count("SELECT COALESCE(MAX(seq), 0) FROM audit_log WHERE actor = 'dave'"
+                                        + " AND target_id = '" + invited + "'");
+            assertThat("dave's invitation of " + invited + " after dave was disabled", byDave < disabled, is(true));
+            owner(owners.olive(), Method.PATCH, "/accounts/dave", "{\"disabled\":false}");
         }
     }
 
-    @Test
-    void aRequestOfAnOwnerDemotedMeanwhileIsRefused() {
-        Http1Client configuredOwner = instance(TeamContract.settings());
-        String carol = accept(configuredOwner, invite(configuredOwner, "carol", "owner"));
-        Http1Client withoutOwner = instance(withoutOwner());
-        // What the request was let in as: an owner, read before its transaction; demoted before it writes.
-        assertThat(owner(configuredOwner, Method.PATCH, "/accounts/carol", "{\"role\":\"viewer\"}").status(),
-                   is(200));
+    /** carol and dave, owners of the console, each calling through an instance without a configured owner. */
+    private record Owners(Http1Client olive, String carol, String dave, Http1Client one, Http1Client other) {
 
-        Accounts.Answer refused = fromAnywhere(withoutOwner, carol, Method.POST, "/accounts",
-                                               "{\"name\":\"mallory\",\"role\":\"owner\"}");
+        Accounts.Answer carolChanges(String name, String change) {
+            return fromAnywhere(one, carol, Method.PATCH, "/accounts/" + name, change);
+        }
 
-        assertThat(refused.status(), is(403));
+        Accounts.Answer daveChanges(String name, String change) {
+            return fromAnywhere(other, dave, Method.PATCH, "/accounts/" + name, change);
+        }
+    }
+
+    /** Through an instance of olive, a configured owner, whose configuration the others do not have. */
+    private Owners twoOwnersOfTheConsole() {
+        Http1Client olive = instance(TeamContract.settings());
+        String carol = accept(olive, invite(olive, "carol", "owner"));
+        String dave = accept(olive, invite(olive, "dave", "owner"));
+        return new Owners(olive, carol, dave, instance(withoutOwner()), instance(withoutOwner()));
     }
 
     /**

@@ -169,9 +169,7 @@ class ConsoleTeamBrowserTest {
     @Test
     @Order(2)
     void theTeamAndTheInvitationFitAPhone() throws IOException {
-        owner.open(server.uri() + "/console/#/team");
-        owner.script("document.getElementById('team-nav').click()");
-        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 2);
+        openTeam(2);
         assertThat("a disabled account's credential is not reset", rows(owner).get(1), endsWith("disabled Enable"));
         owner.script("document.getElementById('account-bob-toggle').focus()");
         press(owner, "Enter", 13, false);
@@ -213,9 +211,7 @@ class ConsoleTeamBrowserTest {
     @Test
     @Order(3)
     void anInvitedAccountWhoseLinkExpiredIsOfferedAReset() throws SQLException {
-        owner.open(server.uri() + "/console/#/team");
-        owner.script("document.getElementById('team-nav').click()");
-        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 2);
+        openTeam(2);
         owner.script("document.getElementById('team-name').focus()");
         owner.type("cleo");
         press(owner, "Tab", 9, false);
@@ -227,13 +223,18 @@ class ConsoleTeamBrowserTest {
             statement.executeUpdate("UPDATE admin_invites SET expires_at = 1 WHERE account = 'cleo'");
         }
 
-        owner.open(server.uri() + "/console/#/team");
-        owner.script("document.getElementById('team-nav').click()");
-        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 3);
+        openTeam(3);
 
         assertThat(rows(owner).get(2), containsString("invited, link expired: Reset credential gives a new one"));
         assertThat(rows(owner).get(2), endsWith("Disable Reset credential"));
         assertThat(owner.violations(), is("[]"));
+    }
+
+    /** The owner's team page, loaded afresh, once it lists {@code accounts}. */
+    private static void openTeam(int accounts) {
+        owner.open(server.uri() + "/console/#/team");
+        owner.script("document.getElementById('team-nav').click()");
+        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == accounts);
     }
 
     private static void signInAsOlive() {
