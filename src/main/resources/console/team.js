@@ -139,10 +139,11 @@ function stateCell(account) {
     return cell;
   }
   cell.textContent = account.state;
-  if (account.state === 'invited' && account.inviteExpiresAt) {
-    const expired = account.inviteExpired;
-    cell.append(expired ? ', link expired' : ', link valid until ');
-    if (!expired) cell.append(instant(account.inviteExpiresAt));
+  if (account.state === 'invited' && account.inviteExpiresAt && !account.inviteExpired) {
+    cell.append(', link valid until ', instant(account.inviteExpiresAt));
+  } else if (account.state === 'invited') {
+    // Expired, or none (its link shown once is gone): only a reset gives the colleague a way in.
+    cell.append(', link expired: Reset credential gives a new one');
   }
   return cell;
 }

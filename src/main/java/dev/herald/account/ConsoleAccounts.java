@@ -4,6 +4,8 @@ import java.util.Optional;
 
 import dev.herald.admin.Actor;
 
+import io.helidon.dbclient.DbExecute;
+
 /**
  * The accounts made in the console, as {@link Credentials} asks for them at every request: only those that may sign
  * in now (invitation accepted, not disabled), with the digest of their token. Read from the database each time, never
@@ -19,6 +21,11 @@ interface ConsoleAccounts {
         }
 
         @Override
+        public Optional<Active> lockActive(DbExecute transaction, String name) {
+            return Optional.empty();
+        }
+
+        @Override
         public Optional<Active> byTokenSha256(byte[] digest) {
             return Optional.empty();
         }
@@ -29,6 +36,12 @@ interface ConsoleAccounts {
     }
 
     Optional<Active> byName(String name);
+
+    /**
+     * The same in {@code transaction}, whose account's row it locks until the transaction ends: a sign-in's session
+     * is inserted while no disable or reset can change the account.
+     */
+    Optional<Active> lockActive(DbExecute transaction, String name);
 
     Optional<Active> byTokenSha256(byte[] digest);
 }

@@ -11,13 +11,15 @@ import java.util.Optional;
 import dev.herald.admin.Actor;
 import dev.herald.admin.Role;
 
+import io.helidon.dbclient.DbExecute;
+
 /**
  * The tokens that open the management API and whose they are: {@code admin.tokens} (editors) and
  * {@code admin.accounts}. A presented token is compared as a SHA-256 digest with {@link MessageDigest#isEqual}
  * against every known one, so neither the time taken nor an early exit tells how close a guess was, or how long a
  * token is.
  *
- * <p>A console session is bound to the credential that opened it ({@link #credentialOf}): a digest of its account's
+ * <p>A console session is bound to the credential that opened it ({@link #credentialOfToken}): a digest of its account's
  * {@code token-sha256}, which changes when the token is replaced.
  *
  * <p>Accounts made in the console ({@link ConsoleAccounts}) come after the configuration's: a name of
@@ -98,9 +100,22 @@ public final class Credentials {
         return accountEntry(accountName).isPresent();
     }
 
-    /** What a session of this account, signed in now, is bound to: hex, for the sessions table. */
-    Optional<String> credentialOf(String accountName) {
-        return boundTo(accountName).map(entry -> HexFormat.of().formatHex(entry.credential()));
+    /** What a session opened with this token is bound to, if its account still holds that token. */
+    static String credentialOfToken(String token) {
+        return HexFormat.of().formatHex(credential(sha256(token)));
+    }
+
+    /**
+     * Whether the account is still bound to {@code credential} (as {@link #credentialOfToken}), read in
+     * {@code transaction}: an account of the console has its row locked until the transaction ends, so no disable
+     * or reset comes between this answer and the transaction's writes.
+     */
+    boolean holdsInTransaction(DbExecute transaction, String name, String credential) {
+        Optional<Known> configured = accountEntry(name);
+        Optional<byte[]> bound = configured.isPresent()
+                ? configured.map(Known::credential)
+                : console.lockActive(transaction, name).map(active -> credential(active.tokenSha256()));
+        return bound.filter(value -> MessageDigest.isEqual(value, HexFormat.of().parseHex(credential))).isPresent();
     }
 
     /**

@@ -78,10 +78,13 @@ final class SessionService implements HttpService {
         if (attempt.blocked()) {
             throw AuthFailures.blocked(response, attempt);
         }
-        if (!attempt.authenticated() || credentials.credentialOf(name).isEmpty()) {
+        // A token of admin.tokens opens no session (it has no account); nor does one whose account was disabled or
+        // reset since the token was checked.
+        String cookie = attempt.authenticated()
+                ? sessions.open(account[0], token).map(SessionStore.Opened::cookie).orElse(null) : null;
+        if (cookie == null) {
             throw ApiException.error(Status.UNAUTHORIZED_401, "UNAUTHORIZED", "No account has this name and token");
         }
-        String cookie = sessions.open(account[0]).cookie();
         response.header(HeaderNames.SET_COOKIE, SessionStore.COOKIE + "=" + cookie + "; Path=/; Secure; HttpOnly;"
                 + " SameSite=Strict; Max-Age=" + sessions.settings().maxAge().toSeconds());
         AdminResponses.created(request, response, AdminAuthFilter.SIGN_IN_PATH, json(account[0], Optional.of(cookie)));

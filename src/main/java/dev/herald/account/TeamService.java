@@ -99,7 +99,11 @@ final class TeamService implements HttpService {
     private void invite(ServerRequest request, ServerResponse response) {
         Actor owner = requireOwner(request);
         JsonObject body = AdminRequests.body(request, NEW_ACCOUNT);
-        String name = AdminRequests.optionalString(body, "name").map(String::strip).orElse("");
+        // Not stripped: " olive" made "olive" (409 CONFIGURED_ACCOUNT), which hid what was sent; refused, it says so.
+        String name = AdminRequests.optionalString(body, "name").orElse("");
+        if (!name.equals(name.strip())) {
+            throw ApiException.validation("name", "name has spaces around it: send the name alone");
+        }
         if (!NAME.matcher(name).matches()) {
             throw ApiException.validation("name", "name is required: 1 to 64 letters, digits, '.', '_', '@' or '-',"
                     + " a letter or digit first");

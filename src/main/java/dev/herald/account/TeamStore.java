@@ -33,6 +33,9 @@ import jakarta.json.JsonObjectBuilder;
  * secret; both are shown once, in the answer that made them. Every change is audited in its transaction, and a
  * disabled or reset account's sessions are deleted in it; {@link Credentials} reads the account at every request
  * besides, so a session of an account disabled through another instance is refused there at its next request.
+ * Every write but an acceptance locks one row first ({@link #lockTeam}): the team's writes are one at a time on a
+ * database, whatever instance makes them, so what one checks (the last owner, the most accounts, its caller an
+ * owner) still holds when it writes.
  */
 final class TeamStore implements ConsoleAccounts {
 
@@ -40,6 +43,8 @@ final class TeamStore implements ConsoleAccounts {
     static final int MOST_ACCOUNTS = 500;
     static final Duration INVITE_VALIDITY = Duration.ofDays(1);
     private static final String TARGET = "account";
+    /** The row of server_keys that team writes lock ({@link #lockTeam}): no key, a lock. */
+    private static final String TEAM_WRITES = "team-writes";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** An account made in the console, as listed; {@code inviteExpiresAt} null when it has no invitation. */
@@ -78,6 +83,14 @@ final class TeamStore implements ConsoleAccounts {
         return db.execute().namedGet("select-active-admin-account", name).map(TeamStore::active);
     }
 
+    /** Locks the account's row until the transaction ends, as every change of it does ({@link #change}). */
+    @Override
+    public Optional<Active> lockActive(DbExecute transaction, String name) {
+        return transaction.namedGet("select-admin-account-for-update", name)
+                .filter(row -> Rows.string(row, "token_sha256") != null && Rows.nullableLong(row, "disabled_at") == null)
+                .map(TeamStore::active);
+    }
+
     @Override
     public Optional<Active> byTokenSha256(byte[] digest) {
         return db.execute().namedGet("select-active-admin-account-by-token", HexFormat.of().formatHex(digest))
@@ -93,6 +106,11 @@ final class TeamStore implements ConsoleAccounts {
         return configured.stream().filter(account -> account.name().equals(name)).findFirst();
     }
 
+    /** An account of {@code admin.accounts} whose name is this one but for case, which no new account takes. */
+    private Optional<AccountSettings> configuredIgnoringCase(String name) {
+        return configured.stream().filter(account -> account.name().equalsIgnoreCase(name)).findFirst();
+    }
+
     List<Member> list() {
         return db.execute().namedQuery("select-admin-accounts").map(TeamStore::member).toList();
     }
@@ -106,13 +124,21 @@ final class TeamStore implements ConsoleAccounts {
      * {@code account.invited}.
      */
     Invite invite(String name, Role role, Actor by) {
-        refuseConfigured(name);
+        // Names differ by more than case (Olive beside olive would read as one account in the audit log): the
+        // name is compared as given at sign-in still, and a configured one takes its case-variants too.
+        Optional<AccountSettings> configuredVariant = configuredIgnoringCase(name);
+        if (configuredVariant.isPresent()) {
+            throw configuredAccount(configuredVariant.get().name());
+        }
         String secret = newSecret();
         long[] expiresAt = new long[1];
         try {
             Transactions.run(db, transaction -> {
-                if (transaction.namedGet("select-admin-account-for-update", name).isPresent()) {
-                    throw nameTaken(name);
+                lockTeam(transaction, by);
+                Optional<String> taken = transaction.namedQuery("select-admin-account-names-like", name)
+                        .map(row -> Rows.string(row, "name")).findFirst();
+                if (taken.isPresent()) {
+                    throw nameTaken(taken.get());
                 }
                 long accounts = Rows.longValue(transaction.namedGet("count-admin-accounts").orElseThrow(), "accounts");
                 if (accounts >= MOST_ACCOUNTS) {
@@ -181,6 +207,9 @@ final class TeamStore implements ConsoleAccounts {
                     .add("sessionsEnded", ended).build());
         } else {
             transaction.namedUpdate("enable-admin-account", now, name);
+            // On Galera a sign-in through another node can insert a session while the disable deletes them
+            // (SessionStore#open locks the account's row on its node only): what was left ends here, not revived.
+            transaction.namedDelete("delete-account-admin-sessions", name);
             audit(transaction, by, now, "account.enabled", name, Json.builders().createObjectBuilder().build());
         }
     }
@@ -252,10 +281,33 @@ final class TeamStore implements ConsoleAccounts {
     private void change(String name, Actor by, Change change) {
         refuseConfigured(name);
         Transactions.run(db, transaction -> {
+            lockTeam(transaction, by);
             Member member = transaction.namedGet("select-admin-account-for-update", name).map(TeamStore::member)
                     .orElseThrow(() -> AdminRequests.notFound("Account"));
             change.apply(transaction, member, clock.millis());
         });
+    }
+
+    /**
+     * The team's writes one at a time, across instances on one database: an owner's check (the last owner, the most
+     * accounts) and its write are one step, so two owners disabling each other at once leave one of them. Then the
+     * caller must still be an active owner: a request of an owner another one just disabled or demoted is refused.
+     * Every team write locks this row first, then the account's: one order, no deadlock.
+     */
+    private void lockTeam(DbExecute transaction, Actor by) {
+        if (transaction.namedUpdate("lock-team-writes") == 0) {
+            // The first team write on this database; of two at once, the second breaks the key and runs again.
+            transaction.namedInsert("insert-server-key", TEAM_WRITES, "0".repeat(64), 0L);
+            transaction.namedUpdate("lock-team-writes");
+        }
+        boolean owner = configured(by.name()).isPresent()
+                ? by.role().managesTeam()
+                : transaction.namedGet("select-admin-account-for-update", by.name()).map(TeamStore::member)
+                        .filter(Member::isActiveOwner).isPresent();
+        if (!owner) {
+            throw ApiException.error(Status.FORBIDDEN_403, "FORBIDDEN", by.name() + " is no longer an active owner:"
+                    + " only an owner manages the team");
+        }
     }
 
     /**
@@ -277,9 +329,13 @@ final class TeamStore implements ConsoleAccounts {
 
     private void refuseConfigured(String name) {
         if (configured(name).isPresent()) {
-            throw ApiException.error(Status.CONFLICT_409, "CONFIGURED_ACCOUNT", name + " is an account of the"
-                    + " configuration (admin.accounts): it is changed there, not in the console");
+            throw configuredAccount(name);
         }
+    }
+
+    private static ApiException configuredAccount(String name) {
+        return ApiException.error(Status.CONFLICT_409, "CONFIGURED_ACCOUNT", name + " is an account of the"
+                + " configuration (admin.accounts): it is changed there, not in the console");
     }
 
     private static void audit(DbExecute transaction, Actor actor, long now, String action, String name,
@@ -323,7 +379,7 @@ final class TeamStore implements ConsoleAccounts {
                 .add("state", member.state())
                 .add("createdBy", member.createdBy())
                 .add("createdAt", Timestamps.format(member.createdAt()));
-        if (member.inviteExpiresAt() != null && !member.hasToken()) {
+        if (member.inviteExpiresAt() != null && member.state().equals("invited")) {
             json.add("inviteExpiresAt", Timestamps.format(member.inviteExpiresAt()))
                     .add("inviteExpired", member.inviteExpiresAt() <= clock.millis());
         }

@@ -53,7 +53,7 @@ class SessionFleetTest {
         SessionStore one = instance(Accounts.ALICE_TOKEN);
         SessionStore other = instance(Accounts.ALICE_TOKEN);
 
-        String cookie = one.open(ALICE).cookie();
+        String cookie = one.open(ALICE, Accounts.ALICE_TOKEN).orElseThrow().cookie();
 
         assertThat(other.find(cookie).orElseThrow().account().role(), is(Role.EDITOR));
         other.close(other.find(cookie).orElseThrow());
@@ -62,20 +62,20 @@ class SessionFleetTest {
 
     @Test
     void aSessionEndsWhenTheTokenThatOpenedItIsReplaced() {
-        String cookie = instance(Accounts.ALICE_TOKEN).open(ALICE).cookie();
+        String cookie = instance(Accounts.ALICE_TOKEN).open(ALICE, Accounts.ALICE_TOKEN).orElseThrow().cookie();
 
         SessionStore restartedWithANewToken = instance(NEW_ALICE_TOKEN);
 
         assertThat(restartedWithANewToken.find(cookie).isPresent(), is(false));
         assertThat("nor does an instance still on the old token take it",
                    instance(Accounts.ALICE_TOKEN).find(cookie).isPresent(), is(false));
-        String fresh = restartedWithANewToken.open(ALICE).cookie();
+        String fresh = restartedWithANewToken.open(ALICE, NEW_ALICE_TOKEN).orElseThrow().cookie();
         assertThat(instance(NEW_ALICE_TOKEN).find(fresh).isPresent(), is(true));
     }
 
     @Test
     void anAccountRemovedAndAddedBackDoesNotReviveItsSessions() {
-        String cookie = instance(Accounts.ALICE_TOKEN).open(ALICE).cookie();
+        String cookie = instance(Accounts.ALICE_TOKEN).open(ALICE, Accounts.ALICE_TOKEN).orElseThrow().cookie();
 
         assertThat("an instance started without alice", instance(null).find(cookie).isPresent(), is(false));
         SessionStore addedBack = instance(Accounts.ALICE_TOKEN);
@@ -86,7 +86,7 @@ class SessionFleetTest {
     @Test
     void aForgedCookieIsRefusedWithoutAskingTheDatabase() {
         SessionStore store = instance(Accounts.ALICE_TOKEN);
-        String genuine = store.open(ALICE).cookie();
+        String genuine = store.open(ALICE, Accounts.ALICE_TOKEN).orElseThrow().cookie();
         String forged = (genuine.charAt(0) == 'A' ? "B" : "A") + genuine.substring(1);
         clients.getLast().close();
 

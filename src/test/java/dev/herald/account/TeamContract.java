@@ -128,6 +128,47 @@ abstract class TeamContract extends HeraldServerTest {
         assertThat(owner(Method.GET, "/accounts/alice", null).object().getString("source"), is("configuration"));
     }
 
+    /** docs/api.md#team: a name is taken whatever its case; signing in takes it exactly as it was made. */
+    @Test
+    void aNameIsTakenWhateverItsCase() {
+        for (String variant : List.of("Olive", "OLIVE", "Alice")) {
+            Accounts.Answer clash = owner(Method.POST, "/accounts", "{\"name\":\"" + variant
+                    + "\",\"role\":\"viewer\"}");
+            assertThat(variant, clash.status(), is(409));
+            assertThat(clash.code(), is("CONFIGURED_ACCOUNT"));
+        }
+        Member bob = member("bob", "viewer");
+        Accounts.Answer clash = owner(Method.POST, "/accounts", "{\"name\":\"" + bob.name().toUpperCase()
+                + "\",\"role\":\"viewer\"}");
+        assertThat(clash.status(), is(409));
+        assertThat(clash.code(), is("CONFLICT"));
+        assertThat(signIn(bob.name().toUpperCase(), bob.token()).status(), is(401));
+        assertThat(signIn("Olive", OLIVE_TOKEN).status(), is(401));
+        assertThat(signIn(bob.name(), bob.token()).status(), is(201));
+    }
+
+    @Test
+    void aNameWithSurroundingSpaceIsRefusedNotTrimmed() {
+        for (String name : List.of("\\u2003olive", "bob\\n", " carol")) {
+            assertThat(field(owner(Method.POST, "/accounts", "{\"name\":\"" + name + "\",\"role\":\"viewer\"}")),
+                       is("name"));
+        }
+    }
+
+    /** inviteExpiresAt and inviteExpired while the account is invited only, as docs/api.md says. */
+    @Test
+    void aDisabledAccountShowsNoInvitationAndEnabledAgainItsLinkAgain() {
+        String name = invite("iris", "viewer").getString("name");
+
+        JsonObject disabled = owner(Method.PATCH, "/accounts/" + name, "{\"disabled\":true}").object();
+        assertThat(disabled.getString("state"), is("disabled"));
+        assertThat(disabled.containsKey("inviteExpiresAt"), is(false));
+        assertThat(disabled.containsKey("inviteExpired"), is(false));
+        JsonObject enabled = owner(Method.PATCH, "/accounts/" + name, "{\"disabled\":false}").object();
+        assertThat(enabled.getString("state"), is("invited"));
+        assertThat(enabled.getString("inviteExpiresAt"), is("2026-11-23T10:00:00.000Z"));
+    }
+
     @Test
     void onlyAnOwnerManagesTheTeam() {
         String name = invite("carol", "viewer").getString("name");

@@ -1,13 +1,20 @@
 package dev.herald.account;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
@@ -75,7 +82,8 @@ abstract class TeamFleetContract {
 
     /**
      * A session opened through one instance while another disables its account can outlive the deletion of the
-     * account's sessions: every instance reads the account at each request, so the row alone opens nothing.
+     * account's sessions: every instance reads the account at each request, so the row alone opens nothing, and
+     * enabling the account deletes it.
      */
     @Test
     void aSessionWhoseRowOutlivedItsAccountsDisablingIsRefused() throws Exception {
@@ -92,6 +100,11 @@ abstract class TeamFleetContract {
         assertThat(withSession(one, session, "/projects").code(), is("SESSION_ENDED"));
         assertThat(withSession(other, session, "/projects").code(), is("SESSION_ENDED"));
         assertThat(bearer(other, token, "/projects").status(), is(401));
+        // On Galera such a row is left by a sign-in through one node at the moment of a disable through another
+        // (the account's row lock does not cross nodes): enabling ends it rather than revive it.
+        assertThat(owner(one, Method.PATCH, "/accounts/erin", "{\"disabled\":false}").status(), is(200));
+        assertThat("its session is not revived", withSession(other, session, "/projects").status(), is(401));
+        assertThat(bearer(other, token, "/projects").status(), is(200));
     }
 
     @Test
@@ -157,6 +170,235 @@ abstract class TeamFleetContract {
         assertThat(bearer(withoutOwner, carolToken, Method.PATCH, "/accounts/carol", "{\"role\":\"editor\"}")
                            .status(), is(200));
         assertThat(bearer(withoutOwner, carolToken, "/accounts").status(), is(403));
+    }
+
+    /**
+     * Owners of the console, with none in the configuration, disabling or demoting each other at once through two
+     * instances: the team's writes are one at a time, so one of the two holds and the team keeps an owner.
+     */
+    @Test
+    void ownersDisablingOrDemotingEachOtherAtOnceLeaveAnActiveOwner() throws Exception {
+        Owners owners = twoOwnersOfTheConsole();
+        String disable = "{\"disabled\":true}";
+        String demote = "{\"role\":\"viewer\"}";
+        List<List<Callable<Accounts.Answer>>> races = List.of(
+                List.of(() -> owners.carolChanges("dave", disable), () -> owners.daveChanges("carol", disable)),
+                List.of(() -> owners.carolChanges("dave", demote), () -> owners.daveChanges("carol", demote)),
+                List.of(() -> owners.carolChanges("dave", disable), () -> owners.carolChanges("carol", disable)));
+        for (List<Callable<Accounts.Answer>> race : races) {
+            for (int round = 0; round < 5; round++) {
+                List<Integer> statuses = statuses(atOnce(race));
+                assertThat(statuses.toString(), statuses.stream().filter(status -> status == 200).count(), is(1L));
+                assertThat(activeOwners(), is(1L));
+                for (String name : List.of("carol", "dave")) {
+                    assertThat(owner(owners.olive(), Method.PATCH, "/accounts/" + name,
+                                     "{\"disabled\":false,\"role\":\"owner\"}").status(), is(200));
+                }
+            }
+        }
+    }
+
+    /**
+     * An owner's write racing its own disable: the caller is checked again in the write's transaction, so no write of
+     * an owner is made after the one that disabled it (the audit log's order is the commits' order, the team's writes
+     * being one at a time).
+     */
+    @Test
+    void noWriteOfAnOwnerIsMadeAfterItsDisable() throws Exception {
+        Owners owners = twoOwnersOfTheConsole();
+        for (int round = 0; round < 10; round++) {
+            String invited = "erin" + round;
+            atOnce(List.of(() -> owners.carolChanges("dave", "{\"disabled\":true}"),
+                           () -> fromAnywhere(owners.other(), owners.dave(), Method.POST, "/accounts",
+                                              "{\"name\":\"" + invited + "\",\"role\":\"owner\"}")));
+            long disabled = count("SELECT MAX(seq) FROM audit_log WHERE action = 'account.disabled'"
+                                          + " AND target_id = 'dave'");
+            long byDave = count("SELECT COALESCE(MAX(seq), 0) FROM audit_log WHERE actor = 'dave'"
+                                        + " AND target_id = '" + invited + "'");
+            assertThat("dave's invitation of " + invited + " after dave was disabled", byDave < disabled, is(true));
+            owner(owners.olive(), Method.PATCH, "/accounts/dave", "{\"disabled\":false}");
+        }
+    }
+
+    /** carol and dave, owners of the console, each calling through an instance without a configured owner. */
+    private record Owners(Http1Client olive, String carol, String dave, Http1Client one, Http1Client other) {
+
+        Accounts.Answer carolChanges(String name, String change) {
+            return fromAnywhere(one, carol, Method.PATCH, "/accounts/" + name, change);
+        }
+
+        Accounts.Answer daveChanges(String name, String change) {
+            return fromAnywhere(other, dave, Method.PATCH, "/accounts/" + name, change);
+        }
+    }
+
+    /** Through an instance of olive, a configured owner, whose configuration the others do not have. */
+    private Owners twoOwnersOfTheConsole() {
+        Http1Client olive = instance(TeamContract.settings());
+        String carol = accept(olive, invite(olive, "carol", "owner"));
+        String dave = accept(olive, invite(olive, "dave", "owner"));
+        return new Owners(olive, carol, dave, instance(withoutOwner()), instance(withoutOwner()));
+    }
+
+    /**
+     * Sign-ins racing a disable: a session is opened before the disable, which ends it, or not at all; none is left
+     * for enabling to revive (docs/security.md).
+     */
+    @Test
+    void signInsRacingADisableLeaveNoSessionForEnablingToRevive() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        String bobToken = accept(one, invite(one, "bob", "editor"));
+        List<Callable<Accounts.Answer>> racers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Http1Client instance = i % 2 == 0 ? one : other;
+            racers.add(() -> signInFromAnywhere(instance, "bob", bobToken));
+        }
+        racers.add(() -> {
+            Thread.sleep(10);
+            return owner(one, Method.PATCH, "/accounts/bob", "{\"disabled\":true}");
+        });
+
+        List<Accounts.Answer> answers = atOnce(racers);
+
+        assertThat(answers.getLast().status(), is(200));
+        List<Accounts.Answer> signIns = answers.subList(0, 40);
+        assertThat(statuses(signIns).toString(), statuses(signIns).stream()
+                .allMatch(status -> status == 201 || status == 401), is(true));
+        assertThat(sessionsOf("bob"), is(0L));
+        assertThat(owner(other, Method.PATCH, "/accounts/bob", "{\"disabled\":false}").status(), is(200));
+        for (Accounts.Answer signedIn : signIns) {
+            if (signedIn.status() == 201) {
+                assertThat(withSession(one, signedIn, "/projects").code(), is("SESSION_ENDED"));
+            }
+        }
+    }
+
+    /** A sign-in racing a reset of its account: signed in before the reset, which ends it, or refused; never a 500. */
+    @Test
+    void signInsRacingAResetAreRefusedOrEndedByIt() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        for (int round = 0; round < 3; round++) {
+            String name = "carol" + round;
+            String token = accept(one, invite(one, name, "editor"));
+            List<Callable<Accounts.Answer>> racers = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                Http1Client instance = i % 2 == 0 ? one : other;
+                racers.add(() -> signInFromAnywhere(instance, name, token));
+            }
+            racers.add(() -> {
+                Thread.sleep(10);
+                return owner(one, Method.POST, "/accounts/" + name + "/reset", null);
+            });
+
+            List<Accounts.Answer> answers = atOnce(racers);
+
+            assertThat(answers.getLast().status(), is(200));
+            List<Accounts.Answer> signIns = answers.subList(0, 40);
+            assertThat(statuses(signIns).toString(), statuses(signIns).stream()
+                    .allMatch(status -> status == 201 || status == 401), is(true));
+            assertThat(sessionsOf(name), is(0L));
+        }
+    }
+
+    @Test
+    void invitationsAtOnceStopAtTheMostAccounts() throws Exception {
+        Http1Client one = instance(TeamContract.settings());
+        Http1Client other = instance(TeamContract.settings());
+        int present = TeamStore.MOST_ACCOUNTS - 5;
+        try (Connection connection = database.connect();
+             PreparedStatement insert = connection.prepareStatement(
+                     "INSERT INTO admin_accounts (name, role, created_by, created_at, updated_at)"
+                             + " VALUES (?, 'viewer', 'olive', 0, 0)")) {
+            for (int i = 0; i < present; i++) {
+                insert.setString(1, "present" + i);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        List<Callable<Accounts.Answer>> racers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Http1Client instance = i % 2 == 0 ? one : other;
+            String name = "racer" + i;
+            racers.add(() -> owner(instance, Method.POST, "/accounts", "{\"name\":\"" + name
+                    + "\",\"role\":\"viewer\"}"));
+        }
+
+        List<Accounts.Answer> answers = atOnce(racers);
+
+        assertThat(statuses(answers).stream().filter(status -> status == 201).count(), is(5L));
+        assertThat(answers.stream().filter(answer -> answer.status() != 201).map(Accounts.Answer::code).distinct()
+                           .toList(), is(List.of("TOO_MANY_ACCOUNTS")));
+        assertThat(count("SELECT COUNT(*) FROM admin_accounts"), is((long) TeamStore.MOST_ACCOUNTS));
+    }
+
+    /** Runs each at once, on a thread of its own; their answers in their order. */
+    private static List<Accounts.Answer> atOnce(List<Callable<Accounts.Answer>> requests) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(requests.size());
+        try {
+            List<Future<Accounts.Answer>> answers = new ArrayList<>();
+            for (Callable<Accounts.Answer> request : requests) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return request.call();
+                }));
+            }
+            start.countDown();
+            List<Accounts.Answer> answered = new ArrayList<>();
+            for (Future<Accounts.Answer> answer : answers) {
+                answered.add(answer.get());
+            }
+            return answered;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static List<Integer> statuses(List<Accounts.Answer> answers) {
+        return answers.stream().map(Accounts.Answer::status).toList();
+    }
+
+    /** Accounts.settings(), without an owner; the test client a trusted proxy, as in TeamContract. */
+    private static Map<String, String> withoutOwner() {
+        Map<String, String> settings = new HashMap<>(Accounts.settings());
+        settings.put("rate-limit.trusted-proxies.0", "127.0.0.1");
+        return settings;
+    }
+
+    /** From an address of its own, so that the racers' refusals lock no other request out. */
+    private static Accounts.Answer fromAnywhere(Http1Client http, String token, Method method, String path,
+                                                String json) {
+        return send(http, method, path, json, Map.of("Authorization", "Bearer " + token,
+                                                     "X-Forwarded-For", anyAddress()));
+    }
+
+    private static Accounts.Answer signInFromAnywhere(Http1Client http, String name, String token) {
+        return send(http, Method.POST, "/session", signInBody(name, token), Map.of("X-Forwarded-For", anyAddress()));
+    }
+
+    private static String anyAddress() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        return "10." + random.nextInt(256) + "." + random.nextInt(256) + "." + random.nextInt(1, 255);
+    }
+
+    private long activeOwners() throws Exception {
+        return count("SELECT COUNT(*) FROM admin_accounts WHERE role = 'owner' AND token_sha256 IS NOT NULL"
+                             + " AND disabled_at IS NULL");
+    }
+
+    private long sessionsOf(String account) throws Exception {
+        return count("SELECT COUNT(*) FROM admin_sessions WHERE account = '" + account + "'");
+    }
+
+    private long count(String query) throws Exception {
+        try (Connection connection = database.connect();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(query)) {
+            rows.next();
+            return rows.getLong(1);
+        }
     }
 
     private Http1Client instance(Map<String, String> settings) {

@@ -3,7 +3,9 @@ package dev.herald.browser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
@@ -167,9 +169,7 @@ class ConsoleTeamBrowserTest {
     @Test
     @Order(2)
     void theTeamAndTheInvitationFitAPhone() throws IOException {
-        owner.open(server.uri() + "/console/#/team");
-        owner.script("document.getElementById('team-nav').click()");
-        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 2);
+        openTeam(2);
         assertThat("a disabled account's credential is not reset", rows(owner).get(1), endsWith("disabled Enable"));
         owner.script("document.getElementById('account-bob-toggle').focus()");
         press(owner, "Enter", 13, false);
@@ -205,6 +205,36 @@ class ConsoleTeamBrowserTest {
         }
         assertThat(owner.violations(), is("[]"));
         assertThat(colleague.violations(), is("[]"));
+    }
+
+    /** docs/api.md#team: a link is shown once; when it has expired, the row says that a reset gives a new one. */
+    @Test
+    @Order(3)
+    void anInvitedAccountWhoseLinkExpiredIsOfferedAReset() throws SQLException {
+        openTeam(2);
+        owner.script("document.getElementById('team-name').focus()");
+        owner.type("cleo");
+        press(owner, "Tab", 9, false);
+        press(owner, "Tab", 9, false);
+        press(owner, "Enter", 13, false);
+        owner.waitFor(() -> visible(owner, "team-link") && rows(owner).size() == 3);
+        try (Connection connection = database.connect();
+             Statement statement = connection.createStatement()) {
+            statement.executeUpdate("UPDATE admin_invites SET expires_at = 1 WHERE account = 'cleo'");
+        }
+
+        openTeam(3);
+
+        assertThat(rows(owner).get(2), containsString("invited, link expired: Reset credential gives a new one"));
+        assertThat(rows(owner).get(2), endsWith("Disable Reset credential"));
+        assertThat(owner.violations(), is("[]"));
+    }
+
+    /** The owner's team page, loaded afresh, once it lists {@code accounts}. */
+    private static void openTeam(int accounts) {
+        owner.open(server.uri() + "/console/#/team");
+        owner.script("document.getElementById('team-nav').click()");
+        owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == accounts);
     }
 
     private static void signInAsOlive() {
