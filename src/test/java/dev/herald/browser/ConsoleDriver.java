@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import dev.herald.apikey.ApiKey;
+import dev.herald.project.Project;
 import dev.herald.support.JsonBodies;
 import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
@@ -20,8 +22,9 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.greaterThan;
 
 /**
- * A real Chromium on the console of a real Herald on H2 of its own, with alice (editor) and victor (viewer), every
- * Content-Security-Policy violation recorded: what a console test drives, by keyboard, and reads back.
+ * A real Chromium on the console of a real Herald on H2 of its own, by default with alice (editor) and victor
+ * (viewer), every Content-Security-Policy violation recorded: what a console test drives, by keyboard, and reads back.
+ * A test of two people at once opens {@link #anotherBrowser()} on the same Herald.
  */
 final class ConsoleDriver implements AutoCloseable {
 
@@ -31,7 +34,8 @@ final class ConsoleDriver implements AutoCloseable {
     private static final String RECORD_VIOLATIONS = "window.__violations = [];"
             + "document.addEventListener('securitypolicyviolation', (e) => window.__violations.push("
             + "e.violatedDirective + ' ' + e.blockedURI));";
-    private static final Map<String, String> ACCOUNTS = Map.of(
+    /** The accounts of {@link #start()}: alice may write, victor only read. */
+    static final Map<String, String> ALICE_AND_VICTOR = Map.of(
             "admin.accounts.0.name", "alice", "admin.accounts.0.role", "editor",
             "admin.accounts.0.token-sha256", Tokens.sha256(ALICE),
             "admin.accounts.1.name", "victor", "admin.accounts.1.role", "viewer",
@@ -43,43 +47,88 @@ final class ConsoleDriver implements AutoCloseable {
             + " body: JSON.stringify(body)}); if (!answer.ok) throw new Error(path + ' ' + answer.status"
             + " + ' ' + await answer.text()); return answer.status === 204 ? null : answer.json(); };";
 
+    /**
+     * The message in the composer's preview of that scheme: the widget's panel, in the shadow root of the SDK's
+     * preview element; the message part of a placeholder while none is drawn.
+     */
+    static final String PREVIEW = "const message = (theme) => document.querySelector('#preview-' + theme"
+            + " + ' .herald-preview')?.shadowRoot.querySelector('[part=message]') || document.createElement('div');";
+
     final Chromium browser;
     final TestDatabase database;
     final MainBuiltServer server;
+    /** Whether closing this driver ends the Herald and its database too: not so for {@link #anotherBrowser()}. */
+    private final boolean ownsServer;
 
-    private ConsoleDriver(Chromium browser, TestDatabase database, MainBuiltServer server) {
+    private ConsoleDriver(Chromium browser, TestDatabase database, MainBuiltServer server, boolean ownsServer) {
         this.browser = browser;
         this.database = database;
         this.server = server;
+        this.ownsServer = ownsServer;
     }
 
+    /** With alice and victor ({@link #ALICE_AND_VICTOR}). */
     static ConsoleDriver start() throws IOException, InterruptedException {
-        Chromium browser = Chromium.start();
-        TestDatabase database = TestDatabase.h2();
-        MainBuiltServer server = MainBuiltServer.start(database, ACCOUNTS);
+        return start(ALICE_AND_VICTOR);
+    }
+
+    /** A Herald configured with these accounts ({@code admin.accounts.N.…}), and a browser on it. */
+    static ConsoleDriver start(Map<String, String> accounts) throws IOException, InterruptedException {
+        Chromium browser = recording(Chromium.start());
+        try {
+            TestDatabase database = TestDatabase.h2();
+            return new ConsoleDriver(browser, database, MainBuiltServer.start(database, accounts), true);
+        } catch (RuntimeException | Error failed) {
+            // Else a chromedriver and its Chromium outlive the test run.
+            browser.close();
+            throw failed;
+        }
+    }
+
+    /** A second browser (a second person) on the same Herald; closing it leaves the Herald running. */
+    ConsoleDriver anotherBrowser() throws IOException, InterruptedException {
+        return new ConsoleDriver(recording(Chromium.start()), database, server, false);
+    }
+
+    private static Chromium recording(Chromium browser) throws IOException {
         browser.beforeEveryPage(RECORD_VIOLATIONS);
         Files.createDirectories(SCREENSHOTS);
-        return new ConsoleDriver(browser, database, server);
+        return browser;
     }
 
     @Override
     public void close() throws SQLException {
-        server.close();
-        database.close();
-        browser.close();
+        try {
+            if (ownsServer) {
+                server.close();
+                database.close();
+            }
+        } finally {
+            browser.close();
+        }
     }
 
     String console() {
         return server.uri() + "/console/";
     }
 
-    /** The sign-in page, signed out. */
+    /**
+     * The sign-in page, signed out, at the window's own size and colours (a test that emulated a phone or a dark
+     * scheme and failed before it reset them does not change the next one's).
+     */
     void signedOut() {
+        browser.resetViewport();
+        browser.emulateMedia(null, null);
         browser.open(console());
+        endSession();
+        browser.open(console());
+    }
+
+    /** Ends the page's session if it has one, as Sign out does, without loading the page again. */
+    void endSession() {
         browser.await("const current = await fetch('/api/v1/admin/session');"
                 + "if (current.status === 200) await fetch('/api/v1/admin/session', {method: 'DELETE',"
                 + " headers: {'X-CSRF-Token': (await current.json()).csrfToken}});");
-        browser.open(console());
     }
 
     void signIn(String name, String token) {
@@ -111,6 +160,10 @@ final class ConsoleDriver implements AutoCloseable {
         browser.press(key, code, false);
     }
 
+    void press(String key, int code, boolean shift) {
+        browser.press(key, code, shift);
+    }
+
     void focus(String selector) {
         browser.script("document.querySelector(arguments[0]).focus()", selector);
     }
@@ -124,8 +177,73 @@ final class ConsoleDriver implements AutoCloseable {
         return script("return document.getElementById(arguments[0]).textContent", id);
     }
 
+    /** The value of a form field. */
+    String value(String id) {
+        return script("return document.getElementById(arguments[0]).value", id);
+    }
+
     String focused() {
         return script("return document.activeElement.id || ''");
+    }
+
+    /** The classes of what has the focus: {@code ProseMirror} while the editor has it. */
+    String focusedClass() {
+        return script("return document.activeElement.className || ''");
+    }
+
+    boolean confirmOpen() {
+        return browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE);
+    }
+
+    /** The public feed of that key, as its users' widgets fetch it. */
+    String feed(ApiKey key) {
+        return Chromium.text(browser.await("const answer = await fetch('/api/v1/public/' + arguments[0]"
+                + " + '/notifications', {cache: 'no-store'}); return await answer.text();", key.key()));
+    }
+
+    /** A new project, its page as alice sees it. */
+    Project projectShown() {
+        Project project = server.herald().project();
+        signIn("alice", ALICE);
+        browser.open(console() + "#/projects/" + project.id());
+        waitFor(() -> visible("project") && text("project-title").equals(project.name()));
+        return project;
+    }
+
+    /** Alice, signed in, on a new project's page, "Write an announcement" pressed: the editor has the focus. */
+    Project composeInANewProject() {
+        Project project = projectShown();
+        openNewAnnouncement();
+        return project;
+    }
+
+    /** "Write an announcement", by keyboard: the editor has the focus. */
+    void openNewAnnouncement() {
+        focus("#compose");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+    }
+
+    /** The first announcement of the project's list, opened by keyboard: the editor has the focus. */
+    void openFirstAnnouncement() {
+        focus("#notification-list tbody tr button");
+        press("Enter", 13);
+        waitFor(() -> visible("composer") && focusedClass().contains("ProseMirror"));
+    }
+
+    /**
+     * Text typed into the editor, then waited for until the editor's document holds it (the preview shows it):
+     * ProseMirror reads typed text from the page a moment later, and a shortcut pressed before would act on a
+     * document without it.
+     */
+    void typeInEditor(String text) {
+        browser.type(text);
+        waitFor(() -> previewText().contains(text));
+    }
+
+    /** The words of the light preview's message (see {@link #PREVIEW}). */
+    String previewText() {
+        return script(PREVIEW + "return message('light').textContent");
     }
 
     String violations() {

@@ -8,7 +8,6 @@ import dev.herald.apikey.ApiKey;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
 
-import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -26,28 +25,26 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
 
     @Test
     void aTitleNamesTheAnnouncementInTheListAndHeadsItInTheWidget() throws IOException {
-        Project project = projectShown();
+        Project project = console.projectShown();
         ApiKey key = console.server.herald().key(project);
-        focus("compose");
-        console.press("Enter", 13);
-        console.waitFor(() -> console.visible("composer") && focusedClass().contains("ProseMirror"));
+        console.openNewAnnouncement();
         assertThat("nothing to duplicate or delete yet", console.visible("lifecycle"), is(false));
-        focus("announcement-title");
+        console.focus("#announcement-title");
         console.browser.type("Winter sale");
         console.browser.script("document.querySelector('#message-editor [contenteditable]').focus()");
-        typeInEditor("Half price on every coat until Friday.");
-        assertThat("the preview is headed by the title as the widget heads it", Chromium.text(console.browser.script(
+        console.typeInEditor("Half price on every coat until Friday.");
+        assertThat("the preview is headed by the title as the widget heads it", console.script(
                 "return document.querySelector('#preview-light .herald-preview').shadowRoot"
-                + ".querySelector('[part=item-title]').textContent")), is("Winter sale"));
+                + ".querySelector('[part=item-title]').textContent"), is("Winter sale"));
         console.browser.script("document.getElementById('composer-title').scrollIntoView()");
         console.save("console-title.png");
-        focus("publish");
+        console.focus("#publish");
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("Winter sale")));
-        assertThat(feed(key), containsString("\"title\":\"Winter sale\""));
+        assertThat(console.feed(key), containsString("\"title\":\"Winter sale\""));
         assertThat(console.script("return document.querySelector('#notification-list tbody tr button')"
                 + ".getAttribute('aria-label')"), is("Edit “Winter sale”"));
 
@@ -69,17 +66,17 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         Project project = console.server.herald().project();
         String id = console.server.herald().notification(project).message("Spring offer: two for one").save().id();
         projectOpened(project);
-        openFirstAnnouncement();
+        console.openFirstAnnouncement();
         assertThat(console.visible("lifecycle"), is(true));
-        focus("duplicate");
+        console.focus("#duplicate");
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#notification-list tbody tr span.state").size() == 2);
         console.waitFor(() -> console.text("status").startsWith("Copied"));
         assertThat(console.rows("#notification-list tbody tr span.state"), is(List.of("draft", "live")));
         assertThat(console.visible("composer"), is(true));
         assertThat("the copy, a draft, is in the editor", console.visible("publish"), is(true));
-        assertThat(previewText(), is("Spring offer: two for one"));
-        assertThat(focusedClass(), containsString("ProseMirror"));
+        assertThat(console.previewText(), is("Spring offer: two for one"));
+        assertThat(console.focusedClass(), containsString("ProseMirror"));
         assertThat(console.server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.PUBLISHED));
         assertThat(console.violations(), is("[]"));
@@ -91,26 +88,26 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         ApiKey key = console.server.herald().key(project);
         String id = console.server.herald().notification(project).message("Maintenance tonight").save().id();
         projectOpened(project);
-        openFirstAnnouncement();
+        console.openFirstAnnouncement();
         console.browser.script("document.getElementById('lifecycle').scrollIntoView({block: 'center'})");
         console.save("console-lifecycle.png");
-        focus("unpublish");
+        console.focus("#unpublish");
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         assertThat(console.text("confirm-text"), startsWith("Unpublish? It leaves the feeds"));
         assertThat(console.focused(), is("confirm-no"));
         console.press("Enter", 13);
-        console.waitFor(() -> !confirmOpen());
-        assertThat("Cancel changes nothing", feed(key), containsString("Maintenance tonight"));
+        console.waitFor(() -> !console.confirmOpen());
+        assertThat("Cancel changes nothing", console.feed(key), containsString("Maintenance tonight"));
         assertThat(console.focused(), is("unpublish"));
 
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         console.browser.press("Tab", 9, true);
         assertThat(console.focused(), is("confirm-yes"));
         console.press("Enter", 13);
         console.waitFor(() -> !console.visible("composer") && console.text("status").startsWith("Unpublished"));
-        assertThat(feed(key), is("[]"));
+        assertThat(console.feed(key), is("[]"));
         assertThat(console.rows("#notification-list tbody tr span.state"), is(List.of("draft")));
         assertThat(console.server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.DRAFT));
@@ -124,10 +121,10 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         ApiKey key = console.server.herald().key(project);
         String id = console.server.herald().notification(project).message("Old news").save().id();
         projectOpened(project);
-        openFirstAnnouncement();
-        focus("delete");
+        console.openFirstAnnouncement();
+        console.focus("#delete");
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         assertThat(console.text("confirm-text"), is("Delete “Old news” for good? Its users no longer see it; its text,"
                 + " its history and any draft of changes are deleted and cannot be restored. Its impressions and clicks"
                 + " stay in the project's totals."));
@@ -135,16 +132,16 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         assertThat(console.focused(), is("confirm-no"));
         console.save("console-delete-question.png");
         console.press("Escape", 27);
-        console.waitFor(() -> !confirmOpen());
+        console.waitFor(() -> !console.confirmOpen());
         assertThat(console.server.herald().services().notifications().find(id).isPresent(), is(true));
 
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
         console.waitFor(() -> console.text("status").equals("Deleted “Old news”."));
         assertThat(console.server.herald().services().notifications().find(id).isPresent(), is(false));
-        assertThat(feed(key), is("[]"));
+        assertThat(console.feed(key), is("[]"));
         assertThat(console.visible("no-notifications"), is(true));
         assertThat(console.focused(), is("compose"));
         assertThat(console.violations(), is("[]"));
@@ -156,17 +153,17 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         String id = console.server.herald().notification(project).status(NotificationStatus.DRAFT)
                 .message("Sale ends Friday at noon").save().id();
         projectOpened(project);
-        openFirstAnnouncement();
+        console.openFirstAnnouncement();
         console.browser.chord("a", "KeyA", 65, 2);
-        typeInEditor("Sale ends Monday at noon, online too");
-        focus("announcement-title");
+        console.typeInEditor("Sale ends Monday at noon, online too");
+        console.focus("#announcement-title");
         console.browser.type("Sale");
-        focus("save-draft");
+        console.focus("#save-draft");
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("Sale")));
 
-        openFirstAnnouncement();
-        focus("show-history");
+        console.openFirstAnnouncement();
+        console.focus("#show-history");
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("history") && console.focused().equals("history-title"));
         assertThat(console.visible("composer"), is(false));
@@ -194,14 +191,14 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
 
         console.browser.script("document.querySelector('[aria-label=\"Restore version 1 as draft\"]').focus()");
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         assertThat(console.text("confirm-text"), startsWith("Restore version 1 as the draft?"));
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("composer")
                 && console.text("status").equals("Version 1 restored as the draft."));
-        assertThat(previewText(), is("Sale ends Friday at noon"));
-        assertThat(Chromium.text(console.browser.script("return document.getElementById('announcement-title').value")),
+        assertThat(console.previewText(), is("Sale ends Friday at noon"));
+        assertThat(console.script("return document.getElementById('announcement-title').value"),
                    is(""));
         assertThat(console.server.herald().services().notifications().find(id).orElseThrow().message(),
                    is("Sale ends Friday at noon"));
@@ -219,22 +216,22 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.browser.open(console.console() + "#/projects");
         console.browser.open(console.console() + "#/projects/" + project.id());
         console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("Second words")));
-        openFirstAnnouncement();
-        focus("show-history");
+        console.openFirstAnnouncement();
+        console.focus("#show-history");
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("history") && console.rows("#history-list > li > h3").size() == 2);
         console.browser.script("document.querySelector('[aria-label=\"Restore version 1 as draft\"]').focus()");
         console.press("Enter", 13);
-        console.waitFor(this::confirmOpen);
+        console.waitFor(console::confirmOpen);
         assertThat(console.text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The published"
                 + " announcement stays as it is until you update it"));
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("composer") && console.visible("draft-note"));
-        assertThat(previewText(), is("First words"));
+        assertThat(console.previewText(), is("First words"));
         assertThat(console.text("status"),
                    is("Version 1 kept as a draft of changes; the published announcement is as it was."));
-        assertThat(feed(key), containsString("Second words"));
+        assertThat(console.feed(key), containsString("Second words"));
         assertThat(console.visible("update-live"), is(true));
         assertThat(console.violations(), is("[]"));
     }
@@ -250,22 +247,22 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.browser.open(console.console() + "#/projects");
         console.browser.open(console.console() + "#/projects/" + project.id());
         console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("v25")));
-        openFirstAnnouncement();
-        focus("show-history");
+        console.openFirstAnnouncement();
+        console.focus("#show-history");
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("history") && console.focused().equals("history-title"));
         assertThat(console.rows("#history-list > li > h3").size(), is(19));
         assertThat(console.rows("#history-list > li:last-child dd"), is(List.of("[removed: v6][added: v7]")));
         assertThat(console.visible("older-versions"), is(true));
-        focus("older-versions");
+        console.focus("#older-versions");
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#history-list > li > h3").size() == 25);
         assertThat(console.rows("#history-list > li:nth-child(20) dd"), is(List.of("[removed: v5][added: v6]")));
         assertThat(console.rows("#history-list > li:last-child > p.hint"),
                    is(List.of("The oldest version kept: everything it holds is shown as added.")));
         assertThat(console.visible("older-versions"), is(false));
-        assertThat("reading goes on at the first version read", Chromium.text(console.browser.script(
-                "return document.activeElement.textContent")), startsWith("Version 6, "));
+        assertThat("reading goes on at the first version read", console.script(
+                "return document.activeElement.textContent"), startsWith("Version 6, "));
         assertThat(console.violations(), is("[]"));
     }
 
@@ -282,11 +279,11 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> console.visible("history") && console.focused().equals("history-title"));
         assertThat(console.rows("#history-list > li > h3").size(), is(1));
         assertThat("nothing a viewer may do", console.rows("#history-list button"), is(List.of()));
-        focus("close-history");
+        console.focus("#close-history");
         console.press("Enter", 13);
         console.waitFor(() -> !console.visible("history"));
-        assertThat("back on its row", Chromium.text(console.browser.script(
-                "return document.activeElement.getAttribute('aria-label')")), is("History of “Read only”"));
+        assertThat("back on its row", console.script(
+                "return document.activeElement.getAttribute('aria-label')"), is("History of “Read only”"));
         assertThat(console.violations(), is("[]"));
     }
 
@@ -304,49 +301,5 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.browser.open(console.console() + "#/projects/" + project.id());
         console.waitFor(() -> console.visible("project") && console.text("project-title").equals(project.name())
                 && !console.rows("#notification-list tbody tr").isEmpty());
-    }
-
-    /** A new project, its page as alice sees it. */
-    private static Project projectShown() {
-        Project project = console.server.herald().project();
-        console.signIn("alice", ConsoleDriver.ALICE);
-        console.browser.open(console.console() + "#/projects/" + project.id());
-        console.waitFor(() -> console.visible("project") && console.text("project-title").equals(project.name()));
-        return project;
-    }
-
-    private static void openFirstAnnouncement() {
-        console.browser.script("document.querySelector('#notification-list tbody tr button').focus()");
-        console.press("Enter", 13);
-        console.waitFor(() -> console.visible("composer") && focusedClass().contains("ProseMirror"));
-    }
-
-    private static void typeInEditor(String text) {
-        console.browser.type(text);
-        console.waitFor(() -> previewText().contains(text));
-    }
-
-    /** The preview is the widget's own panel (preview.js): the words of its light item. */
-    private static String previewText() {
-        return console.script("const preview = document.querySelector('#preview-light .herald-preview');"
-                + " const message = preview && preview.shadowRoot.querySelector('[part=message]');"
-                + " return message ? message.textContent : ''");
-    }
-
-    private static void focus(String id) {
-        console.browser.script("document.getElementById(arguments[0]).focus()", id);
-    }
-
-    private boolean confirmOpen() {
-        return console.browser.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE);
-    }
-
-    private static String feed(ApiKey key) {
-        return Chromium.text(console.browser.await("const answer = await fetch('/api/v1/public/' + arguments[0]"
-                + " + '/notifications', {cache: 'no-store'}); return await answer.text();", key.key()));
-    }
-
-    private static String focusedClass() {
-        return Chromium.text(console.browser.script("return document.activeElement.className || ''"));
     }
 }

@@ -1,16 +1,12 @@
 package dev.herald.browser;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
-import dev.herald.support.MainBuiltServer;
-import dev.herald.support.TestDatabase;
 import dev.herald.support.Tokens;
 
 import jakarta.json.Json;
@@ -26,7 +22,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
-import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 
 /**
@@ -38,41 +33,25 @@ import static org.hamcrest.Matchers.is;
 class ConsoleTeamBrowserTest {
 
     private static final String OLIVE = "olive-console-token-0123456789abcdef0123456789";
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
-    private static final String RECORD_VIOLATIONS = "window.__violations = [];"
-            + "document.addEventListener('securitypolicyviolation', (e) => window.__violations.push("
-            + "e.violatedDirective + ' ' + e.blockedURI));";
     private static final Map<String, String> ACCOUNTS = Map.of(
             "admin.accounts.0.name", "olive", "admin.accounts.0.role", "owner",
             "admin.accounts.0.token-sha256", Tokens.sha256(OLIVE));
 
-    private static TestDatabase database;
-    private static MainBuiltServer server;
-    private static Chromium owner;
-    private static Chromium colleague;
+    private static ConsoleDriver owner;
+    private static ConsoleDriver colleague;
 
+    /** Not {@link DrivenConsoleTest}: the second test goes on as the owner the first signed in. */
     @BeforeAll
     static void start() throws IOException, InterruptedException {
-        owner = Chromium.start();
-        colleague = Chromium.start();
-        database = TestDatabase.h2();
-        server = MainBuiltServer.start(database, ACCOUNTS);
-        owner.beforeEveryPage(RECORD_VIOLATIONS);
-        colleague.beforeEveryPage(RECORD_VIOLATIONS);
-        Files.createDirectories(SCREENSHOTS);
+        owner = ConsoleDriver.start(ACCOUNTS);
+        colleague = owner.anotherBrowser();
     }
 
     @AfterAll
     static void stop() throws SQLException {
-        if (server != null) {
-            server.close();
-        }
-        if (database != null) {
-            database.close();
-        }
-        for (Chromium browser : new Chromium[] {owner, colleague}) {
-            if (browser != null) {
-                browser.close();
+        for (ConsoleDriver driver : new ConsoleDriver[] {colleague, owner}) {
+            if (driver != null) {
+                driver.close();
             }
         }
     }
@@ -82,77 +61,78 @@ class ConsoleTeamBrowserTest {
     void anOwnerInvitesAColleagueWhoTakesTheLinkSignsInAndIsEndedWhenDisabled() throws IOException {
         signInAsOlive();
         assertThat("an owner sees the team's link", visible(owner, "team-nav"), is(true));
-        press(owner, "Tab", 9, true);
-        press(owner, "Tab", 9, true);
-        press(owner, "Tab", 9, true);
-        assertThat("before the account's name and Sign out", focused(owner), is("team-nav"));
-        press(owner, "Enter", 13, false);
+        owner.press("Tab", 9, true);
+        owner.press("Tab", 9, true);
+        owner.press("Tab", 9, true);
+        assertThat("before the account's name and Sign out", owner.focused(), is("team-nav"));
+        owner.press("Enter", 13);
         owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == 1);
         assertThat(rows(owner).getFirst(), is("olive owner configured (read-only: change it in the configuration)"));
 
-        press(owner, "Tab", 9, false);
-        assertThat(focused(owner), is("team-name"));
-        owner.type("bob");
-        press(owner, "Tab", 9, false);
-        assertThat("the role, editor unless chosen", focused(owner), is("team-role"));
-        press(owner, "Tab", 9, false);
-        press(owner, "Enter", 13, false);
-        owner.waitFor(() -> visible(owner, "team-link") && focused(owner).equals("team-link-url"));
-        String link = value(owner, "team-link-url");
+        owner.press("Tab", 9);
+        assertThat(owner.focused(), is("team-name"));
+        owner.browser.type("bob");
+        owner.press("Tab", 9);
+        assertThat("the role, editor unless chosen", owner.focused(), is("team-role"));
+        owner.press("Tab", 9);
+        owner.press("Enter", 13);
+        owner.waitFor(() -> visible(owner, "team-link") && owner.focused().equals("team-link-url"));
+        String link = owner.value("team-link-url");
         assertThat(link, link.matches("http://127\\.0\\.0\\.1:\\d+/console/#/invite/[A-Za-z0-9_-]{43}"), is(true));
         assertThat(rows(owner).get(1), containsString("invited, link valid until"));
         assertThat(rows(owner).get(1), endsWith("Disable Reset credential"));
-        assertThat(value(owner, "account-bob-role"), is("editor"));
-        save(owner, "console-team.png");
+        assertThat(owner.value("account-bob-role"), is("editor"));
+        owner.save("console-team.png");
 
-        colleague.open(link);
-        colleague.waitFor(() -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
-        assertThat("the secret leaves the address at once", Chromium.text(colleague.script("return location.hash")),
+        colleague.browser.open(link);
+        colleague.waitFor(() -> visible(colleague, "invite") && colleague.focused().equals("invite-accept"));
+        assertThat("the secret leaves the address at once",
+                Chromium.text(colleague.browser.script("return location.hash")),
                    is("#/invite"));
-        press(colleague, "Enter", 13, false);
-        colleague.waitFor(() -> visible(colleague, "invite-done") && focused(colleague).equals("invite-token"));
-        String token = value(colleague, "invite-token");
+        colleague.press("Enter", 13);
+        colleague.waitFor(() -> visible(colleague, "invite-done") && colleague.focused().equals("invite-token"));
+        String token = colleague.value("invite-token");
         assertThat(token, token.matches("[0-9a-f]{64}"), is(true));
-        assertThat(text(colleague, "invite-name"), is("bob"));
-        save(colleague, "console-invite.png");
-        press(colleague, "Tab", 9, false);
-        assertThat(focused(colleague), is("invite-copy"));
-        press(colleague, "Tab", 9, false);
-        assertThat(focused(colleague), is("invite-sign-in"));
-        press(colleague, "Enter", 13, false);
-        colleague.waitFor(() -> visible(colleague, "sign-in") && focused(colleague).equals("sign-in-token"));
-        assertThat(value(colleague, "sign-in-name"), is("bob"));
-        colleague.type(token);
-        press(colleague, "Enter", 13, false);
-        colleague.waitFor(() -> visible(colleague, "projects") && text(colleague, "who-name").equals("bob (editor)"));
+        assertThat(colleague.text("invite-name"), is("bob"));
+        colleague.save("console-invite.png");
+        colleague.press("Tab", 9);
+        assertThat(colleague.focused(), is("invite-copy"));
+        colleague.press("Tab", 9);
+        assertThat(colleague.focused(), is("invite-sign-in"));
+        colleague.press("Enter", 13);
+        colleague.waitFor(() -> visible(colleague, "sign-in") && colleague.focused().equals("sign-in-token"));
+        assertThat(colleague.value("sign-in-name"), is("bob"));
+        colleague.browser.type(token);
+        colleague.press("Enter", 13);
+        colleague.waitFor(() -> visible(colleague, "projects") && colleague.text("who-name").equals("bob (editor)"));
         assertThat("an editor sees no team", visible(colleague, "team-nav"), is(false));
 
-        owner.script("document.getElementById('team-nav').focus()");
-        press(owner, "Enter", 13, false);
+        owner.browser.script("document.getElementById('team-nav').focus()");
+        owner.press("Enter", 13);
         owner.waitFor(() -> rows(owner).size() == 2 && rows(owner).get(1).contains(" active"));
-        owner.script("document.getElementById('account-bob-toggle').focus()");
-        press(owner, "Enter", 13, false);
-        owner.waitFor(() -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
-        assertThat(focused(owner), is("confirm-no"));
-        press(owner, "Tab", 9, true);
-        assertThat(focused(owner), is("confirm-yes"));
-        press(owner, "Enter", 13, false);
+        owner.browser.script("document.getElementById('account-bob-toggle').focus()");
+        owner.press("Enter", 13);
+        owner.waitFor(owner::confirmOpen);
+        assertThat(owner.focused(), is("confirm-no"));
+        owner.press("Tab", 9, true);
+        assertThat(owner.focused(), is("confirm-yes"));
+        owner.press("Enter", 13);
         owner.waitFor(() -> rows(owner).get(1).contains(" disabled"));
-        owner.waitFor(() -> focused(owner).equals("account-bob-toggle"));
-        assertThat(text(owner, "account-bob-toggle"), is("Enable"));
-        assertThat(text(owner, "status"), is("bob disabled."));
+        owner.waitFor(() -> owner.focused().equals("account-bob-toggle"));
+        assertThat(owner.text("account-bob-toggle"), is("Enable"));
+        assertThat(owner.text("status"), is("bob disabled."));
 
-        colleague.script("location.hash = '#/audit'");
+        colleague.browser.script("location.hash = '#/audit'");
         colleague.waitFor(() -> visible(colleague, "sign-in"));
-        assertThat(text(colleague, "sign-in-error"), is("Your session has ended; sign in again."));
+        assertThat(colleague.text("sign-in-error"), is("Your session has ended; sign in again."));
 
-        colleague.open(link);
-        colleague.waitFor(() -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
-        press(colleague, "Enter", 13, false);
-        colleague.waitFor(() -> !text(colleague, "invite-error").isEmpty());
-        assertThat(text(colleague, "invite-error"), is("This link is unknown, used already or expired. Ask an owner"
+        colleague.browser.open(link);
+        colleague.waitFor(() -> visible(colleague, "invite") && colleague.focused().equals("invite-accept"));
+        colleague.press("Enter", 13);
+        colleague.waitFor(() -> !colleague.text("invite-error").isEmpty());
+        assertThat(colleague.text("invite-error"), is("This link is unknown, used already or expired. Ask an owner"
                 + " of the team for a new one."));
-        owner.script("location.hash = '#/audit'");
+        owner.browser.script("location.hash = '#/audit'");
         owner.waitFor(() -> auditText().contains("olive disabled bob"));
         assertThat(auditText(), containsString("bob joined the team"));
         assertThat(auditText(), containsString("olive invited bob"));
@@ -161,7 +141,7 @@ class ConsoleTeamBrowserTest {
     }
 
     private static String auditText() {
-        return Chromium.text(owner.script("const list = document.getElementById('audit-list');"
+        return Chromium.text(owner.browser.script("const list = document.getElementById('audit-list');"
                 + " return list && !list.closest('section').hidden ? list.innerText : ''"));
     }
 
@@ -171,37 +151,37 @@ class ConsoleTeamBrowserTest {
     void theTeamAndTheInvitationFitAPhone() throws IOException {
         openTeam(2);
         assertThat("a disabled account's credential is not reset", rows(owner).get(1), endsWith("disabled Enable"));
-        owner.script("document.getElementById('account-bob-toggle').focus()");
-        press(owner, "Enter", 13, false);
-        owner.waitFor(() -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
-        press(owner, "Tab", 9, true);
-        press(owner, "Enter", 13, false);
+        owner.browser.script("document.getElementById('account-bob-toggle').focus()");
+        owner.press("Enter", 13);
+        owner.waitFor(owner::confirmOpen);
+        owner.press("Tab", 9, true);
+        owner.press("Enter", 13);
         owner.waitFor(() -> rows(owner).get(1).endsWith("active Disable Reset credential"));
-        press(owner, "Tab", 9, false);
-        assertThat(focused(owner), is("account-bob-reset"));
-        press(owner, "Enter", 13, false);
-        owner.waitFor(() -> owner.script("return document.getElementById('confirm').open").equals(JsonValue.TRUE));
-        press(owner, "Tab", 9, true);
-        press(owner, "Enter", 13, false);
-        owner.waitFor(() -> visible(owner, "team-link") && focused(owner).equals("team-link-url"));
-        assertThat(text(owner, "status"), is("The credential of bob is reset."));
-        colleague.open(value(owner, "team-link-url"));
-        colleague.waitFor(() -> visible(colleague, "invite") && focused(colleague).equals("invite-accept"));
-        press(colleague, "Enter", 13, false);
+        owner.press("Tab", 9);
+        assertThat(owner.focused(), is("account-bob-reset"));
+        owner.press("Enter", 13);
+        owner.waitFor(owner::confirmOpen);
+        owner.press("Tab", 9, true);
+        owner.press("Enter", 13);
+        owner.waitFor(() -> visible(owner, "team-link") && owner.focused().equals("team-link-url"));
+        assertThat(owner.text("status"), is("The credential of bob is reset."));
+        colleague.browser.open(owner.value("team-link-url"));
+        colleague.waitFor(() -> visible(colleague, "invite") && colleague.focused().equals("invite-accept"));
+        colleague.press("Enter", 13);
         colleague.waitFor(() -> visible(colleague, "invite-done"));
         // Key presses are not taken under a phone's emulation: the pages are measured once they are drawn.
         try {
-            for (Chromium browser : new Chromium[] {owner, colleague}) {
+            for (Chromium browser : new Chromium[] {owner.browser, colleague.browser}) {
                 browser.viewport(320, 640, true);
                 browser.pause(100);
                 assertThat(browser.script("return document.documentElement.scrollWidth"), is(Json.createValue(320)));
             }
-            owner.script("document.getElementById('team-list').scrollIntoView()");
-            save(owner, "console-team-320px.png");
-            save(colleague, "console-invite-320px.png");
+            owner.browser.script("document.getElementById('team-list').scrollIntoView()");
+            owner.save("console-team-320px.png");
+            colleague.save("console-invite-320px.png");
         } finally {
-            owner.resetViewport();
-            colleague.resetViewport();
+            owner.browser.resetViewport();
+            colleague.browser.resetViewport();
         }
         assertThat(owner.violations(), is("[]"));
         assertThat(colleague.violations(), is("[]"));
@@ -212,13 +192,13 @@ class ConsoleTeamBrowserTest {
     @Order(3)
     void anInvitedAccountWhoseLinkExpiredIsOfferedAReset() throws SQLException {
         openTeam(2);
-        owner.script("document.getElementById('team-name').focus()");
-        owner.type("cleo");
-        press(owner, "Tab", 9, false);
-        press(owner, "Tab", 9, false);
-        press(owner, "Enter", 13, false);
+        owner.browser.script("document.getElementById('team-name').focus()");
+        owner.browser.type("cleo");
+        owner.press("Tab", 9);
+        owner.press("Tab", 9);
+        owner.press("Enter", 13);
         owner.waitFor(() -> visible(owner, "team-link") && rows(owner).size() == 3);
-        try (Connection connection = database.connect();
+        try (Connection connection = owner.database.connect();
              Statement statement = connection.createStatement()) {
             statement.executeUpdate("UPDATE admin_invites SET expires_at = 1 WHERE account = 'cleo'");
         }
@@ -232,51 +212,30 @@ class ConsoleTeamBrowserTest {
 
     /** The owner's team page, loaded afresh, once it lists {@code accounts}. */
     private static void openTeam(int accounts) {
-        owner.open(server.uri() + "/console/#/team");
-        owner.script("document.getElementById('team-nav').click()");
+        owner.browser.open(owner.console() + "#/team");
+        owner.browser.script("document.getElementById('team-nav').click()");
         owner.waitFor(() -> visible(owner, "team") && rows(owner).size() == accounts);
     }
 
     private static void signInAsOlive() {
-        owner.open(server.uri() + "/console/");
-        owner.waitFor(() -> visible(owner, "sign-in") && focused(owner).equals("sign-in-name"));
-        owner.type("olive");
-        press(owner, "Tab", 9, false);
-        owner.type(OLIVE);
-        press(owner, "Enter", 13, false);
-        owner.waitFor(() -> visible(owner, "projects") && text(owner, "who-name").equals("olive (owner)"));
+        owner.browser.open(owner.console());
+        owner.waitFor(() -> visible(owner, "sign-in") && owner.focused().equals("sign-in-name"));
+        owner.browser.type("olive");
+        owner.press("Tab", 9);
+        owner.browser.type(OLIVE);
+        owner.press("Enter", 13);
+        owner.waitFor(() -> visible(owner, "projects") && owner.text("who-name").equals("olive (owner)"));
     }
 
     /** The team's rows, each its cells' texts joined by a space. */
-    private static List<String> rows(Chromium browser) {
-        return Chromium.strings(browser.script("return [...document.querySelectorAll('#team-list tbody tr')]"
+    private static List<String> rows(ConsoleDriver driver) {
+        return Chromium.strings(driver.browser.script("return [...document.querySelectorAll('#team-list tbody tr')]"
                 + ".map((row) => [...row.cells].map((c) => c.textContent.trim()).join(' ').trim())"));
     }
 
-    private static void press(Chromium browser, String key, int code, boolean shift) {
-        browser.press(key, code, shift);
-    }
-
-    private static boolean visible(Chromium browser, String id) {
-        return browser.script("const e = document.getElementById(arguments[0]);"
+    /** Neither hidden nor inside what is hidden: laid out, which {@link ConsoleDriver#visible} does not ask. */
+    private static boolean visible(ConsoleDriver driver, String id) {
+        return driver.browser.script("const e = document.getElementById(arguments[0]);"
                 + " return !!e && !e.hidden && e.offsetParent !== null", id).equals(JsonValue.TRUE);
-    }
-
-    private static String text(Chromium browser, String id) {
-        return Chromium.text(browser.script("return document.getElementById(arguments[0]).textContent", id));
-    }
-
-    private static String value(Chromium browser, String id) {
-        return Chromium.text(browser.script("return document.getElementById(arguments[0]).value", id));
-    }
-
-    private static String focused(Chromium browser) {
-        return Chromium.text(browser.script("return document.activeElement.id || ''"));
-    }
-
-    private static void save(Chromium browser, String name) throws IOException {
-        byte[] png = browser.screenshot();
-        assertThat("a PNG of some substance", png.length, greaterThan(5_000));
-        Files.write(SCREENSHOTS.resolve(name), png);
     }
 }
