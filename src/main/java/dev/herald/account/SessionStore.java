@@ -28,8 +28,8 @@ import jakarta.json.JsonObject;
  * after its sign-in, when its account is no longer configured, when the account's token is replaced (the credential
  * that opened it changed), when its account of the console is disabled or reset ({@link TeamStore}, which deletes its
  * rows; and {@link Credentials} reads the account at every request), and when its account signs in more than
- * {@code max-per-account} times (the least recently
- * used goes first). Opening, closing and ending sessions is audited, in the transaction that does it.
+ * {@code max-per-account} times (the least recently used goes first). Opening, closing and ending sessions is
+ * audited, in the transaction that does it.
  *
  * <p>Its last use is written at most once a minute (so the idle time-out is exact to a minute), not at every request.
  */
@@ -223,8 +223,8 @@ public final class SessionStore {
 
     /**
      * Sessions idle or old, each by its own index. Not worth a failed sign-in: on MariaDB these range deletes met the
-     * locks of sign-ins of one account at once as deadlocks (40 sign-ins racing a reset: about half answered 500), and the
-     * next sign-in deletes what this one left.
+     * locks of sign-ins of one account at once as deadlocks (40 sign-ins racing a reset: about half answered 500),
+     * and the next sign-in deletes what this one left.
      */
     private void deleteEnded(long now) {
         try {

@@ -12,8 +12,9 @@ import jakarta.json.stream.JsonGenerator;
 
 /**
  * A notification as Get Notifications answers it (docs/api.md, GET /api/v1/public/{apiKey}/notifications): every field
- * always present, null as JSON null, but {@code title}, present only when set; nothing else. Streamed straight to bytes: the feed is the hottest answer, and
- * building an object tree first doubled its cost. An answer of n entries is {@code 2 + (n - 1)} bytes of brackets and
+ * always present, null as JSON null, but {@code title} and a link's {@code label}, present only when set; nothing
+ * else. Streamed straight to bytes: the feed is the hottest answer, and building an object tree first doubled its
+ * cost. An answer of n entries is {@code 2 + (n - 1)} bytes of brackets and
  * commas plus its entries' {@link #entryBytes}: {@link FeedBound} keeps the sum within {@code limits.feed-bytes}, so a
  * change of shape here changes the sizes stored with the notifications (a migration must set {@code feed_bytes} to
  * NULL, and they are measured again).

@@ -35,7 +35,10 @@ final class NotificationChanges {
     /** The widget's heading fits a line or two; the column holds as many (migration 15). */
     static final int MAX_TITLE_LENGTH = 200;
     private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-    /** The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes any field of the create body). */
+    /**
+     * The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes
+     * any field of the create body).
+     */
     static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "action", "preset",
                                                    "startDate", "endDate")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");

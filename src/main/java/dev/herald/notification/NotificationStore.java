@@ -129,7 +129,8 @@ public final class NotificationStore {
 
     /**
      * Deletes the notification as its write's transaction finds it, with its draft of changes and its versions; its
-     * interactions stay (they have no foreign key to it), so the project's totals still count them. Of two deletes at once, one deletes it and the other finds it gone.
+     * interactions stay (they have no foreign key to it), so the project's totals still count them. Of two deletes at
+     * once, one deletes it and the other finds it gone.
      *
      * @param audit the line of the deletion, from the notification as it was
      * @throws dev.herald.api.ApiException 404 when it was deleted meanwhile
