@@ -1,10 +1,11 @@
 package dev.herald.account;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.herald.admin.Role;
@@ -34,7 +35,8 @@ public record AccountSettings(String name, Role role, byte[] tokenSha256) {
     static List<AccountSettings> listFrom(Config accounts) {
         List<Config> entries = accounts.exists() ? accounts.asNodeList().orElse(List.of()) : List.of();
         List<AccountSettings> all = new ArrayList<>();
-        Set<String> names = new HashSet<>();
+        // Lower-cased: names are one whatever their case, as the console's are, so that no two read alike in the log.
+        Map<String, String> names = new HashMap<>();
         for (int i = 0; i < entries.size(); i++) {
             Config entry = entries.get(i);
             String where = "admin.accounts: entry " + (i + 1) + " of " + entries.size();
@@ -43,8 +45,10 @@ public record AccountSettings(String name, Role role, byte[] tokenSha256) {
                 throw new IllegalArgumentException(where + " needs a name of 1 to 100 letters, digits, '.', '_', '@'"
                         + " or '-'");
             }
-            if (!names.add(name)) {
-                throw new IllegalArgumentException(where + ": the name " + name + " is given twice");
+            String earlier = names.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
+            if (earlier != null) {
+                throw new IllegalArgumentException(where + ": the name " + name + " is given twice"
+                        + (earlier.equals(name) ? "" : " (as " + earlier + ": names are one whatever their case)"));
             }
             String roleId = ConfigValues.string(entry.get("role")).map(String::strip).orElse("");
             Role role = Role.of(roleId).orElseThrow(() -> new IllegalArgumentException(

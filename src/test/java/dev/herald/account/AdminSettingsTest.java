@@ -126,6 +126,12 @@ class AdminSettingsTest {
                                   "admin.accounts.0.token-sha256", digest, "admin.accounts.1.name", "alice",
                                   "admin.accounts.1.role", "viewer", "admin.accounts.1.token-sha256", digest)),
                    is("admin.accounts: entry 2 of 2: the name alice is given twice"));
+        assertThat("names are one whatever their case, as the console's are (docs/api.md#team)",
+                   refusal(Map.of("admin.accounts.0.name", "alice", "admin.accounts.0.role", "owner",
+                                  "admin.accounts.0.token-sha256", digest, "admin.accounts.1.name", "Alice",
+                                  "admin.accounts.1.role", "viewer", "admin.accounts.1.token-sha256", digest)),
+                   is("admin.accounts: entry 2 of 2: the name Alice is given twice (as alice: names are one whatever"
+                              + " their case)"));
     }
 
     @Test
