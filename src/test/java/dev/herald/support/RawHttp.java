@@ -22,6 +22,9 @@ import java.util.Map;
  */
 public final class RawHttp {
 
+    /** The longest silence an exchange waits for the next byte of an answer. */
+    private static final Duration QUIET = Duration.ofSeconds(5);
+
     private RawHttp() {
     }
 
@@ -35,7 +38,16 @@ public final class RawHttp {
      * of distinct TCP peers.
      */
     public static Response exchange(URI server, InetAddress from, String head, byte[] body) throws IOException {
-        return exchange(server, from, head, body, false);
+        return exchange(server, from, head, body, false, QUIET);
+    }
+
+    /**
+     * The same, waiting up to {@code quiet} for each byte: for a test about bytes, not speed, whose many requests
+     * at once may each wait their turn on a loaded machine.
+     */
+    public static Response exchange(URI server, InetAddress from, String head, byte[] body, Duration quiet)
+            throws IOException {
+        return exchange(server, from, head, body, false, quiet);
     }
 
     /**
@@ -43,15 +55,15 @@ public final class RawHttp {
      * that closes without answering throws {@link EOFException}.
      */
     public static Response exchangeAndHalfClose(URI server, String head, byte[] body) throws IOException {
-        return exchange(server, InetAddress.getLoopbackAddress(), head, body, true);
+        return exchange(server, InetAddress.getLoopbackAddress(), head, body, true, QUIET);
     }
 
-    private static Response exchange(URI server, InetAddress from, String head, byte[] body, boolean halfClose)
-            throws IOException {
+    private static Response exchange(URI server, InetAddress from, String head, byte[] body, boolean halfClose,
+                                     Duration quiet) throws IOException {
         try (Socket socket = new Socket()) {
             socket.bind(new InetSocketAddress(from, 0));
             socket.connect(new InetSocketAddress(InetAddress.getByName(server.getHost()), server.getPort()), 10_000);
-            socket.setSoTimeout(5_000);
+            socket.setSoTimeout((int) quiet.toMillis());
             OutputStream out = socket.getOutputStream();
             out.write((head + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
             try {
