@@ -143,36 +143,47 @@
     return out;
   };
 
-  const createClient = ({ apiKey, baseUrl = '' } = {}) => {
+  const createClient = ({ apiKey, baseUrl = '', token = null } = {}) => {
     if (!/^[A-Za-z0-9]{32,64}$/.test(String(apiKey))) throw new TypeError('Herald: api key must be 32 to 64 letters and digits');
     const base = String(baseUrl).replace(/\/+$/, '') + '/api/v1/public/';
-    let etag = null;
-    let last = [];
+    const mine = base + encodeURIComponent(apiKey) + '/';
+    const tags = {};
+    const last = {};
+    const auth = () => token ? { Authorization: 'Bearer ' + token } : {};
+    const post = (url, body) => W.fetch(url, { method: 'POST', body: JSON.stringify(body), keepalive: true, credentials: 'omit', headers: token ? { ...auth(), 'Content-Type': 'application/json' } : {} })
+      .then((response) => response.ok, () => false);
     const send = (path, body) => {
       const url = base + 'track/' + path;
-      const data = JSON.stringify(body);
       try {
-        if (W.navigator.sendBeacon?.(url, data)) return Promise.resolve(true);
+        if (!token && W.navigator.sendBeacon?.(url, JSON.stringify(body))) return Promise.resolve(true);
       } catch {}
-      return W.fetch(url, { method: 'POST', body: data, keepalive: true, credentials: 'omit' })
-        .then((response) => response.ok, () => false);
+      return post(url, body);
+    };
+    const get = async (path) => {
+      const response = await W.fetch(mine + path, {
+        headers: { ...auth(), ...(tags[path] && { 'If-None-Match': tags[path] }) }, cache: 'no-store', credentials: 'omit'
+      });
+      if (response.status === 304) return [last[path], true];
+      if (!response.ok) {
+        throw Object.assign(new Error('Herald answered ' + response.status), {
+          status: response.status, retryAfter: parseInt(response.headers.get('Retry-After'), 10) || 0
+        });
+      }
+      last[path] = await response.json();
+      tags[path] = response.headers.get('ETag');
+      return [last[path], false];
     };
     return {
       async fetch() {
-        const response = await W.fetch(base + encodeURIComponent(apiKey) + '/notifications', {
-          headers: etag ? { 'If-None-Match': etag } : {}, cache: 'no-store', credentials: 'omit'
-        });
-        if (response.status === 304) return { notifications: last, notModified: true };
-        if (!response.ok) {
-          throw Object.assign(new Error('Herald answered ' + response.status), {
-            status: response.status, retryAfter: parseInt(response.headers.get('Retry-After'), 10) || 0
-          });
-        }
-        last = await response.json();
-        etag = response.headers.get('ETag');
-        return { notifications: last, notModified: false };
+        const [notifications, notModified] = await get('notifications');
+        return { notifications, notModified };
       },
-      reset() { etag = null; },
+      identify(value) { token = value || null; this.reset(); },
+      get token() { return token; },
+      state: () => get('users/me/state'),
+      mark: (id, state) => post(mine + 'users/me/state', { notificationId: id, state }),
+      readAll: (ids) => post(mine + 'users/me/read-all', { ids }),
+      reset() { for (const path in tags) delete tags[path]; },
       trackImpression: (id) => send(encodeURIComponent(id), { type: 'impression' }),
       trackClick: (id) => send(encodeURIComponent(id), { type: 'click' }),
       trackConversion: (id, metadata, timestamp) => send(encodeURIComponent(id) + '/enhanced', {
@@ -214,7 +225,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
   const SVG = 'http://www.w3.org/2000/svg';
 
   class HeraldAnnouncements extends (W.HTMLElement || Object) {
-    static observedAttributes = ['api-key', 'base-url', 'heading', 'poll-interval', 'empty-text', 'error-text', 'action-text', 'dismiss-text'];
+    static observedAttributes = ['api-key', 'base-url', 'user-token', 'heading', 'poll-interval', 'empty-text', 'error-text', 'action-text', 'dismiss-text'];
 
     constructor() {
       super();
@@ -274,6 +285,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     attributeChangedCallback(name, before, after) {
       if (before === after || !this.isConnected) return;
       if (name === 'api-key' || name === 'base-url') this.restart();
+      else if (name === 'user-token') this.identify(after);
       else if (name === 'poll-interval') this.schedule(Math.min(this.interval, Math.max(0, (this.nextAt - Date.now()) / 1000)));
       else if (name === 'heading') this.label();
       else if (this.failed) this.unavailable();
@@ -294,7 +306,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         this.failures = 0;
         W.clearTimeout(this.timer);
         try {
-          this.client = createClient({ apiKey, baseUrl });
+          this.client = createClient({ apiKey, baseUrl, token: this.getAttribute('user-token') || W.Herald.token });
         } catch {
           this.client = null;
           this.show([]);
@@ -302,6 +314,12 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         }
         this.schedule(0);
       });
+    }
+
+    identify(token) {
+      this.client?.identify(token);
+      this.user = null;
+      if (this.client) this.schedule(0);
     }
 
     label() {
@@ -332,9 +350,11 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       let delay = this.interval;
       try {
         const answer = await client.fetch();
+        const [user, same] = client.token ? await client.state() : [null, true];
         if (client !== this.client) return;
+        this.user = user;
         try {
-          if (!answer.notModified) this.show(answer.notifications);
+          if (!answer.notModified || !same) this.show(answer.notifications);
         } catch (error) {
           // Not shown: the next poll needs the whole feed.
           client.reset();
@@ -349,7 +369,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         this.emit('error', { status: error.status || 0, retryIn: delay, message: String(error.message || error) });
         if ((error.status === 401 || error.status === 403) && !client.warned) {
           client.warned = true;
-          console.warn('Herald: api-key refused (' + error.status + ')');
+          console.warn('Herald: ' + (client.token ? 'user token or ' : '') + 'api-key refused (' + error.status + ')');
         }
         this.unavailable();
       }
@@ -360,8 +380,14 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.dispatchEvent(new CustomEvent('herald-' + name, { detail }));
     }
 
+    // With a user token the server's state decides what is dismissed and unread, on every device.
+    get dismissed() {
+      const states = this.user?.notifications || {};
+      return this.user ? Object.keys(states).filter((id) => states[id].dismissedAt || states[id].archivedAt) : store.get('dismissed');
+    }
+
     show(notifications) {
-      const dismissed = store.get('dismissed');
+      const dismissed = this.dismissed;
       const items = [];
       this.notifications = [];
       this.failed = false;
@@ -410,7 +436,10 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       } else if (action.type === 'CLOSE') {
         button = el('button', { part: 'action dismiss' }, this.getAttribute('dismiss-text') || 'Dismiss');
         button.addEventListener('click', () => {
-          store.add('dismissed', n.id);
+          if (this.user) {
+            (this.user.notifications[n.id] ??= {}).dismissedAt = new Date().toISOString();
+            this.client.mark(n.id, 'dismissed').then(() => this.poll());
+          } else store.add('dismissed', n.id);
           this.show(this.notifications);
           this.panel.querySelector('[part=close]').focus();
         });
@@ -449,7 +478,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 
     updateBadge() {
       const seen = store.get('seen');
-      const unread = this.notifications.filter((n) => !seen.includes(n.id)).length;
+      const unread = this.user ? this.user.unread : this.notifications.filter((n) => !seen.includes(n.id)).length;
       this.badge.hidden = !unread;
       this.badge.textContent = unread > 9 ? '9+' : unread;
       this.launcher.setAttribute('aria-label', this.heading + (unread ? ', ' + unread + ' unread' : ''));
@@ -459,6 +488,10 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.panel.hidden = false;
       this.launcher.setAttribute('aria-expanded', true);
       this.notifications.forEach((n) => store.add('seen', n.id));
+      if (this.user?.unread) {
+        this.user.unread = 0;
+        this.client.readAll(this.notifications.map((n) => n.id)).then(() => this.poll());
+      }
       this.updateBadge();
       this.listen(true);
       this.place();
@@ -510,7 +543,12 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     }
   }
 
-  W.Herald = { createClient, renderMessage, HeraldAnnouncements, version: '1' };
+  // Every widget of the page, and those added later, as this user; null: anonymous again.
+  const identify = (token) => {
+    W.Herald.token = token;
+    D.querySelectorAll('herald-announcements').forEach((widget) => widget.identify(token));
+  };
+  W.Herald = { createClient, renderMessage, HeraldAnnouncements, identify, version: '1' };
   if (W.customElements && !W.customElements.get('herald-announcements')) {
     W.customElements.define('herald-announcements', HeraldAnnouncements);
   }

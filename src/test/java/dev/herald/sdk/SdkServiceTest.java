@@ -36,8 +36,11 @@ import static org.hamcrest.Matchers.startsWith;
 @ServerTest
 class SdkServiceTest extends HeraldServerTest {
 
-    /** The budget for the whole file, gzipped (no minifier: the source is under it as written). */
-    private static final int GZIPPED_BUDGET = 8 * 1024;
+    /**
+     * The budget for the whole file, gzipped (no minifier: the source is under it as written): 8 KiB until user
+     * tokens, 12 KiB since, for identity, server unread counts, dismissal, languages and direction.
+     */
+    private static final int GZIPPED_BUDGET = 12 * 1024;
 
     private final Http1Client client;
 
