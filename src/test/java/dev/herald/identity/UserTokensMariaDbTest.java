@@ -1,0 +1,26 @@
+package dev.herald.identity;
+
+import java.util.Map;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.RequiresMariaDb;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+@RequiresMariaDb
+@ServerTest
+class UserTokensMariaDbTest extends UserTokensContract {
+
+    UserTokensMariaDbTest(Http1Client client) {
+        super(client);
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.mariadb(), server, Map.of("admin.tokens.0", AdminClient.TOKEN));
+    }
+}
