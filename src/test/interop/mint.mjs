@@ -67,11 +67,12 @@ async function withJose(spec) {
 }
 
 function withJsonwebtoken(spec) {
-    // noTimestamp: jsonwebtoken adds iat unless told not to; the spec's claims are the whole payload.
+    // jsonwebtoken adds iat = now unless told noTimestamp, which also deletes an iat the payload has: the spec's
+    // claims are the whole payload either way.
     return jsonwebtoken.sign(spec.claims, jsonwebtokenKey(spec.key), {
         algorithm: spec.alg,
         header: { ...spec.header },
-        noTimestamp: true,
+        noTimestamp: !('iat' in spec.claims),
     });
 }
 

@@ -52,6 +52,9 @@ enum TokenCase {
     NOT_YET_VALID("USER_TOKEN_NOT_YET_VALID", "nbf an hour on",
                   setting -> setting.signed(claims(setting).add("nbf", setting.now() + 3600)
                                                     .add("exp", setting.now() + 7200))),
+    ISSUED_IN_THE_FUTURE("USER_TOKEN_NOT_YET_VALID", "iat an hour on",
+                         setting -> setting.signed(claims(setting).add("iat", setting.now() + 3600)
+                                                           .add("exp", setting.now() + 7200))),
     LIFETIME_TOO_LONG("USER_TOKEN_LIFETIME", "exp 25 h after iat (cap 24 h)",
                       setting -> setting.signed(claims(setting).add("exp", setting.now() + 25 * 3600))),
     LIFETIME_TOO_LONG_WITHOUT_IAT("USER_TOKEN_LIFETIME", "exp 25 h on, no iat",
@@ -62,6 +65,7 @@ enum TokenCase {
     WRONG_AUDIENCE_ARRAY("USER_TOKEN_AUDIENCE", "aud an array without this project",
                          setting -> setting.signed(claims(setting).add("aud", Json.createArrayBuilder()
                                  .add(setting.otherProjectId()).add("another-audience")))),
+    MISSING_AUDIENCE("USER_TOKEN_AUDIENCE", "no aud", setting -> setting.signed(claims(setting).remove("aud"))),
     MISSING_SUB("USER_TOKEN_CLAIMS", "no sub", setting -> setting.signed(claims(setting).remove("sub"))),
     SUB_TOO_LONG("USER_TOKEN_CLAIMS", "sub of 257 characters",
                  setting -> setting.signed(claims(setting).add("sub", "u".repeat(257)))),

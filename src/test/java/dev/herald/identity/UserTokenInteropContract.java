@@ -2,9 +2,11 @@ package dev.herald.identity;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Base64;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.herald.notification.Notification;
@@ -12,6 +14,7 @@ import dev.herald.project.Project;
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonBodies;
+import dev.herald.support.TestDatabase;
 import dev.herald.support.TokenLibraries;
 import dev.herald.support.TokenLibrary;
 
@@ -20,56 +23,134 @@ import io.helidon.http.Method;
 import io.helidon.webclient.http1.Http1Client;
 import io.helidon.webclient.http1.Http1ClientRequest;
 import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.DynamicContainer;
-import org.junit.jupiter.api.DynamicNode;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.isEmptyString;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Issue 31 point 2: user tokens minted by code Herald did not write (npm jose and jsonwebtoken, PyJWT; the scripts
  * of src/test/interop) are accepted on Get Notifications, for every algorithm Herald and the library both do, and
  * the same libraries' tokens with each defect are refused with the defect's code (docs/identity.md
  * #interoperability). The key requires a token, so a 200 is a token Herald verified, not an anonymous answer.
- * One script run per library: every token of a library is minted in one batch, then each is one dynamic test.
+ * One script run per library: its tokens are minted in one batch on its first test, then each is one test.
  */
 abstract class UserTokenInteropContract extends HeraldServerTest {
 
     private static final List<String> ALGORITHMS = List.of("HS256", "ES256", "EdDSA");
+    /** Herald's clock for the whole class, so every token's times mean the same at any test. */
+    private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    private static final Map<TokenLibrary, Batch> BATCHES = new EnumMap<>(TokenLibrary.class);
 
     private final Http1Client client;
     private final AdminClient admin;
+
+    /** The subclass's {@code @SetUpServer}: the management API registers the keys. */
+    static void startWithAdminToken(TestDatabase database, WebServerConfig.Builder server) {
+        startServer(database, server, Map.of("admin.tokens.0", AdminClient.TOKEN));
+    }
 
     UserTokenInteropContract(Http1Client client) {
         this.client = client;
         this.admin = new AdminClient(client);
     }
 
-    @TestFactory
-    Stream<DynamicNode> jose() {
-        return library(TokenLibrary.JOSE);
+    @AfterAll
+    static void forgetBatches() {
+        BATCHES.clear();
     }
 
-    @TestFactory
-    Stream<DynamicNode> jsonwebtoken() {
-        return library(TokenLibrary.JSONWEBTOKEN);
+    @BeforeEach
+    void clockAtTheBatchesInstant() {
+        herald.clock().set(NOW);
     }
 
-    @TestFactory
-    Stream<DynamicNode> pyjwt() {
-        return library(TokenLibrary.PYJWT);
+    /** Every library, algorithm and case: the library's whole batch is minted on its first case. */
+    static Stream<Arguments> cases() {
+        return Stream.of(TokenLibrary.values()).flatMap(library -> ALGORITHMS.stream()
+                .filter(alg -> signs(library, alg))
+                .flatMap(alg -> Stream.of(TokenCase.values()).filter(tokenCase -> tokenCase.appliesTo(alg))
+                        .map(tokenCase -> Arguments.of(library, alg, tokenCase))));
     }
 
-    /** Algorithms a library does not sign with at all: asserted, so the docs' table stays true. */
+    @ParameterizedTest
+    @EnumSource(TokenLibrary.class)
+    void withoutATokenTheKeyAnswersUserTokenRequiredSoA200IsAVerifiedToken(TokenLibrary library) {
+        assertRefused(library + " key", get(batch(library).apiKey(), null), "USER_TOKEN_REQUIRED");
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @MethodSource("cases")
+    void aTokenMintedByTheLibraryIsAnsweredWithItsCase(TokenLibrary library, String alg, TokenCase tokenCase) {
+        Batch batch = batch(library);
+        JsonObject answer = batch.answer(alg, tokenCase);
+        String refusal = expectedRefusal(library, alg, tokenCase);
+        String token;
+        String what = library + " " + alg + " " + tokenCase;
+        if (refusal == null) {
+            assertThat(what + ": the library refused it: " + answer, answer.containsKey("token"), is(true));
+            token = answer.getString("token");
+            assertMintedAsAsked(what, token, batch.spec(alg, tokenCase), library);
+        } else {
+            // Still refused: were a new version to make it, expectedRefusal and docs/identity.md would be out of date.
+            assertThat(library + " now makes " + tokenCase + " " + alg + ": update expectedRefusal and docs/identity.md",
+                       answer.containsKey("refused"), is(true));
+            assertThat(answer.getString("refused"), startsWith(refusal));
+            token = batch.spec(alg, tokenCase).handMade();
+        }
+        Answer response = get(batch.apiKey(), token);
+        if (tokenCase.code() == null) {
+            assertThat(what + ": " + response.body(), response.status(), is(200));
+            assertThat(JsonBodies.array(response.body()).getJsonObject(0).getString("id"), is(batch.notificationId()));
+        } else {
+            assertRefused(what, response, tokenCase.code());
+        }
+    }
+
+    /**
+     * The harness's own check: the library signed exactly the claims and header asked for (jsonwebtoken, for one,
+     * adds or deletes iat unless handled), so each case tests the defect it names.
+     */
+    private static void assertMintedAsAsked(String what, String token, TokenSpec spec, TokenLibrary library) {
+        String[] parts = token.split("\\.", -1);
+        assertThat(what + ": " + token, parts.length, is(3));
+        JsonObject header = JsonBodies.object(new String(Base64.getUrlDecoder().decode(parts[0]), UTF_8));
+        JsonObject claims = JsonBodies.object(new String(Base64.getUrlDecoder().decode(parts[1]), UTF_8));
+        assertThat(what + ": claims", claims, is(spec.claims()));
+        assertThat(what + ": alg", header.getString("alg"), is(spec.signer().alg()));
+        // jose's UnsecuredJWT writes {"alg":"none"} and nothing else: its alg-none token has no kid.
+        boolean keepsHeader = !(library == TokenLibrary.JOSE && "none".equals(spec.signer().alg()));
+        if (keepsHeader) {
+            spec.header().forEach((name, value) -> assertThat(what + ": header " + name, header.get(name), is(value)));
+        }
+    }
+
+    @Test
+    void jsonwebtokenDoesNotSignEdDsa() {
+        TokenSpec spec = new TokenSpec(SigningKey.fresh("EdDSA"), JsonValue.EMPTY_JSON_OBJECT,
+                                       Json.createObjectBuilder().add("sub", "user-42").build());
+        JsonObject answer = TokenLibraries.mint(TokenLibrary.JSONWEBTOKEN, List.of(spec.toJson(TokenLibrary.JSONWEBTOKEN)))
+                .getFirst();
+        assertThat(answer.toString(), answer.getString("refused", ""),
+                   is("Error: \"algorithm\" must be a valid string enum value"));
+    }
+
+    /** Algorithms a library does not sign with at all (asserted by jsonwebtokenDoesNotSignEdDsa). */
     private static boolean signs(TokenLibrary library, String alg) {
         // jsonwebtoken 9 knows HS*, RS*, PS*, ES* and none; no EdDSA.
         return !(library == TokenLibrary.JSONWEBTOKEN && "EdDSA".equals(alg));
@@ -99,88 +180,47 @@ abstract class UserTokenInteropContract extends HeraldServerTest {
         };
     }
 
-    private Stream<DynamicNode> library(TokenLibrary library) {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        herald.clock().set(now);
+    private Batch batch(TokenLibrary library) {
+        Batch made = BATCHES.get(library);
+        if (made == null) {
+            made = mint(library);
+            BATCHES.put(library, made);
+        }
+        return made;
+    }
+
+    /** A project whose key requires a token, its keys registered, and every token of the library minted at once. */
+    private Batch mint(TokenLibrary library) {
         Project project = herald.project();
         Project other = herald.project();
         Notification notification = herald.notification(project).save();
         String apiKey = admin.created("/projects/" + project.id() + "/api-keys", "{\"requireUserToken\":true}")
                 .getString("key");
-
-        List<Minted> batch = new ArrayList<>();
+        Map<String, TokenSpec> specs = new LinkedHashMap<>();
         for (String alg : ALGORITHMS) {
             if (!signs(library, alg)) {
-                TokenSpec valid = new TokenSpec(SigningKey.fresh(alg), JsonValue.EMPTY_JSON_OBJECT,
-                                                Json.createObjectBuilder().add("sub", "user-42").build());
-                batch.add(new Minted(alg, null, valid));
                 continue;
             }
             SigningKey.Format format = format(library, alg);
             RegisteredKey revoked = register(project, alg, format);
             assertThat(admin.call(Method.DELETE, "/token-keys/" + revoked.kid()).status(), is(204));
-            TokenCase.Setting setting = new TokenCase.Setting(now.getEpochSecond(), project.id(), other.id(),
+            TokenCase.Setting setting = new TokenCase.Setting(NOW.getEpochSecond(), project.id(), other.id(),
                                                               register(project, alg, format), revoked,
                                                               register(other, alg, format));
             for (TokenCase tokenCase : TokenCase.values()) {
                 if (tokenCase.appliesTo(alg)) {
-                    batch.add(new Minted(alg, tokenCase, tokenCase.spec(setting)));
+                    specs.put(Batch.name(alg, tokenCase), tokenCase.spec(setting));
                 }
             }
         }
-        List<JsonObject> answers = TokenLibraries.mint(library, batch.stream().map(minted -> minted.spec()
-                .toJson(library)).toList());
-
-        List<DynamicNode> nodes = new ArrayList<>();
-        nodes.add(DynamicTest.dynamicTest("without a token: 401 USER_TOKEN_REQUIRED (so a 200 below is a verified "
-                                          + "token)", () -> assertRefused(get(apiKey, null), "USER_TOKEN_REQUIRED")));
-        for (String alg : ALGORITHMS) {
-            List<DynamicNode> tests = new ArrayList<>();
-            for (int i = 0; i < batch.size(); i++) {
-                Minted minted = batch.get(i);
-                if (minted.alg().equals(alg)) {
-                    tests.add(test(library, apiKey, notification, minted, answers.get(i)));
-                }
-            }
-            String title = library + " " + alg + (signs(library, alg) ? " (key as " + format(library, alg) + ")" : "");
-            nodes.add(DynamicContainer.dynamicContainer(title, tests));
+        List<JsonObject> answers = TokenLibraries.mint(library, specs.values().stream()
+                .map(spec -> spec.toJson(library)).toList());
+        Map<String, JsonObject> byName = new LinkedHashMap<>();
+        int i = 0;
+        for (String name : specs.keySet()) {
+            byName.put(name, answers.get(i++));
         }
-        return nodes.stream();
-    }
-
-    private DynamicTest test(TokenLibrary library, String apiKey, Notification notification, Minted minted,
-                             JsonObject answer) {
-        if (minted.tokenCase() == null) {
-            return DynamicTest.dynamicTest(library + " does not sign " + minted.alg(), () -> {
-                assertThat(answer.toString(), answer.containsKey("refused"), is(true));
-                assertThat(answer.getString("refused"), containsString("\"algorithm\" must be a valid string enum"));
-            });
-        }
-        TokenCase tokenCase = minted.tokenCase();
-        String refusal = expectedRefusal(library, minted.alg(), tokenCase);
-        String outcome = tokenCase.code() == null ? "200" : "401 " + tokenCase.code();
-        String name = tokenCase.name() + " (" + tokenCase.description() + ")"
-                + (refusal == null ? "" : ", hand-made: the library refuses it") + ": " + outcome;
-        return DynamicTest.dynamicTest(name, () -> {
-            String token;
-            if (refusal == null) {
-                assertThat(library + " refused " + tokenCase + ": " + answer, answer.containsKey("token"), is(true));
-                token = answer.getString("token");
-            } else {
-                // Still refused: were a new version to make it, the docs' table and this list would be out of date.
-                assertThat(library + " now makes " + tokenCase + " " + minted.alg() + ": update expectedRefusal "
-                           + "and docs/identity.md", answer.containsKey("refused"), is(true));
-                assertThat(answer.getString("refused"), containsString(refusal));
-                token = minted.spec().handMade();
-            }
-            Answer response = get(apiKey, token);
-            if (tokenCase.code() == null) {
-                assertThat(response.body(), response.status(), is(200));
-                assertThat(JsonBodies.array(response.body()).getJsonObject(0).getString("id"), is(notification.id()));
-            } else {
-                assertRefused(response, tokenCase.code());
-            }
-        });
+        return new Batch(apiKey, notification.id(), specs, byName);
     }
 
     private RegisteredKey register(Project project, String alg, SigningKey.Format format) {
@@ -210,15 +250,29 @@ abstract class UserTokenInteropContract extends HeraldServerTest {
         }
     }
 
-    private static void assertRefused(Answer response, String code) {
-        assertThat(response.body(), response.status(), is(401));
+    private static void assertRefused(String what, Answer response, String code) {
+        String reason = what + ": " + response.body();
+        assertThat(reason, response.status(), is(401));
         JsonObject body = JsonBodies.object(response.body());
-        assertThat(response.body(), body.getString("code"), is(code));
-        assertThat(response.body(), body.getString("error"), not(isEmptyString()));
+        assertThat(reason, body.getString("code"), is(code));
+        assertThat(reason, body.getString("error"), not(isEmptyString()));
     }
 
-    /** A token to mint: for a case, or (case null) to show that the library does not sign with the algorithm. */
-    private record Minted(String alg, TokenCase tokenCase, TokenSpec spec) {
+    /** A library's tokens: what each was asked for and what the library answered, by algorithm and case. */
+    private record Batch(String apiKey, String notificationId, Map<String, TokenSpec> specs,
+                         Map<String, JsonObject> answers) {
+
+        static String name(String alg, TokenCase tokenCase) {
+            return alg + " " + tokenCase;
+        }
+
+        TokenSpec spec(String alg, TokenCase tokenCase) {
+            return specs.get(name(alg, tokenCase));
+        }
+
+        JsonObject answer(String alg, TokenCase tokenCase) {
+            return answers.get(name(alg, tokenCase));
+        }
     }
 
     private record Answer(int status, String body) {

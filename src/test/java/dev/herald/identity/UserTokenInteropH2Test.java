@@ -16,6 +16,6 @@ class UserTokenInteropH2Test extends UserTokenInteropContract {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.h2(), server);
+        startWithAdminToken(TestDatabase.h2(), server);
     }
 }

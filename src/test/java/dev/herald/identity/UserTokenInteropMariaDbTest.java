@@ -18,6 +18,6 @@ class UserTokenInteropMariaDbTest extends UserTokenInteropContract {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.mariadb(), server);
+        startWithAdminToken(TestDatabase.mariadb(), server);
     }
 }
