@@ -39,6 +39,7 @@ public final class TokenLibraries {
     private static final Path PYTHON = Path.of("/usr/bin/python3");
     private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration MINT_TIMEOUT = Duration.ofSeconds(60);
+    private static final int MIN_NODE = 20;
     private static final Map<Runtime, Readiness> READY = new EnumMap<>(Runtime.class);
 
     private TokenLibraries() {
@@ -97,7 +98,12 @@ public final class TokenLibraries {
     }
 
     private static String installNodePackages() throws ToolMissing {
-        probe(List.of("node", "--version"), "node is not installed: apt-get install nodejs npm");
+        String version = probe(List.of("node", "--version"), "node is not installed: apt-get install nodejs npm").strip();
+        if (nodeMajor(version) < MIN_NODE) {
+            // jose 6 dropped Node 18 (Debian 12's nodejs): its WebCrypto Ed25519 and global crypto need Node 20.
+            throw new ToolMissing("node " + version + " is older than jose 6 supports: Node " + MIN_NODE
+                                  + " or later (Debian 13's nodejs, or NodeSource's on Debian 12)");
+        }
         probe(List.of("npm", "--version"), "npm is not installed: apt-get install npm");
         try {
             Files.createDirectories(NODE_HOME);
@@ -128,6 +134,17 @@ public final class TokenLibraries {
             throw new UncheckedIOException(e);
         }
         return "installed";
+    }
+
+    /** "v20.20.2" to 20; 0 when unreadable. */
+    private static int nodeMajor(String version) {
+        String digits = version.startsWith("v") ? version.substring(1) : version;
+        int dot = digits.indexOf('.');
+        try {
+            return Integer.parseInt(dot < 0 ? digits : digits.substring(0, dot));
+        } catch (NumberFormatException unreadable) {
+            return 0;
+        }
     }
 
     private static String checkPython() throws ToolMissing {
