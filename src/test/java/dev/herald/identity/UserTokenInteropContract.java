@@ -140,6 +140,23 @@ abstract class UserTokenInteropContract extends HeraldServerTest {
         }
     }
 
+    static Stream<Arguments> librariesAndAlgorithms() {
+        return Stream.of(TokenLibrary.values()).flatMap(library -> ALGORITHMS.stream()
+                .filter(alg -> signs(library, alg)).map(alg -> Arguments.of(library, alg)));
+    }
+
+    /** Issue 31: the answer tells no more about which keys exist than an unknown kid's does. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("librariesAndAlgorithms")
+    void anUnknownARevokedAndAnotherProjectsKidGetOneAnswer(TokenLibrary library, String alg) {
+        Batch batch = batch(library);
+        List<Answer> answers = Stream.of(TokenCase.UNKNOWN_KID, TokenCase.REVOKED_KID, TokenCase.OTHER_PROJECTS_KID)
+                .map(tokenCase -> get(batch.apiKey(), batch.answer(alg, tokenCase).getString("token"))).toList();
+        assertRefused(library + " " + alg + " unknown kid", answers.getFirst(), "USER_TOKEN_KEY_UNKNOWN");
+        assertThat(answers.get(1), is(answers.getFirst()));
+        assertThat(answers.get(2), is(answers.getFirst()));
+    }
+
     @Test
     void jsonwebtokenDoesNotSignEdDsa() {
         TokenSpec spec = new TokenSpec(SigningKey.fresh("EdDSA"), JsonValue.EMPTY_JSON_OBJECT,
