@@ -2,10 +2,13 @@ package dev.herald.tracking;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
+import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.changes.ChangeLog;
+import dev.herald.identity.UserIdentity;
 import dev.herald.notification.NotificationStore;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.storage.ServingDatabase;
@@ -41,11 +44,13 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private final MetadataQuota.Budget metadataBudget;
     private final ClientAddresses clients;
     private final TimestampWindow timestampWindow;
+    private final TrackingIdentification users;
     private final Clock clock;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
                            TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
-                           ClientAddresses clients, TimestampWindow timestampWindow, Clock clock) {
+                           ClientAddresses clients, TimestampWindow timestampWindow, TrackingIdentification users,
+                           Clock clock) {
         InteractionStore store = new InteractionStore(database);
         this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS,
                                                     LOG_READ_TIMEOUT, clock);
@@ -56,6 +61,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         this.metadataBudget = MetadataQuota.from(metadata).budget(clock);
         this.clients = clients;
         this.timestampWindow = timestampWindow;
+        this.users = users;
         this.clock = clock;
     }
 
@@ -75,6 +81,14 @@ public final class TrackingService implements HttpService, AutoCloseable {
     /** How the unknown-notification check was answered, for {@code /observe/metrics}. */
     public LookupFigures lookupFigures() {
         return notifications.figures();
+    }
+
+    /**
+     * The project of a notification while it exists, from memory in the common case (the check of tracking's rule
+     * 7): per-user state writes keep only their project's notifications by it.
+     */
+    public Optional<String> projectOf(String notificationId) {
+        return isWellFormedId(notificationId) ? notifications.projectOf(notificationId) : Optional.empty();
     }
 
     /** The writer's figures, for {@code /observe/metrics}. */
@@ -98,7 +112,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
      * Check 1 ({@code ^[a-zA-Z0-9_-]+$}, at most 64 characters):
      * docs/api.md, POST /api/v1/public/track/{notificationId}. A loop: every request asks.
      */
-    static boolean isWellFormedId(String id) {
+    public static boolean isWellFormedId(String id) {
         if (id.isEmpty() || id.length() > MAX_ID_LENGTH) {
             return false;
         }
@@ -115,7 +129,10 @@ public final class TrackingService implements HttpService, AutoCloseable {
         track(request, response, TrackingEndpoint.SIMPLE);
     }
 
-    /** Any Authorization header (a bearer token or other) is accepted and ignored: tracking never answers 401. */
+    /**
+     * Any Authorization header (a bearer token or other) is accepted: tracking never answers 401. A valid user token
+     * also records the user's state ({@link #userKey}).
+     */
     private void trackEnhanced(ServerRequest request, ServerResponse response) {
         track(request, response, TrackingEndpoint.ENHANCED);
     }
@@ -139,8 +156,29 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
-                                            tracked.metadata()));
+                                            tracked.metadata(), userKey(request, projectId)));
         response.status(Status.NO_CONTENT_204).send();
+    }
+
+    /**
+     * After every check of today's tracking, so that a request without a token is answered as it always was. Tracking
+     * never answers 401 (docs/api.md): a token that is not valid records no state, and the interaction is tracked as
+     * an anonymous one; the feed and the state routes tell the developer what is wrong with it. A token of another
+     * project than the notification's records no state either.
+     */
+    private String userKey(ServerRequest request, String projectId) {
+        Optional<UserIdentity> user;
+        try {
+            user = users.identify(request);
+        } catch (ApiException e) {
+            if (e.status() != Status.UNAUTHORIZED_401) {
+                throw e;
+            }
+            user = Optional.empty();
+        }
+        return user.filter(identity -> identity.projectId().equals(projectId))
+                .map(UserIdentity::userKey)
+                .orElse(null);
     }
 
     /**
