@@ -26,6 +26,8 @@ import dev.herald.console.RootPointer;
 import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.FeedCacheSettings;
+import dev.herald.identity.TokenKeyAdminService;
+import dev.herald.identity.UserTokenSettings;
 import dev.herald.notification.NotificationAdminService;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.observe.AccessLogFilter;
@@ -195,10 +197,11 @@ public final class Main {
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking(),
-                          services.userStates().publicRoutes(services.feed(), services.tracking(), services.users(),
+                          services.userStates().publicRoutes(services.feed(), services.tracking(), services.userTokens(),
                                                              clock))
                 .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
+                          new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db, services.notifications()), new AuditService(db),
                           services.userStates().adminRoutes(clock))
@@ -244,6 +247,7 @@ public final class Main {
         ConfigValues.bool(config.get("access-log.enabled"), false);
         ConfigValues.bool(config.get("sdk.demo.enabled"), false);
         FeedCacheSettings.from(config.get("feed.cache"));
+        UserTokenSettings.from(config.get("user-tokens"));
         TrackingBatchSettings.from(config.get("tracking.batch"));
         RetentionSettings.from(config.get("tracking.retention"));
         TrackingService.checkSettings(config.get("tracking"));

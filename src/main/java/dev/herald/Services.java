@@ -9,6 +9,8 @@ import dev.herald.apikey.ApiKeyStore;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedCacheSettings;
 import dev.herald.feed.PublicFeedService;
+import dev.herald.identity.UserTokenSettings;
+import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
 import dev.herald.storage.ServingDatabase;
@@ -17,9 +19,7 @@ import dev.herald.ratelimit.RateLimitSettings;
 import dev.herald.tracking.RetentionSettings;
 import dev.herald.tracking.TimestampWindow;
 import dev.herald.tracking.TrackingBatchSettings;
-import dev.herald.tracking.TrackingIdentification;
 import dev.herald.tracking.TrackingService;
-import dev.herald.userstate.UserIdentification;
 import dev.herald.userstate.UserStates;
 
 import io.helidon.config.Config;
@@ -38,6 +38,7 @@ public final class Services implements AutoCloseable {
     private final NotificationLimits limits;
     private final ApiKeyStore keys;
     private final NotificationStore notifications;
+    private final UserTokens userTokens;
     private final PublicFeedService feed;
     private final TrackingService tracking;
     private final UserStates userStates;
@@ -52,14 +53,16 @@ public final class Services implements AutoCloseable {
         this.keys = new ApiKeyStore(database.client(), changes, limits.feedBound());
         this.notifications = new NotificationStore(database.client(), changes, limits.feedBound());
         ActiveKeys activeKeys = new ActiveKeys(keys, changes, feedCache.enabled());
-        this.feed = new PublicFeedService(database.client(), activeKeys, changes, feedCache, clock);
+        this.userTokens = new UserTokens(database.client(), changes, feedCache.enabled(),
+                                         UserTokenSettings.from(config.get("user-tokens")), clock);
+        this.feed = new PublicFeedService(database.client(), activeKeys, userTokens, changes, feedCache, clock);
         ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
         TrackingBatchSettings batch = TrackingBatchSettings.from(config.get("tracking.batch"));
         this.tracking = new TrackingService(database, notifications, changes, batch,
                                             RetentionSettings.from(config.get("tracking.retention")),
                                             config.get("tracking.metadata"), clients,
                                             TimestampWindow.from(config.get("tracking.timestamp-window")),
-                                            TrackingIdentification.ANONYMOUS, clock);
+                                            userTokens, clock);
         this.userStates = new UserStates(database, batch);
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
     }
@@ -115,6 +118,11 @@ public final class Services implements AutoCloseable {
         return notifications;
     }
 
+    /** Who the user of a public request is, from its user token. */
+    public UserTokens userTokens() {
+        return userTokens;
+    }
+
     public PublicFeedService feed() {
         return feed;
     }
@@ -126,11 +134,6 @@ public final class Services implements AutoCloseable {
     /** Per-user state: its routes, public and management. */
     public UserStates userStates() {
         return userStates;
-    }
-
-    /** Who signed-in users of the public API are: verified user tokens (docs/identity.md). */
-    public UserIdentification users() {
-        return UserIdentification.ANONYMOUS;
     }
 
     /** Who may use the management API: its filter and its session routes. */

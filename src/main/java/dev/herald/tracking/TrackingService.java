@@ -4,11 +4,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
-import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.changes.ChangeLog;
 import dev.herald.identity.UserIdentity;
+import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationStore;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.storage.ServingDatabase;
@@ -44,13 +44,12 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private final MetadataQuota.Budget metadataBudget;
     private final ClientAddresses clients;
     private final TimestampWindow timestampWindow;
-    private final TrackingIdentification users;
+    private final UserTokens users;
     private final Clock clock;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
                            TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
-                           ClientAddresses clients, TimestampWindow timestampWindow, TrackingIdentification users,
-                           Clock clock) {
+                           ClientAddresses clients, TimestampWindow timestampWindow, UserTokens users, Clock clock) {
         InteractionStore store = new InteractionStore(database);
         this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS,
                                                     LOG_READ_TIMEOUT, clock);
@@ -130,8 +129,9 @@ public final class TrackingService implements HttpService, AutoCloseable {
     }
 
     /**
-     * Any Authorization header (a bearer token or other) is accepted: tracking never answers 401. A valid user token
-     * also records the user's state ({@link #userKey}).
+     * An Authorization header that is not a bearer JWS (another scheme, a token of another kind) is ignored, as before
+     * user tokens; a user token that does not verify is 401 (docs/api.md, User tokens). A valid one also records the
+     * user's state (an impression: seen; a click: read).
      */
     private void trackEnhanced(ServerRequest request, ServerResponse response) {
         track(request, response, TrackingEndpoint.ENHANCED);
@@ -146,6 +146,10 @@ public final class TrackingService implements HttpService, AutoCloseable {
         long now = clock.millis();
         TrackingRequest tracked = tracked(request, endpoint, now);
         String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
+        Optional<UserIdentity> user = users.identifyForTracking(request);
+        if (user.isPresent() && !user.get().projectId().equals(projectId)) {
+            throw TrackingErrors.otherProjectsToken();
+        }
         if (tracked.metadata() != null) {
             long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadataBytes());
             if (retryAfter > 0) {
@@ -156,29 +160,8 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
-                                            tracked.metadata(), userKey(request, projectId)));
+                                            tracked.metadata(), user.map(UserIdentity::userKey).orElse(null)));
         response.status(Status.NO_CONTENT_204).send();
-    }
-
-    /**
-     * After every check of today's tracking, so that a request without a token is answered as it always was. Tracking
-     * never answers 401 (docs/api.md): a token that is not valid records no state, and the interaction is tracked as
-     * an anonymous one; the feed and the state routes tell the developer what is wrong with it. A token of another
-     * project than the notification's records no state either.
-     */
-    private String userKey(ServerRequest request, String projectId) {
-        Optional<UserIdentity> user;
-        try {
-            user = users.identify(request);
-        } catch (ApiException e) {
-            if (e.status() != Status.UNAUTHORIZED_401) {
-                throw e;
-            }
-            user = Optional.empty();
-        }
-        return user.filter(identity -> identity.projectId().equals(projectId))
-                .map(UserIdentity::userKey)
-                .orElse(null);
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.herald.apikey.ApiKey;
 import dev.herald.feed.FeedAnswer;
 import dev.herald.feed.PublicFeedService;
 import dev.herald.identity.UserIdentity;
+import dev.herald.identity.UserTokens;
 import dev.herald.tracking.TrackingService;
 
 import io.helidon.http.Header;
@@ -44,12 +45,12 @@ public final class UserStateService implements HttpService {
 
     private final PublicFeedService feed;
     private final TrackingService tracking;
-    private final UserIdentification users;
+    private final UserTokens users;
     private final UserStateStore store;
     private final UserStateWriter writer;
     private final Clock clock;
 
-    UserStateService(PublicFeedService feed, TrackingService tracking, UserIdentification users,
+    UserStateService(PublicFeedService feed, TrackingService tracking, UserTokens users,
                      UserStateStore store, UserStateWriter writer, Clock clock) {
         this.feed = feed;
         this.tracking = tracking;

@@ -3,6 +3,7 @@ package dev.herald.userstate;
 import java.time.Clock;
 
 import dev.herald.feed.PublicFeedService;
+import dev.herald.identity.UserTokens;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.tracking.TrackingService;
@@ -26,7 +27,7 @@ public final class UserStates implements AutoCloseable {
     }
 
     /** The public routes, under /api/v1/public. */
-    public HttpService publicRoutes(PublicFeedService feed, TrackingService tracking, UserIdentification users,
+    public HttpService publicRoutes(PublicFeedService feed, TrackingService tracking, UserTokens users,
                                     Clock clock) {
         return new UserStateService(feed, tracking, users, store, writer, clock);
     }
