@@ -52,6 +52,8 @@ final class Migrations {
             new Migration(16, "accounts made in the console, and their invitations",
                           "/db/migrations/V16__console_accounts.sql"),
             new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
+            new Migration(18, "user token keys; API keys that require a user token",
+                          "/db/migrations/V18__user_token_keys.sql"),
             new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived",
                           "/db/migrations/V20__user_notification_states.sql"));
 
