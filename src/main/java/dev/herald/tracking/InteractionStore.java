@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.herald.storage.Dialect;
+import dev.herald.storage.MultiRowSql;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.userstate.StateRows;
 import dev.herald.userstate.StateWrite;
@@ -171,23 +172,11 @@ final class InteractionStore {
     }
 
     private String insertSql(int rows) {
-        return repeated(insert, insertRow, rows, "");
+        return MultiRowSql.of(insert, insertRow, rows, "");
     }
 
     private String totalsSql(int rows) {
-        return repeated(addToTotals, addToTotalsRow, rows, addToTotalsEnd);
-    }
-
-    private static String repeated(String start, String row, int rows, String end) {
-        StringBuilder sql = new StringBuilder(start.length() + rows * (row.length() + 2) + end.length() + 2);
-        sql.append(start).append(' ');
-        for (int i = 0; i < rows; i++) {
-            if (i > 0) {
-                sql.append(", ");
-            }
-            sql.append(row);
-        }
-        return sql.append(' ').append(end).toString();
+        return MultiRowSql.of(addToTotals, addToTotalsRow, rows, addToTotalsEnd);
     }
 
     private static Map<DailyTotal, Long> dailyTotals(List<Interaction> batch) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.herald.storage.MultiRowSql;
 import dev.herald.storage.ServingDatabase;
 
 /**
@@ -64,15 +65,7 @@ public final class StateRows {
 
     /** The statement for {@code rows} rows, to run alone or inside a script. */
     public String sql(int rows) {
-        StringBuilder sql = new StringBuilder(start.length() + rows * (row.length() + 2) + end.length() + 2);
-        sql.append(start).append(' ');
-        for (int i = 0; i < rows; i++) {
-            if (i > 0) {
-                sql.append(", ");
-            }
-            sql.append(row);
-        }
-        return sql.append(' ').append(end).toString();
+        return MultiRowSql.of(start, row, rows, end);
     }
 
     /** Binds the rows from parameter {@code first}; returns the next parameter's index. */
