@@ -63,7 +63,7 @@ public final class Services implements AutoCloseable {
                                             config.get("tracking.metadata"), clients,
                                             TimestampWindow.from(config.get("tracking.timestamp-window")),
                                             userTokens, clock);
-        this.userStates = new UserStates(database, batch);
+        this.userStates = new UserStates(database, batch.enabled() ? batch.groupCommit() : null);
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
     }
 

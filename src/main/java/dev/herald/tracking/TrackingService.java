@@ -111,7 +111,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
      * Check 1 ({@code ^[a-zA-Z0-9_-]+$}, at most 64 characters):
      * docs/api.md, POST /api/v1/public/track/{notificationId}. A loop: every request asks.
      */
-    public static boolean isWellFormedId(String id) {
+    static boolean isWellFormedId(String id) {
         if (id.isEmpty() || id.length() > MAX_ID_LENGTH) {
             return false;
         }

@@ -2,11 +2,11 @@ package dev.herald.userstate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
-import dev.herald.tracking.TrackingService;
 
 import io.helidon.webserver.http.ServerRequest;
 
@@ -29,6 +29,8 @@ final class StateBodies {
     /** 1000 ids of 64 characters, quoted and separated: some 67 KB. */
     static final int MAX_READ_ALL_BYTES = 128 * 1024;
     private static final int MAX_ID_LENGTH = 64;
+    /** As tracking takes a notification id (docs/api.md, POST /api/v1/public/track/{notificationId}). */
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1," + MAX_ID_LENGTH + "}");
 
     private static final BodyFields STATE = BodyFields.of("notificationId", "state", "events");
     private static final BodyFields EVENT = BodyFields.of("notificationId", "state");
@@ -96,7 +98,7 @@ final class StateBodies {
         if (value == null) {
             throw ApiException.validation(field, field + " is required");
         }
-        if (!(value instanceof JsonString text) || !TrackingService.isWellFormedId(text.getString())) {
+        if (!(value instanceof JsonString text) || !ID.matcher(text.getString()).matches()) {
             throw ApiException.validation(field, field + " must be a notification id: 1 to " + MAX_ID_LENGTH
                     + " letters, digits, _ or -");
         }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
@@ -18,7 +19,6 @@ import dev.herald.feed.FeedAnswer;
 import dev.herald.feed.PublicFeedService;
 import dev.herald.identity.UserIdentity;
 import dev.herald.identity.UserTokens;
-import dev.herald.tracking.TrackingService;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -44,16 +44,16 @@ public final class UserStateService implements HttpService {
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final PublicFeedService feed;
-    private final TrackingService tracking;
+    private final Function<String, Optional<String>> projectOfNotification;
     private final UserTokens users;
     private final UserStateStore store;
     private final UserStateWriter writer;
     private final Clock clock;
 
-    UserStateService(PublicFeedService feed, TrackingService tracking, UserTokens users,
-                     UserStateStore store, UserStateWriter writer, Clock clock) {
+    UserStateService(PublicFeedService feed, Function<String, Optional<String>> projectOfNotification,
+                     UserTokens users, UserStateStore store, UserStateWriter writer, Clock clock) {
         this.feed = feed;
-        this.tracking = tracking;
+        this.projectOfNotification = projectOfNotification;
         this.users = users;
         this.store = store;
         this.writer = writer;
@@ -134,7 +134,7 @@ public final class UserStateService implements HttpService {
      * tell which ids exist elsewhere.
      */
     private boolean isProjects(ApiKey key, String notificationId) {
-        return tracking.projectOf(notificationId).filter(key.projectId()::equals).isPresent();
+        return projectOfNotification.apply(notificationId).filter(key.projectId()::equals).isPresent();
     }
 
     private UserIdentity user(ServerRequest request, ApiKey key) {

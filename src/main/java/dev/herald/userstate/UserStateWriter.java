@@ -11,7 +11,6 @@ import dev.herald.logging.FailureLog;
 import dev.herald.storage.GroupCommit;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.Transactions;
-import dev.herald.tracking.TrackingBatchSettings;
 
 import io.helidon.http.Status;
 
@@ -29,13 +28,13 @@ final class UserStateWriter implements AutoCloseable {
     private final GroupCommit<List<StateWrite>> batches;
     private final FailureLog failures = new FailureLog("user state write(s) not stored, answered 500");
 
-    UserStateWriter(ServingDatabase database, TrackingBatchSettings settings) {
+    /** @param batching null: one transaction per request, on its own thread */
+    UserStateWriter(ServingDatabase database, GroupCommit.Settings batching) {
         this.database = database;
         this.rows = new StateRows(database);
-        this.batches = settings.enabled()
-                ? new GroupCommit<>("user-state", "herald-state-writer", database.pool(), Map.of(),
-                                    this::write, settings.groupCommit(), List::size, UserStateWriter::notStored)
-                : null;
+        this.batches = batching == null ? null
+                : new GroupCommit<>("user-state", "herald-state-writer", database.pool(), Map.of(), this::write,
+                                    batching, List::size, UserStateWriter::notStored);
     }
 
     /** @param writes one request's: committed together */

@@ -1,12 +1,13 @@
 package dev.herald.userstate;
 
 import java.time.Clock;
+import java.util.Optional;
+import java.util.function.Function;
 
 import dev.herald.feed.PublicFeedService;
 import dev.herald.identity.UserTokens;
 import dev.herald.storage.ServingDatabase;
-import dev.herald.tracking.TrackingBatchSettings;
-import dev.herald.tracking.TrackingService;
+import dev.herald.storage.GroupCommit;
 
 import io.helidon.webserver.http.HttpService;
 
@@ -20,16 +21,24 @@ public final class UserStates implements AutoCloseable {
     private final UserStateStore store;
     private final UserStateWriter writer;
 
-    public UserStates(ServingDatabase database, TrackingBatchSettings batch) {
+    /**
+     * @param batching the group commit's settings (tracking's), or null for one transaction per request on its own
+     *                 thread ({@code tracking.batch.enabled: false})
+     */
+    public UserStates(ServingDatabase database, GroupCommit.Settings batching) {
         this.database = database;
         this.store = new UserStateStore(database);
-        this.writer = new UserStateWriter(database, batch);
+        this.writer = new UserStateWriter(database, batching);
     }
 
-    /** The public routes, under /api/v1/public. */
-    public HttpService publicRoutes(PublicFeedService feed, TrackingService tracking, UserTokens users,
-                                    Clock clock) {
-        return new UserStateService(feed, tracking, users, store, writer, clock);
+    /**
+     * The public routes, under /api/v1/public.
+     *
+     * @param projectOfNotification the project of a notification while it exists (tracking's, from memory)
+     */
+    public HttpService publicRoutes(PublicFeedService feed, Function<String, Optional<String>> projectOfNotification,
+                                    UserTokens users, Clock clock) {
+        return new UserStateService(feed, projectOfNotification, users, store, writer, clock);
     }
 
     /** The management route that erases a user, under /api/v1/admin. */
