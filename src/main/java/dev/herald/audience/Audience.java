@@ -42,17 +42,24 @@ public final class Audience {
     }
 
     /**
-     * A stored tree ({@link #text()}), or empty when it no longer passes the rules (written past the management API,
-     * or by a later Herald with an operator this one does not know): such a notification reaches no one, never
-     * everyone.
+     * A stored tree ({@link #text()}); null for null (everyone). One that no longer passes the rules (written past the
+     * management API, or by a later Herald with an operator this one does not know) reaches no one, never everyone,
+     * and is shown as stored under {@code unreadable}.
      */
-    public static Optional<Audience> stored(String text) {
-        try {
-            return Json.parseObject(text.getBytes(StandardCharsets.UTF_8))
-                    .map(json -> new Audience(json, AudienceParser.parse(json, "audience")));
-        } catch (RuntimeException e) { // ApiException: a rule this version refuses
-            return Optional.empty();
+    public static Audience stored(String text) {
+        if (text == null) {
+            return null;
         }
+        try {
+            Optional<JsonObject> json = Json.parseObject(text.getBytes(StandardCharsets.UTF_8));
+            if (json.isPresent()) {
+                return new Audience(json.get(), AudienceParser.parse(json.get(), "audience"));
+            }
+        } catch (RuntimeException e) { // ApiException: a rule this version refuses
+            // Reaches no one, below.
+        }
+        return new Audience(Json.builders().createObjectBuilder().add("unreadable", text).build(),
+                            new Rule.Rollout("audience", 0));
     }
 
     /** The tree as stored and as the management API shows it. */

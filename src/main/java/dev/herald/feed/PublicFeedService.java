@@ -2,6 +2,7 @@ package dev.herald.feed;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
@@ -10,6 +11,7 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
+import dev.herald.identity.UserIdentity;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
@@ -44,7 +46,7 @@ public final class PublicFeedService implements HttpService {
     public PublicFeedService(DbClient db, ActiveKeys keys, ChangeLog changes, FeedCacheSettings settings, Clock clock) {
         this.keys = keys;
         this.feed = new FeedStore(db);
-        this.cache = new FeedCache(this::build, changes, settings);
+        this.cache = new FeedCache(this::load, changes, settings);
         this.clock = clock;
     }
 
@@ -63,9 +65,18 @@ public final class PublicFeedService implements HttpService {
         return cache.figures();
     }
 
+    /**
+     * The key's answer at {@code now} for a request with this verified user, or without a token (empty): the
+     * notifications for everyone and those whose audience the user matches. What the feed route serves, and what a
+     * per-user summary of the feed must count.
+     */
+    public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
+        return cache.answer(key, user.orElse(null), now);
+    }
+
     private void list(ServerRequest request, ServerResponse response) {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
-        FeedAnswer answer = cache.answer(key, clock.millis());
+        FeedAnswer answer = answer(key, Optional.empty(), clock.millis());
         response.header(answer.etag());
         response.header(NO_CACHE);
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
@@ -76,12 +87,13 @@ public final class PublicFeedService implements HttpService {
         Bodies.sendShared(request, response, answer.body());
     }
 
-    private FeedAnswer build(ApiKey key, long now, boolean toKeep) {
+    private KeyFeed load(ApiKey key, long now, boolean toKeep) {
         List<FeedEntry> entries = feed.visible(key, now, MAX_NOTIFICATIONS).stream()
                 .sorted(FeedOrder.of(key.orderBy()))
                 .toList();
+        List<KeyFeed.Targeted> targeted = feed.targeted(key, now, MAX_NOTIFICATIONS);
         long validUntil = toKeep ? feed.nextChange(key, now) : now + 1;
-        return FeedAnswer.of(key, FeedJson.bytes(entries), now, validUntil);
+        return KeyFeed.of(key, entries, targeted, now, validUntil);
     }
 
     /** A missing key is 401 MISSING_API_KEY (docs/api.md, GET /api/v1/public/notifications). */

@@ -215,7 +215,7 @@ public final class NotificationAdminService implements HttpService {
         long now = clock.millis();
         Notification copy = new Notification(Ids.newId(), source.projectId(), NotificationStatus.DRAFT, source.title(),
                                              source.message(), source.image(), source.action(), source.preset(),
-                                             null, null, now, now);
+                                             null, null, now, now, source.audience());
         JsonObject details = Json.builders().createObjectBuilder(NotificationJson.json(copy))
                 .add("duplicateOf", source.id()).build();
         notifications.create(copy, AuditEntry.of(Actor.of(request), now, "notification.duplicated",
@@ -266,7 +266,8 @@ public final class NotificationAdminService implements HttpService {
     private void restore(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
         NotificationVersions.Version version = existingVersion(request, seen);
-        NotificationChanges.Patch patch = NotificationChanges.read(version.content(), false, maxMessageBytes);
+        NotificationChanges.Patch patch = NotificationChanges.read(everyoneUnlessTargeted(version.content()), false,
+                                                                   maxMessageBytes);
         Actor actor = Actor.of(request);
         if (seen.status() == NotificationStatus.DRAFT) {
             NotificationChanges.Applied applied = notifications.update(seen, current -> {
@@ -288,6 +289,14 @@ public final class NotificationAdminService implements HttpService {
                 seen.projectId(), TARGET, seen.id(),
                 restored(changes(current, patch.applyTo(current, draft.updatedAt()).notification()), version)));
         AdminResponses.ok(request, response, draftJson(saved));
+    }
+
+    /** A version without an audience was for everyone: restoring it makes the notification so again. */
+    private static JsonObject everyoneUnlessTargeted(JsonObject content) {
+        if (content.containsKey("audience")) {
+            return content;
+        }
+        return Json.builders().createObjectBuilder(content).addNull("audience").build();
     }
 
     /** A restore's line: what it changes (of a draft of changes: what publishing it would), and which version. */

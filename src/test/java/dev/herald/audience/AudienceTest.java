@@ -233,10 +233,12 @@ class AudienceTest {
 
     @Test
     void aStoredRuleThatNoLongerParsesReachesNoOne() {
-        assertThat(Audience.stored("{\"attribute\":\"a\",\"operator\":\"resembles\",\"value\":1}").isPresent(),
-                   is(false));
-        assertThat(Audience.stored("not json").isPresent(), is(false));
-        assertThat(Audience.stored(parse("{\"rollout\":5}").text()).isPresent(), is(true));
+        UserIdentity anyone = user("u", null, Map.of("a", 1L));
+        assertThat(Audience.stored("{\"attribute\":\"a\",\"operator\":\"resembles\",\"value\":1}")
+                           .matches(anyone, ID, NOW), is(false));
+        assertThat(Audience.stored("not json").matches(anyone, ID, NOW), is(false));
+        assertThat(Audience.stored(parse("{\"rollout\":100}").text()).matches(anyone, ID, NOW), is(true));
+        assertThat(Audience.stored(null), is((Audience) null));
     }
 
     // --- helpers ---------------------------------------------------------------------------------------------
