@@ -50,6 +50,7 @@ public final class NotificationAdminService implements HttpService {
     private final ProjectStore projects;
     private final NotificationStore notifications;
     private final NotificationVersions versions;
+    private final AudienceCheck audienceCheck;
     private final int maxMessageBytes;
     private final Clock clock;
 
@@ -57,6 +58,7 @@ public final class NotificationAdminService implements HttpService {
         this.projects = new ProjectStore(db);
         this.notifications = notifications;
         this.versions = new NotificationVersions(db);
+        this.audienceCheck = new AudienceCheck(notifications, clock);
         this.maxMessageBytes = limits.messageBytes();
         this.clock = clock;
     }
@@ -76,6 +78,8 @@ public final class NotificationAdminService implements HttpService {
                 .any("/notifications/{id}/draft", RouteFallbacks.methodNotAllowed("GET, PUT, DELETE"))
                 .post("/notifications/{id}/duplicate", this::duplicate)
                 .any("/notifications/{id}/duplicate", RouteFallbacks.methodNotAllowed("POST"))
+                .post("/notifications/{id}/audience-check", audienceCheck::answer)
+                .any("/notifications/{id}/audience-check", RouteFallbacks.methodNotAllowed("POST"))
                 .post("/notifications/{id}/unpublish", this::unpublish)
                 .any("/notifications/{id}/unpublish", RouteFallbacks.methodNotAllowed("POST"))
                 .get("/notifications/{id}/versions", this::versions)
