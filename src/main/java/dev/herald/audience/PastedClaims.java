@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import dev.herald.api.ApiException;
-import dev.herald.api.TextLength;
 import dev.herald.identity.UserIdentity;
 
 import jakarta.json.JsonArray;
@@ -58,7 +57,15 @@ public final class PastedClaims {
         if (!(value instanceof JsonString text) || text.getString().isEmpty()) {
             throw ApiException.validation(path, path + " must be a non-empty string");
         }
-        return TextLength.requireAtMost(text.getString(), max, path);
+        return atMost(text.getString(), max, path);
+    }
+
+    /** In UTF-16 units, as the token's own check counts (identity.TokenClaims), so both refuse the same claims. */
+    private static String atMost(String text, int max, String path) {
+        if (text.length() > max) {
+            throw ApiException.validation(path, path + " is longer than " + max + " characters");
+        }
+        return text;
     }
 
     private static Map<String, Object> attributes(JsonValue value, String path) {
@@ -84,7 +91,7 @@ public final class PastedClaims {
 
     private static Object attribute(JsonValue value, String path) {
         return switch (value.getValueType()) {
-            case STRING -> TextLength.requireAtMost(((JsonString) value).getString(), MAX_SUBJECT, path);
+            case STRING -> atMost(((JsonString) value).getString(), MAX_SUBJECT, path);
             case NUMBER -> number((JsonNumber) value);
             case TRUE -> Boolean.TRUE;
             case FALSE -> Boolean.FALSE;
@@ -113,7 +120,7 @@ public final class PastedClaims {
             if (!(array.get(i) instanceof JsonString text)) {
                 throw ApiException.validation(path + "[" + i + "]", path + " must hold strings only");
             }
-            TextLength.requireAtMost(text.getString(), MAX_SUBJECT, path + "[" + i + "]");
+            atMost(text.getString(), MAX_SUBJECT, path + "[" + i + "]");
         }
         return array.getValuesAs(JsonString::getString);
     }

@@ -12,6 +12,7 @@ import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
 import dev.herald.identity.UserIdentity;
+import dev.herald.identity.UserTokens;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
@@ -39,12 +40,15 @@ public final class PublicFeedService implements HttpService {
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ActiveKeys keys;
+    private final UserTokens users;
     private final FeedStore feed;
     private final FeedCache cache;
     private final Clock clock;
 
-    public PublicFeedService(DbClient db, ActiveKeys keys, ChangeLog changes, FeedCacheSettings settings, Clock clock) {
+    public PublicFeedService(DbClient db, ActiveKeys keys, UserTokens users, ChangeLog changes,
+                             FeedCacheSettings settings, Clock clock) {
         this.keys = keys;
+        this.users = users;
         this.feed = new FeedStore(db);
         this.cache = new FeedCache(this::load, changes, settings);
         this.clock = clock;
@@ -76,7 +80,9 @@ public final class PublicFeedService implements HttpService {
 
     private void list(ServerRequest request, ServerResponse response) {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
-        FeedAnswer answer = answer(key, Optional.empty(), clock.millis());
+        // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
+        // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
+        FeedAnswer answer = answer(key, users.identify(request, key), clock.millis());
         response.header(answer.etag());
         response.header(NO_CACHE);
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {

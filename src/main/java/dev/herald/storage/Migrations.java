@@ -52,6 +52,8 @@ final class Migrations {
             new Migration(16, "accounts made in the console, and their invitations",
                           "/db/migrations/V16__console_accounts.sql"),
             new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
+            new Migration(18, "user token keys; API keys that require a user token",
+                          "/db/migrations/V18__user_token_keys.sql"),
             new Migration(19, "who a notification is for: its audience", "/db/migrations/V19__notification_audience.sql"));
 
     private final Connection connection;

@@ -1,5 +1,7 @@
 package dev.herald.audience;
 
+import java.util.Base64;
+import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,11 +17,17 @@ import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonBodies;
 import dev.herald.support.TestDatabase;
 
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webclient.http1.Http1Client;
 import io.helidon.webclient.http1.Http1ClientResponse;
 import io.helidon.webserver.WebServerConfig;
 
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -262,7 +270,90 @@ abstract class AudienceContract extends HeraldServerTest {
         assertThat(anonymous, not(containsString("platinum")));
     }
 
+    // --- the feed over HTTP, with real tokens ---------------------------------------------------------------
+
+    @Test
+    void overHttpATokenAddsWhatTheUserMatchesAndTheAnswerWithoutOneStaysAsItWas() throws Exception {
+        String[] projectAndKey = projectWithKey();
+        String everyone = publish(projectAndKey[0], null);
+        byte[] before = publicFeed(projectAndKey[1]);
+        String forPro = publish(projectAndKey[0], PRO);
+        String kidAndSecret = tokenKey(projectAndKey[0]);
+
+        String pro = token(kidAndSecret, projectAndKey[0], "ada", Map.of("plan", "pro"));
+        Feed withToken = feed(projectAndKey[1], pro);
+        assertThat(withToken.status, is(200));
+        assertThat(ids(withToken.body), contains(forPro, everyone));
+        assertThat(withToken.body, not(containsString("audience")));
+        assertThat(withToken.body, not(containsString("\"plan\"")));
+        Feed without = feed(projectAndKey[1], null);
+        assertThat("byte for byte", without.body, is(new String(before)));
+        assertThat(without.etag, is(not(withToken.etag)));
+
+        Feed free = feed(projectAndKey[1], token(kidAndSecret, projectAndKey[0], "bob", Map.of("plan", "free")));
+        assertThat("matching nothing is the answer without a token", free.etag, is(without.etag));
+        assertThat("a bad token is refused, never served as anonymous", feed(projectAndKey[1], pro + "x").status,
+                   is(401));
+    }
+
+    @Test
+    void overHttpTwoUsersMatchingTheSameSetShareOneAnswerInMemory() throws Exception {
+        String[] projectAndKey = projectWithKey();
+        publish(projectAndKey[0], null);
+        publish(projectAndKey[0], PRO);
+        publish(projectAndKey[0], BETA);
+        String kidAndSecret = tokenKey(projectAndKey[0]);
+        feed(projectAndKey[1], null);
+
+        FeedCacheFigures before = figures();
+        Feed ada = feed(projectAndKey[1], token(kidAndSecret, projectAndKey[0], "ada", Map.of("plan", "pro")));
+        Feed bob = feed(projectAndKey[1], token(kidAndSecret, projectAndKey[0], "bob",
+                                                Map.of("plan", "pro", "seats", 4)));
+        Feed cyd = feed(projectAndKey[1], token(kidAndSecret, projectAndKey[0], "cyd", Map.of("beta", true)));
+        FeedCacheFigures after = figures();
+        assertThat(bob.etag, is(ada.etag));
+        assertThat(cyd.etag, is(not(ada.etag)));
+        assertThat("one answer per set", after.userBuilds(), is(before.userBuilds() + 2));
+        assertThat("bob is served ada's", after.userHits(), is(before.userHits() + 1));
+        assertThat("no database read", after.misses(), is(before.misses()));
+    }
+
     // --- helpers --------------------------------------------------------------------------------------------
+
+    private String tokenKey(String project) {
+        JsonObject key = admin.created("/projects/" + project + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        return key.getString("kid") + " " + key.getString("secret");
+    }
+
+    /** An HS256 token for the project, minted with Nimbus as a customer's backend would, valid for an hour. */
+    private static String token(String kidAndSecret, String project, String sub, Map<String, Object> attrs)
+            throws Exception {
+        String[] parts = kidAndSecret.split(" ");
+        long now = herald.clock().millis();
+        JWTClaimsSet claims = new JWTClaimsSet.Builder().subject(sub).audience(project)
+                .issueTime(new Date(now)).expirationTime(new Date(now + 3_600_000L)).claim("attrs", attrs).build();
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(parts[0]).build(), claims);
+        jwt.sign(new MACSigner(Base64.getUrlDecoder().decode(parts[1])));
+        return jwt.serialize();
+    }
+
+    private record Feed(int status, String body, String etag) {
+    }
+
+    private Feed feed(String key, String token) {
+        var request = client.get("/api/v1/public/" + key + "/notifications");
+        if (token != null) {
+            request.header(HeaderNames.AUTHORIZATION, "Bearer " + token);
+        }
+        try (Http1ClientResponse response = request.request()) {
+            return new Feed(response.status().code(), response.as(String.class),
+                            response.headers().first(HeaderNames.ETAG).orElse(null));
+        }
+    }
+
+    private static List<String> ids(String body) {
+        return JsonBodies.array(body).stream().map(value -> value.asJsonObject().getString("id")).toList();
+    }
 
     private FeedAnswer answer(ApiKey key, UserIdentity user) {
         return herald.services().feed().answer(key, Optional.ofNullable(user), herald.clock().millis());
