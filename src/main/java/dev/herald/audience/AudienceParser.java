@@ -61,7 +61,7 @@ final class AudienceParser {
             String kind = node.containsKey("all") ? "all" : "any";
             onlyMember(node, kind, path);
             List<Rule> rules = list(node.get(kind), path + "." + kind, depth);
-            return kind.equals("all") ? new Rule.All(path, rules) : new Rule.Any(path, rules);
+            return new Rule.Group(path, rules, kind.equals("all"));
         }
         if (node.containsKey("not")) {
             onlyMember(node, "not", path);

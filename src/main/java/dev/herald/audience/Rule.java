@@ -8,7 +8,7 @@ import dev.herald.identity.UserIdentity;
 /**
  * A node of an audience tree, parsed and checked once ({@link AudienceParser}); evaluating one reads no JSON.
  */
-sealed interface Rule permits Rule.All, Rule.Any, Rule.Not, Condition, Rule.Rollout {
+sealed interface Rule permits Rule.Group, Rule.Not, Condition, Rule.Rollout {
 
     /** Where the node is in the request that set it: {@code audience.all[2]}. */
     String path();
@@ -26,47 +26,31 @@ sealed interface Rule permits Rule.All, Rule.Any, Rule.Not, Condition, Rule.Roll
     record Outcome(String path, boolean matches) {
     }
 
-    /** Every rule matches; evaluation stops at the first that does not. */
-    record All(String path, List<Rule> rules) implements Rule {
+    /**
+     * {@code all} (every rule matches) or {@code any} (at least one does); evaluation stops at the first rule that
+     * decides.
+     *
+     * @param every true for {@code all}
+     */
+    record Group(String path, List<Rule> rules, boolean every) implements Rule {
         @Override
         public boolean matches(UserIdentity user, String notificationId, long now) {
             for (Rule rule : rules) {
-                if (!rule.matches(user, notificationId, now)) {
-                    return false;
+                if (rule.matches(user, notificationId, now) != every) {
+                    return !every;
                 }
             }
-            return true;
+            return every;
         }
 
+        /** Every rule explained, even past the one that decides: the check shows each condition's outcome. */
         @Override
         public boolean explain(UserIdentity user, String notificationId, long now, Consumer<Outcome> outcomes) {
-            boolean matches = true;
+            boolean decided = false;
             for (Rule rule : rules) {
-                matches &= rule.explain(user, notificationId, now, outcomes);
+                decided |= rule.explain(user, notificationId, now, outcomes) != every;
             }
-            outcomes.accept(new Outcome(path, matches));
-            return matches;
-        }
-    }
-
-    /** At least one rule matches. */
-    record Any(String path, List<Rule> rules) implements Rule {
-        @Override
-        public boolean matches(UserIdentity user, String notificationId, long now) {
-            for (Rule rule : rules) {
-                if (rule.matches(user, notificationId, now)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        @Override
-        public boolean explain(UserIdentity user, String notificationId, long now, Consumer<Outcome> outcomes) {
-            boolean matches = false;
-            for (Rule rule : rules) {
-                matches |= rule.explain(user, notificationId, now, outcomes);
-            }
+            boolean matches = decided != every;
             outcomes.accept(new Outcome(path, matches));
             return matches;
         }
