@@ -86,6 +86,10 @@ abstract class AudienceContract extends HeraldServerTest {
 
         assertThat(admin.call(Method.PATCH, "/notifications/" + id, "{\"audience\":" + BETA + "}").status(), is(200));
         assertThat(get("/notifications/" + id).get("audience"), is(json(BETA)));
+        JsonObject line = admin.call(Method.GET, "/audit?targetId=" + id).array().getJsonObject(0);
+        assertThat(line.getString("action"), is("notification.updated"));
+        assertThat(line.getJsonObject("details").getJsonObject("audience"),
+                   is(JsonBodies.object("{\"from\":" + PRO + ",\"to\":" + BETA + "}")));
         JsonArray versions = admin.call(Method.GET, "/notifications/" + id + "/versions").array();
         assertThat(versions.getJsonObject(0).getJsonObject("content").get("audience"), is(json(BETA)));
         assertThat(versions.getJsonObject(1).getJsonObject("content").get("audience"), is(json(PRO)));
