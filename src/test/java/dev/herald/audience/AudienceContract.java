@@ -228,11 +228,38 @@ abstract class AudienceContract extends HeraldServerTest {
         assertThat("built once", shared.userBuilds(), is(before.userBuilds() + 1));
         assertThat("then answered from memory", shared.userHits(), is(before.userHits() + 1));
         assertThat("no database read", shared.misses(), is(before.misses()));
+        assertThat("counted in the cache's bytes", shared.bytes(), is(before.bytes() + ada.body().length));
 
         FeedAnswer cyd = answer(key, user(projectAndKey[0], "cyd", Map.of("beta", true)));
         assertThat(cyd.tag(), is(not(ada.tag())));
         assertThat(figures().userBuilds(), is(shared.userBuilds() + 1));
         assertThat(figures().userAnswers(), is(shared.userAnswers() + 1));
+    }
+
+    @Test
+    void aKeyKeepsABoundedNumberOfAnswersForUsers() {
+        String[] projectAndKey = projectWithKey();
+        int targeted = 11;
+        for (int i = 0; i < targeted; i++) {
+            publish(projectAndKey[0], "{\"attribute\":\"f" + i + "\",\"operator\":\"exists\"}");
+        }
+        ApiKey key = key(projectAndKey[1]);
+        answer(key, null);
+        FeedCacheFigures before = figures();
+        int sets = 1 << targeted;
+        for (int set = 1; set < sets && set <= 1100; set++) {
+            Map<String, Object> attrs = new HashMap<>();
+            for (int i = 0; i < targeted; i++) {
+                if ((set & (1 << i)) != 0) {
+                    attrs.put("f" + i, true);
+                }
+            }
+            assertThat(answer(key, user(projectAndKey[0], "u" + set, attrs)).ids().size(), is(Integer.bitCount(set)));
+        }
+        FeedCacheFigures after = figures();
+        assertThat("1,100 sets built", after.userBuilds(), is(before.userBuilds() + 1100));
+        assertThat("at most 1,024 kept", after.userAnswers() - before.userAnswers() <= 1024, is(true));
+        assertThat(after.keys(), is(before.keys()));
     }
 
     @Test
@@ -246,8 +273,10 @@ abstract class AudienceContract extends HeraldServerTest {
         assertThat(answer(key, pro).ids(), contains(targeted));
         assertThat(figures().userHits(), is(hits + 1));
 
+        long kept = figures().userAnswers();
         assertThat(admin.call(Method.PATCH, "/notifications/" + targeted, "{\"audience\":" + BETA + "}").status(),
                    is(200));
+        assertThat("dropped with the key's answer", figures().userAnswers(), is(kept - 1));
         assertThat(answer(key, pro).ids(), is(List.of()));
         assertThat(answer(key, user(projectAndKey[0], "bob", Map.of("beta", true))).ids(), contains(targeted));
         assertThat(admin.call(Method.PATCH, "/notifications/" + targeted, "{\"audience\":null}").status(), is(200));
