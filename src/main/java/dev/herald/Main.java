@@ -221,6 +221,7 @@ public final class Main {
                                                               () -> services.tracking().writerFigures().failed()))
                 .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
                                                                  services.feed()::cacheFigures,
+                                                                 services.userTokens()::cacheFigures,
                                                                  services.tracking()::writerFigures,
                                                                  services.tracking()::lookupFigures))
                 .register("/openapi", new OpenApiService())

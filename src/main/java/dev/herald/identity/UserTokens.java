@@ -2,6 +2,7 @@ package dev.herald.identity;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 import dev.herald.api.ErrorField;
 import dev.herald.apikey.ApiKey;
@@ -24,6 +25,7 @@ public final class UserTokens {
     private final TokenVerifier verifier;
     private final VerifiedTokens verified;
     private final Clock clock;
+    private final LongAdder verifications = new LongAdder();
 
     /**
      * @param keysInMemory false: every key lookup reads the database (feed.cache.enabled)
@@ -34,6 +36,11 @@ public final class UserTokens {
         this.verifier = new TokenVerifier(new TokenClaims(settings));
         this.verified = new VerifiedTokens(settings);
         this.clock = clock;
+    }
+
+    /** The verified-token cache's figures, for {@code /observe/metrics}. */
+    public TokenCacheFigures cacheFigures() {
+        return verified.figures(verifications.sum());
     }
 
     /** The keys in the database, for the management API. */
@@ -117,6 +124,7 @@ public final class UserTokens {
         if (known.isPresent()) {
             return known.get().identity();
         }
+        verifications.increment();
         TokenVerifier.Verified fresh = verifier.verify(token, keys::find, projectId, now);
         verified.put(digest, token.length(), fresh, now);
         return fresh.identity();

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Tokens that verified, so that a client polling with the same token is not verified again each time (an ES256
@@ -32,6 +33,7 @@ final class VerifiedTokens {
     private final long skewMillis;
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
+    private final LongAdder hits = new LongAdder();
 
     VerifiedTokens(UserTokenSettings settings) {
         this.maxEntries = settings.cacheEntries();
@@ -59,6 +61,7 @@ final class VerifiedTokens {
             remove(digest, entry);
             return Optional.empty();
         }
+        hits.increment();
         return Optional.of(entry.verified());
     }
 
@@ -79,6 +82,10 @@ final class VerifiedTokens {
         long values = identity.attributes().values().stream()
                 .mapToLong(value -> value instanceof java.util.List<?> list ? list.size() + 1 : 1).sum();
         return 2L * tokenLength + OVERHEAD + PER_VALUE * values;
+    }
+
+    TokenCacheFigures figures(long verifications) {
+        return new TokenCacheFigures(entries.size(), bytes.get(), hits.sum(), verifications);
     }
 
     /** Entries kept; for tests and figures. */

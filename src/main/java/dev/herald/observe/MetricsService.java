@@ -7,6 +7,7 @@ import java.util.function.ToIntFunction;
 
 import dev.herald.api.RouteFallbacks;
 import dev.herald.feed.FeedCacheFigures;
+import dev.herald.identity.TokenCacheFigures;
 import dev.herald.storage.PoolFigures;
 import dev.herald.tracking.LookupFigures;
 import dev.herald.tracking.WriterFigures;
@@ -35,6 +36,7 @@ public final class MetricsService implements HttpService {
     private final Metrics metrics;
     private final Supplier<PoolFigures> pool;
     private final Supplier<FeedCacheFigures> feedCache;
+    private final Supplier<TokenCacheFigures> tokenCache;
     private final Supplier<WriterFigures> writer;
     private final Supplier<LookupFigures> lookups;
 
@@ -45,10 +47,12 @@ public final class MetricsService implements HttpService {
      * @param lookups   tracking's unknown-notification check's
      */
     public MetricsService(Metrics metrics, Supplier<PoolFigures> pool, Supplier<FeedCacheFigures> feedCache,
-                          Supplier<WriterFigures> writer, Supplier<LookupFigures> lookups) {
+                          Supplier<TokenCacheFigures> tokenCache, Supplier<WriterFigures> writer,
+                          Supplier<LookupFigures> lookups) {
         this.metrics = metrics;
         this.pool = pool;
         this.feedCache = feedCache;
+        this.tokenCache = tokenCache;
         this.writer = writer;
         this.lookups = lookups;
     }
@@ -64,6 +68,7 @@ public final class MetricsService implements HttpService {
         metrics.writeTo(out);
         writePoolFigures(out, pool.get());
         writeFeedCacheFigures(out, feedCache.get());
+        writeTokenCacheFigures(out, tokenCache.get());
         writeWriterFigures(out, writer.get());
         writeLookupFigures(out, lookups.get());
         JvmMetrics.writeTo(out);
@@ -90,6 +95,16 @@ public final class MetricsService implements HttpService {
                 + " their set.", figures.userHits());
         counter(out, "herald_feed_cache_user_builds_total", "Answers for users built from a key's feed in memory.",
                 figures.userBuilds());
+    }
+
+    static void writeTokenCacheFigures(StringBuilder out, TokenCacheFigures figures) {
+        gauge(out, "herald_user_token_cache_entries", "Verified user tokens held in memory.", figures.entries());
+        gauge(out, "herald_user_token_cache_bytes", "Estimated heap of the verified user tokens held.",
+              figures.bytes());
+        counter(out, "herald_user_token_cache_hits_total", "Requests whose user token was found verified.",
+                figures.hits());
+        counter(out, "herald_user_token_verifications_total", "User tokens verified (signature and claims), refused"
+                + " ones included.", figures.verifications());
     }
 
     static void writeWriterFigures(StringBuilder out, WriterFigures figures) {

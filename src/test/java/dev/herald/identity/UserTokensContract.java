@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
@@ -274,6 +275,22 @@ abstract class UserTokensContract extends HeraldServerTest {
         assertThat(admin.call(Method.DELETE, "/token-keys/" + old.getString("kid")).status(), is(204));
         assertRefused(project, oldToken, "USER_TOKEN_KEY_UNKNOWN");
         assertThat(feed(project.apiKey, bearer(nextToken)).status, is(200));
+    }
+
+    /** A client polling with the same token is verified once; the figures say so (/observe/metrics). */
+    @Test
+    void aPollingClientsTokenIsVerifiedOnce() {
+        Project project = project(false);
+        HsKey hs = new HsKey(hs256(project));
+        String token = hs.token(TokenMint.claims(project.id, NOW).subject("polling").build());
+        TokenCacheFigures before = herald.services().userTokens().cacheFigures();
+        for (int poll = 0; poll < 5; poll++) {
+            assertThat(feed(project.apiKey, bearer(token)).status, is(200));
+        }
+        TokenCacheFigures after = herald.services().userTokens().cacheFigures();
+        assertThat("verified once", after.verifications() - before.verifications(), is(1L));
+        assertThat("then found four times", after.hits() - before.hits(), is(4L));
+        assertThat(after.entries(), greaterThan(0));
     }
 
     @Test

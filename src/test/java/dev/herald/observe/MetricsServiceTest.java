@@ -1,6 +1,7 @@
 package dev.herald.observe;
 
 import dev.herald.feed.FeedCacheFigures;
+import dev.herald.identity.TokenCacheFigures;
 import dev.herald.storage.PoolFigures;
 import dev.herald.tracking.WriterFigures;
 
@@ -44,6 +45,20 @@ class MetricsServiceTest {
         assertThat(metrics, containsString("\nherald_feed_cache_user_builds_total 4\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_hits_total counter\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_keys gauge\n"));
+    }
+
+    @Test
+    void eachTokenCacheFigureHasItsSeries() {
+        StringBuilder out = new StringBuilder();
+
+        MetricsService.writeTokenCacheFigures(out, new TokenCacheFigures(7, 8000, 90, 11));
+
+        String metrics = "\n" + out;
+        assertThat(metrics, containsString("\nherald_user_token_cache_entries 7\n"));
+        assertThat(metrics, containsString("\nherald_user_token_cache_bytes 8000\n"));
+        assertThat(metrics, containsString("\nherald_user_token_cache_hits_total 90\n"));
+        assertThat(metrics, containsString("\nherald_user_token_verifications_total 11\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_user_token_cache_hits_total counter\n"));
     }
 
     @Test
