@@ -1,0 +1,40 @@
+-- wrk script of bench/users.sh: every request as the next user of a token file, each thread from its own place.
+--   wrk ... -s bench/users.lua URL -- TOKEN_FILE
+-- Counts answers other than 200, as hotpaths.lua does, so that a run of refusals is not read as a fast one.
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  counter = counter + 1
+  thread:set("first", counter)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  tokens = {}
+  for line in io.lines(args[1]) do
+    tokens[#tokens + 1] = "Bearer " .. line
+  end
+  index = (first * 7919) % #tokens
+  ok = 0
+  other = 0
+end
+
+function request()
+  index = index % #tokens + 1
+  wrk.headers["Authorization"] = tokens[index]
+  return wrk.format("GET")
+end
+
+function response(status, headers, body)
+  if status == 200 then ok = ok + 1 else other = other + 1 end
+end
+
+function done(summary, latency, requests)
+  local total_ok, total_other = 0, 0
+  for _, thread in ipairs(threads) do
+    total_ok = total_ok + thread:get("ok")
+    total_other = total_other + thread:get("other")
+  end
+  io.write(string.format("answers: 200=%d other=%d\n", total_ok, total_other))
+end
