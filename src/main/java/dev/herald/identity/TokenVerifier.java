@@ -96,7 +96,7 @@ final class TokenVerifier {
         } catch (BadJOSEException | JOSEException e) {
             throw UserTokenErrors.SIGNATURE.refused("The token's signature does not verify with the key of its kid");
         }
-        return new Verified(claims.identity(claimsSet, key.key().projectId(), now), kid);
+        return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
     }
 
     /** A token that verified: who it names, and the key to check again on each later use (revocation). */

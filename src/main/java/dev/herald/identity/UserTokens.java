@@ -117,7 +117,7 @@ public final class UserTokens {
 
     private UserIdentity verify(String token, String projectId) {
         long now = clock.millis();
-        String digest = VerifiedTokens.digest(token);
+        VerifiedTokens.Digest digest = VerifiedTokens.digest(token);
         Optional<TokenVerifier.Verified> known = verified.find(digest, now)
                 .filter(hit -> projectId == null || hit.identity().projectId().equals(projectId))
                 .filter(hit -> keys.find(hit.kid()).isPresent());
