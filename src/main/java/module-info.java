@@ -23,6 +23,7 @@ module dev.herald {
     requires io.helidon.http.media.jsonp; // api.JsonAnswers: Helidon's JSON-P writer for management and health answers
     requires org.yaml.snakeyaml;          // HeraldConfig: the line and column of a mistake, a key given twice
     requires org.jsoup;                   // content.HtmlMessages: HTML messages parsed as browsers parse them
+    requires com.nimbusds.jose.jwt;       // identity.TokenVerifier: user tokens (JWS, JWT claims, HS256/ES256; docs/modules.md)
 
     // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
     requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml

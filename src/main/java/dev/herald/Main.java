@@ -26,6 +26,8 @@ import dev.herald.console.RootPointer;
 import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.FeedCacheSettings;
+import dev.herald.identity.TokenKeyAdminService;
+import dev.herald.identity.UserTokenSettings;
 import dev.herald.notification.NotificationAdminService;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.observe.AccessLogFilter;
@@ -197,6 +199,7 @@ public final class Main {
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
                 .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
+                          new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db, services.notifications()), new AuditService(db))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
@@ -241,6 +244,7 @@ public final class Main {
         ConfigValues.bool(config.get("access-log.enabled"), false);
         ConfigValues.bool(config.get("sdk.demo.enabled"), false);
         FeedCacheSettings.from(config.get("feed.cache"));
+        UserTokenSettings.from(config.get("user-tokens"));
         TrackingBatchSettings.from(config.get("tracking.batch"));
         RetentionSettings.from(config.get("tracking.retention"));
         TrackingService.checkSettings(config.get("tracking"));

@@ -9,6 +9,8 @@ import dev.herald.apikey.ApiKeyStore;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedCacheSettings;
 import dev.herald.feed.PublicFeedService;
+import dev.herald.identity.UserTokenSettings;
+import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
 import dev.herald.storage.ServingDatabase;
@@ -35,6 +37,7 @@ public final class Services implements AutoCloseable {
     private final NotificationLimits limits;
     private final ApiKeyStore keys;
     private final NotificationStore notifications;
+    private final UserTokens userTokens;
     private final PublicFeedService feed;
     private final TrackingService tracking;
     private final AdminAccess admin;
@@ -48,13 +51,16 @@ public final class Services implements AutoCloseable {
         this.keys = new ApiKeyStore(database.client(), changes, limits.feedBound());
         this.notifications = new NotificationStore(database.client(), changes, limits.feedBound());
         ActiveKeys activeKeys = new ActiveKeys(keys, changes, feedCache.enabled());
-        this.feed = new PublicFeedService(database.client(), activeKeys, changes, feedCache, clock);
+        this.userTokens = new UserTokens(database.client(), changes, feedCache.enabled(),
+                                         UserTokenSettings.from(config.get("user-tokens")), clock);
+        this.feed = new PublicFeedService(database.client(), activeKeys, userTokens, changes, feedCache, clock);
         ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
         this.tracking = new TrackingService(database, notifications, changes,
                                             TrackingBatchSettings.from(config.get("tracking.batch")),
                                             RetentionSettings.from(config.get("tracking.retention")),
                                             config.get("tracking.metadata"), clients,
-                                            TimestampWindow.from(config.get("tracking.timestamp-window")), clock);
+                                            TimestampWindow.from(config.get("tracking.timestamp-window")),
+                                            userTokens, clock);
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
     }
 
@@ -106,6 +112,11 @@ public final class Services implements AutoCloseable {
 
     public NotificationStore notifications() {
         return notifications;
+    }
+
+    /** Who the user of a public request is, from its user token. */
+    public UserTokens userTokens() {
+        return userTokens;
     }
 
     public PublicFeedService feed() {

@@ -3,7 +3,8 @@ package dev.herald.apikey;
 /**
  * A project's public key and the settings that shape what Get Notifications returns for it.
  *
- * @param revokedAt epoch millis of revocation, or null while the key works
+ * @param revokedAt        epoch millis of revocation, or null while the key works
+ * @param requireUserToken whether a request without a user token is refused (401 USER_TOKEN_REQUIRED)
  */
 public record ApiKey(String key,
                      String projectId,
@@ -11,7 +12,14 @@ public record ApiKey(String key,
                      boolean showFuture,
                      OrderBy orderBy,
                      long createdAt,
-                     Long revokedAt) {
+                     Long revokedAt,
+                     boolean requireUserToken) {
+
+    /** A key that serves anonymous clients, as every key did before user tokens. */
+    public ApiKey(String key, String projectId, boolean showPast, boolean showFuture, OrderBy orderBy, long createdAt,
+                  Long revokedAt) {
+        this(key, projectId, showPast, showFuture, orderBy, createdAt, revokedAt, false);
+    }
 
     private static final int MIN_LENGTH = 32;
     private static final int MAX_LENGTH = 64;

@@ -37,10 +37,10 @@ import jakarta.json.JsonObjectBuilder;
  */
 public final class ApiKeyAdminService implements HttpService {
 
-    private static final BodyFields NEW_KEY = BodyFields.of("key", "showPast", "showFuture", "orderBy")
+    private static final BodyFields NEW_KEY = BodyFields.of("key", "showPast", "showFuture", "orderBy", "requireUserToken")
             .readOnly("projectId", "createdAt", "revokedAt");
     /** A key's value cannot change: it is what clients hold. */
-    private static final BodyFields SETTINGS = BodyFields.of("showPast", "showFuture", "orderBy")
+    private static final BodyFields SETTINGS = BodyFields.of("showPast", "showFuture", "orderBy", "requireUserToken")
             .readOnly("key", "projectId", "createdAt", "revokedAt");
 
     private static final String TARGET = "api-key";
@@ -78,7 +78,8 @@ public final class ApiKeyAdminService implements HttpService {
                                     AdminRequests.optionalBoolean(body, "showFuture").orElse(false),
                                     orderBy(body).orElse(OrderBy.DEFAULT),
                                     clock.millis(),
-                                    null);
+                                    null,
+                                    AdminRequests.optionalBoolean(body, "requireUserToken").orElse(false));
         if (keys.find(key).isPresent()) {
             throw ApiException.error(Status.CONFLICT_409, "CONFLICT", "This key is already in use");
         }
@@ -99,12 +100,14 @@ public final class ApiKeyAdminService implements HttpService {
         Optional<Boolean> showPast = AdminRequests.optionalBoolean(body, "showPast");
         Optional<Boolean> showFuture = AdminRequests.optionalBoolean(body, "showFuture");
         Optional<OrderBy> orderBy = orderBy(body);
+        Optional<Boolean> requireUserToken = AdminRequests.optionalBoolean(body, "requireUserToken");
         long now = clock.millis();
         Actor actor = Actor.of(request);
         ApiKey updated = keys.updateSettings(
                 seen, key -> new ApiKey(key.key(), key.projectId(), showPast.orElse(key.showPast()),
                                         showFuture.orElse(key.showFuture()), orderBy.orElse(key.orderBy()),
-                                        key.createdAt(), key.revokedAt()),
+                                        key.createdAt(), key.revokedAt(),
+                                        requireUserToken.orElse(key.requireUserToken())),
                 now, (before, after) -> AuditEntry.of(actor, clock.millis(), "api-key.updated", before.projectId(),
                         TARGET, before.key(), AuditDetails.changes(json(before), json(after), Set.of())));
         AdminResponses.ok(request, response, json(updated));
@@ -134,6 +137,7 @@ public final class ApiKeyAdminService implements HttpService {
                 .add("showPast", key.showPast())
                 .add("showFuture", key.showFuture())
                 .add("orderBy", key.orderBy().wireName())
+                .add("requireUserToken", key.requireUserToken())
                 .add("createdAt", Timestamps.format(key.createdAt()));
         if (key.revokedAt() == null) {
             json.addNull("revokedAt");

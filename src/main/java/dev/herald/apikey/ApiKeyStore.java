@@ -47,6 +47,7 @@ public final class ApiKeyStore {
                     .addParam("orderBy", key.orderBy().wireName())
                     .addParam("createdAt", key.createdAt())
                     .addParam("revokedAt", key.revokedAt())
+                    .addParam("requireUserToken", key.requireUserToken())
                     .execute();
             AuditLog.record(transaction, audit);
             requireFeedBound(transaction, key, key.createdAt());
@@ -95,6 +96,7 @@ public final class ApiKeyStore {
                     .addParam("showPast", key.showPast())
                     .addParam("showFuture", key.showFuture())
                     .addParam("orderBy", key.orderBy().wireName())
+                    .addParam("requireUserToken", key.requireUserToken())
                     .execute();
             AuditLog.recordChange(transaction, audit.apply(before, key));
             requireFeedBound(transaction, key, now);
@@ -151,6 +153,7 @@ public final class ApiKeyStore {
                           Rows.bool(row, "show_future"),
                           OrderBy.fromWireName(Rows.string(row, "order_by")).orElse(OrderBy.DEFAULT),
                           Rows.longValue(row, "created_at"),
-                          Rows.nullableLong(row, "revoked_at"));
+                          Rows.nullableLong(row, "revoked_at"),
+                          Rows.bool(row, "require_user_token"));
     }
 }

@@ -29,7 +29,7 @@ public final class KnownSettings {
 
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
-                                                       "limits", "feed", "tracking", "sdk");
+                                                       "limits", "feed", "tracking", "sdk", "user-tokens");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "admin.accounts.name",
                                                               "admin.accounts.role", "admin.accounts.token-sha256",
                                                               "cors.allowed-origins",

@@ -10,6 +10,7 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
+import dev.herald.identity.UserTokens;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
@@ -37,12 +38,15 @@ public final class PublicFeedService implements HttpService {
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ActiveKeys keys;
+    private final UserTokens users;
     private final FeedStore feed;
     private final FeedCache cache;
     private final Clock clock;
 
-    public PublicFeedService(DbClient db, ActiveKeys keys, ChangeLog changes, FeedCacheSettings settings, Clock clock) {
+    public PublicFeedService(DbClient db, ActiveKeys keys, UserTokens users, ChangeLog changes,
+                             FeedCacheSettings settings, Clock clock) {
         this.keys = keys;
+        this.users = users;
         this.feed = new FeedStore(db);
         this.cache = new FeedCache(this::build, changes, settings);
         this.clock = clock;
@@ -65,6 +69,9 @@ public final class PublicFeedService implements HttpService {
 
     private void list(ServerRequest request, ServerResponse response) {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
+        // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
+        // before user tokens. Which notifications a user sees is the audience's part (issue 31).
+        users.identify(request, key);
         FeedAnswer answer = cache.answer(key, clock.millis());
         response.header(answer.etag());
         response.header(NO_CACHE);

@@ -2,10 +2,13 @@ package dev.herald.tracking;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.changes.ChangeLog;
+import dev.herald.identity.UserIdentity;
+import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationStore;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.storage.ServingDatabase;
@@ -41,11 +44,12 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private final MetadataQuota.Budget metadataBudget;
     private final ClientAddresses clients;
     private final TimestampWindow timestampWindow;
+    private final UserTokens users;
     private final Clock clock;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
                            TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
-                           ClientAddresses clients, TimestampWindow timestampWindow, Clock clock) {
+                           ClientAddresses clients, TimestampWindow timestampWindow, UserTokens users, Clock clock) {
         InteractionStore store = new InteractionStore(database);
         this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS,
                                                     LOG_READ_TIMEOUT, clock);
@@ -56,6 +60,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         this.metadataBudget = MetadataQuota.from(metadata).budget(clock);
         this.clients = clients;
         this.timestampWindow = timestampWindow;
+        this.users = users;
         this.clock = clock;
     }
 
@@ -115,7 +120,10 @@ public final class TrackingService implements HttpService, AutoCloseable {
         track(request, response, TrackingEndpoint.SIMPLE);
     }
 
-    /** Any Authorization header (a bearer token or other) is accepted and ignored: tracking never answers 401. */
+    /**
+     * An Authorization header that is not a bearer JWS (another scheme, a token of another kind) is ignored, as before
+     * user tokens; a user token that does not verify is 401 (docs/api.md, User tokens).
+     */
     private void trackEnhanced(ServerRequest request, ServerResponse response) {
         track(request, response, TrackingEndpoint.ENHANCED);
     }
@@ -129,6 +137,10 @@ public final class TrackingService implements HttpService, AutoCloseable {
         long now = clock.millis();
         TrackingRequest tracked = tracked(request, endpoint, now);
         String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
+        Optional<UserIdentity> user = users.identifyForTracking(request);
+        if (user.isPresent() && !user.get().projectId().equals(projectId)) {
+            throw TrackingErrors.otherProjectsToken();
+        }
         if (tracked.metadata() != null) {
             long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadataBytes());
             if (retryAfter > 0) {

@@ -1,0 +1,150 @@
+package dev.herald.identity;
+
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.text.ParseException;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.crypto.spec.SecretKeySpec;
+
+import dev.herald.api.ApiException;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.KeyType;
+import com.nimbusds.jose.util.Base64URL;
+
+/**
+ * The public keys customers register (a JWK object or a PEM "PUBLIC KEY"), checked and kept as a minimal public JWK,
+ * and the JDK keys verification uses. Ed25519 goes through the JDK, not Nimbus: Nimbus' OctetKeyPair cannot make a
+ * JDK public key, and its Ed25519 verifier needs Tink, which jlink cannot link (docs/modules.md).
+ */
+final class PublicKeys {
+
+    static final String FIELD = "publicKey";
+    /** X.509 SubjectPublicKeyInfo of an Ed25519 key up to its 32 bytes (RFC 8410): the DER before the key itself. */
+    private static final byte[] ED25519_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
+    private static final int ED25519_BYTES = 32;
+    private static final Pattern PEM = Pattern.compile(
+            "\\s*-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\\s]+)-----END PUBLIC KEY-----\\s*");
+
+    private PublicKeys() {
+    }
+
+    /** The HS256 key from its stored base64url form. */
+    static Key hmacKey(String secret) {
+        return new SecretKeySpec(Base64.getUrlDecoder().decode(secret), "HmacSHA256");
+    }
+
+    /** The JDK key of a stored JWK (written by {@link #fromJwkText} or {@link #fromPem}, so well formed). */
+    static Key fromJwk(TokenAlgorithm algorithm, String jwk) {
+        try {
+            JWK parsed = JWK.parse(jwk);
+            if (algorithm == TokenAlgorithm.ES256) {
+                return parsed.toECKey().toECPublicKey();
+            }
+            return ed25519(Base64URL.from(parsed.toJSONObject().get("x").toString()).decode());
+        } catch (ParseException | JOSEException | GeneralSecurityException e) {
+            throw new IllegalStateException("A stored token key does not parse: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A registered key given as a JWK object's text: its public part only, for the algorithm's curve.
+     *
+     * @return the minimal public JWK that is stored and shown
+     */
+    static String fromJwkText(TokenAlgorithm algorithm, String json) {
+        JWK jwk;
+        try {
+            jwk = JWK.parse(json);
+        } catch (ParseException e) {
+            throw invalid("publicKey is not a JWK that can be read: " + e.getMessage());
+        }
+        if (jwk.isPrivate()) {
+            throw invalid("publicKey holds a private key: register the public key only, and keep the private key "
+                                  + "with the backend that signs");
+        }
+        if (algorithm == TokenAlgorithm.ES256) {
+            if (!KeyType.EC.equals(jwk.getKeyType()) || !Curve.P_256.equals(jwk.toECKey().getCurve())) {
+                throw invalid("publicKey must be an EC key on the P-256 curve for ES256");
+            }
+            return ecJwk(jwk.toECKey());
+        }
+        Object crv = jwk.toJSONObject().get("crv");
+        if (!KeyType.OKP.equals(jwk.getKeyType()) || !"Ed25519".equals(crv)) {
+            throw invalid("publicKey must be an OKP key on the Ed25519 curve for EdDSA");
+        }
+        byte[] x = Base64URL.from(String.valueOf(jwk.toJSONObject().get("x"))).decode();
+        if (x.length != ED25519_BYTES) {
+            throw invalid("publicKey's x must be 32 bytes for Ed25519");
+        }
+        return okpJwk(x);
+    }
+
+    /** A registered key given as a PEM "PUBLIC KEY" (X.509 SubjectPublicKeyInfo). */
+    static String fromPem(TokenAlgorithm algorithm, String pem) {
+        Matcher matcher = PEM.matcher(pem);
+        if (!matcher.matches()) {
+            throw invalid("publicKey must be a JWK object or a PEM string from -----BEGIN PUBLIC KEY----- to "
+                                  + "-----END PUBLIC KEY-----");
+        }
+        byte[] der;
+        try {
+            der = Base64.getMimeDecoder().decode(matcher.group(1).replaceAll("\\s", ""));
+        } catch (IllegalArgumentException e) {
+            throw invalid("publicKey's PEM is not base64");
+        }
+        try {
+            if (algorithm == TokenAlgorithm.ES256) {
+                PublicKey key = KeyFactory.getInstance("EC").generatePublic(new X509EncodedKeySpec(der));
+                if (!(key instanceof ECPublicKey ec) || !Curve.P_256.equals(Curve.forECParameterSpec(ec.getParams()))) {
+                    throw invalid("publicKey must be an EC key on the P-256 curve for ES256");
+                }
+                return ecJwk(new ECKey.Builder(Curve.P_256, ec).build());
+            }
+            KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der));
+            if (der.length != ED25519_PREFIX.length + ED25519_BYTES
+                    || !Arrays.equals(der, 0, ED25519_PREFIX.length, ED25519_PREFIX, 0, ED25519_PREFIX.length)) {
+                throw invalid("publicKey must be an Ed25519 key for EdDSA");
+            }
+            return okpJwk(Arrays.copyOfRange(der, ED25519_PREFIX.length, der.length));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw invalid("publicKey's PEM is not a " + (algorithm == TokenAlgorithm.ES256 ? "P-256" : "Ed25519")
+                                  + " public key");
+        }
+    }
+
+    static PublicKey ed25519(byte[] x) throws GeneralSecurityException {
+        byte[] der = Arrays.copyOf(ED25519_PREFIX, ED25519_PREFIX.length + ED25519_BYTES);
+        System.arraycopy(x, 0, der, ED25519_PREFIX.length, ED25519_BYTES);
+        return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der));
+    }
+
+    private static String ecJwk(ECKey key) {
+        return "{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + key.getX() + "\",\"y\":\"" + key.getY() + "\"}";
+    }
+
+    private static String okpJwk(byte[] x) {
+        try {
+            ed25519(x);
+        } catch (GeneralSecurityException e) {
+            throw invalid("publicKey is not an Ed25519 public key");
+        }
+        return "{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\"" + Base64URL.encode(x) + "\"}";
+    }
+
+    private static ApiException invalid(String message) {
+        return ApiException.validation(FIELD, message);
+    }
+}

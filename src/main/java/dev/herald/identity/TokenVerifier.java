@@ -1,0 +1,140 @@
+package dev.herald.identity;
+
+import java.nio.charset.StandardCharsets;
+import java.security.Key;
+import java.security.PublicKey;
+import java.security.interfaces.ECPublicKey;
+import java.text.ParseException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+import javax.crypto.SecretKey;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JWSVerifier;
+import com.nimbusds.jose.crypto.ECDSAVerifier;
+import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jose.jca.JCAContext;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.JWSVerifierFactory;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWT;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.JWTParser;
+import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+
+/**
+ * Verifies one compact JWS (docs/api.md, User tokens) and tells precisely why it is refused. Nimbus' DefaultJWTProcessor
+ * checks the signature with the one key the token's kid names, offered only for that key's algorithm: a token that
+ * names another algorithm finds no key (an HS256 token signed with an ES256 key's public bytes as its secret never
+ * reaches an HMAC). The claims are checked here afterwards ({@link TokenClaims}), with their own codes.
+ */
+final class TokenVerifier {
+
+    static final int MAX_BYTES = 8192;
+
+    private final DefaultJWTProcessor<KeyContext> processor = new DefaultJWTProcessor<>();
+    private final TokenClaims claims;
+
+    TokenVerifier(TokenClaims claims) {
+        this.claims = claims;
+        processor.setJWSKeySelector((header, context) -> header.getAlgorithm().equals(context.key().key().algorithm().jws())
+                ? List.of(context.key().material()) : List.of());
+        processor.setJWSVerifierFactory(new Verifiers());
+        // Any typ: libraries differ (none, "JWT"); nothing here depends on it.
+        processor.setJWSTypeVerifier((type, context) -> { });
+        // The claims have codes of their own, checked after the signature.
+        processor.setJWTClaimsSetVerifier((claimsSet, context) -> { });
+    }
+
+    /**
+     * @param keys            the active key of a kid
+     * @param expectedProject the project the token must be for (the API key's); null: the kid's project
+     * @param now             epoch millis
+     * @throws UserTokenErrors.Refused why the token is not accepted
+     */
+    Verified verify(String token, Function<String, Optional<VerifyingKey>> keys, String expectedProject, long now) {
+        if (token.length() > MAX_BYTES || token.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
+            throw UserTokenErrors.MALFORMED.refused("The token is longer than 8,192 bytes");
+        }
+        JWT parsed;
+        JWTClaimsSet claimsSet;
+        try {
+            parsed = JWTParser.parse(token);
+            claimsSet = parsed.getJWTClaimsSet();
+        } catch (ParseException e) {
+            throw UserTokenErrors.MALFORMED.refused("The token is not a compact JWS of three base64url parts with a "
+                                                            + "JSON header and JSON claims");
+        }
+        if (parsed instanceof PlainJWT) {
+            throw UserTokenErrors.ALGORITHM.refused("Unsigned tokens (alg none) are refused");
+        }
+        if (!(parsed instanceof SignedJWT signed)) {
+            throw UserTokenErrors.MALFORMED.refused("Encrypted tokens are not accepted: sign the token (JWS)");
+        }
+        String kid = signed.getHeader().getKeyID();
+        if (kid == null) {
+            throw UserTokenErrors.KEY_UNKNOWN.refused("The token's header has no kid: name the key that signed it");
+        }
+        VerifyingKey key = keys.apply(kid)
+                .filter(found -> expectedProject == null || found.key().projectId().equals(expectedProject))
+                .orElseThrow(() -> UserTokenErrors.KEY_UNKNOWN.refused(
+                        "No active token key of this project has the token's kid"));
+        JWSAlgorithm algorithm = signed.getHeader().getAlgorithm();
+        if (!algorithm.equals(key.key().algorithm().jws())) {
+            throw UserTokenErrors.ALGORITHM.refused("The token's kid is a " + key.key().algorithm().name()
+                                                            + " key; the token says alg " + algorithm.getName());
+        }
+        try {
+            processor.process(signed, new KeyContext(key));
+        } catch (BadJOSEException | JOSEException e) {
+            throw UserTokenErrors.SIGNATURE.refused("The token's signature does not verify with the key of its kid");
+        }
+        return new Verified(claims.identity(claimsSet, key.key().projectId(), now), kid);
+    }
+
+    /** A token that verified: who it names, and the key to check again on each later use (revocation). */
+    record Verified(UserIdentity identity, String kid) {
+    }
+
+    /** What the key selector offers: the one key of the token's kid. */
+    record KeyContext(VerifyingKey key) implements SecurityContext {
+    }
+
+    /** HS256 and ES256 with Nimbus' verifiers, EdDSA with the JDK's ({@link JdkEd25519Verifier}). */
+    private static final class Verifiers implements JWSVerifierFactory {
+
+        private final JCAContext context = new JCAContext();
+
+        @Override
+        public JWSVerifier createJWSVerifier(JWSHeader header, Key key) throws JOSEException {
+            JWSAlgorithm algorithm = header.getAlgorithm();
+            if (JWSAlgorithm.HS256.equals(algorithm) && key instanceof SecretKey secret) {
+                return new MACVerifier(secret);
+            }
+            if (JWSAlgorithm.ES256.equals(algorithm) && key instanceof ECPublicKey ec) {
+                return new ECDSAVerifier(ec);
+            }
+            if (JWSAlgorithm.EdDSA.equals(algorithm) && key instanceof PublicKey ed25519) {
+                return new JdkEd25519Verifier(ed25519);
+            }
+            throw new JOSEException("No verifier for " + algorithm);
+        }
+
+        @Override
+        public Set<JWSAlgorithm> supportedJWSAlgorithms() {
+            return Set.of(JWSAlgorithm.HS256, JWSAlgorithm.ES256, JWSAlgorithm.EdDSA);
+        }
+
+        @Override
+        public JCAContext getJCAContext() {
+            return context;
+        }
+    }
+}

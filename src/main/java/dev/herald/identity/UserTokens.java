@@ -1,0 +1,114 @@
+package dev.herald.identity;
+
+import java.time.Clock;
+import java.util.Optional;
+
+import dev.herald.api.ErrorField;
+import dev.herald.apikey.ApiKey;
+import dev.herald.changes.ChangeLog;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.ServerRequest;
+
+/**
+ * Who the user of a public request is, from the user token in its {@code Authorization: Bearer} header (docs/api.md,
+ * User tokens); never from a URL. A token already verified is taken from a bounded cache, its key checked again.
+ */
+public final class UserTokens {
+
+    private static final String BEARER = "bearer ";
+
+    private final TokenKeyStore store;
+    private final ActiveTokenKeys keys;
+    private final TokenVerifier verifier;
+    private final VerifiedTokens verified;
+    private final Clock clock;
+
+    /**
+     * @param keysInMemory false: every key lookup reads the database (feed.cache.enabled)
+     */
+    public UserTokens(DbClient db, ChangeLog changes, boolean keysInMemory, UserTokenSettings settings, Clock clock) {
+        this.store = new TokenKeyStore(db, changes);
+        this.keys = new ActiveTokenKeys(store, changes, keysInMemory);
+        this.verifier = new TokenVerifier(new TokenClaims(settings));
+        this.verified = new VerifiedTokens(settings);
+        this.clock = clock;
+    }
+
+    /** The keys in the database, for the management API. */
+    public TokenKeyStore store() {
+        return store;
+    }
+
+    /**
+     * The user of a request to a route of {@code key}'s project.
+     *
+     * @return empty when the request has no Authorization header and the key does not require a token
+     * @throws dev.herald.api.ApiException 401 with the refusal's code ({@code {"error","code"}}), or
+     *                                     USER_TOKEN_REQUIRED when there is no token and the key requires one
+     */
+    public Optional<UserIdentity> identify(ServerRequest request, ApiKey key) {
+        Optional<String> authorization = request.headers().first(HeaderNames.AUTHORIZATION);
+        if (authorization.isEmpty()) {
+            if (key.requireUserToken()) {
+                throw UserTokenErrors.REQUIRED.refused("This API key requires a user token: send Authorization: "
+                                                               + "Bearer <token>").answer(ErrorField.ERROR);
+            }
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(verify(bearer(authorization.get()), key.projectId()));
+        } catch (UserTokenErrors.Refused refused) {
+            throw refused.answer(ErrorField.ERROR);
+        }
+    }
+
+    /**
+     * The user of a tracking request: the project is the token's kid's (its aud must name it). Tracking took any
+     * Authorization header and ignored it before user tokens, and still does with one that is not a bearer JWS at
+     * all; a JWS that does not verify is refused.
+     *
+     * @throws dev.herald.api.ApiException 401 in the tracking shape ({@code {"message","code"}})
+     */
+    public Optional<UserIdentity> identifyForTracking(ServerRequest request) {
+        Optional<String> authorization = request.headers().first(HeaderNames.AUTHORIZATION);
+        if (authorization.isEmpty() || !isBearer(authorization.get())) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(verify(bearer(authorization.get()), null));
+        } catch (UserTokenErrors.Refused refused) {
+            if (refused.error() == UserTokenErrors.MALFORMED) {
+                return Optional.empty();
+            }
+            throw refused.answer(ErrorField.MESSAGE);
+        }
+    }
+
+    private UserIdentity verify(String token, String projectId) {
+        long now = clock.millis();
+        String digest = VerifiedTokens.digest(token);
+        Optional<TokenVerifier.Verified> known = verified.find(digest, now)
+                .filter(hit -> projectId == null || hit.identity().projectId().equals(projectId))
+                .filter(hit -> keys.find(hit.kid()).isPresent());
+        if (known.isPresent()) {
+            return known.get().identity();
+        }
+        TokenVerifier.Verified fresh = verifier.verify(token, keys::find, projectId, now);
+        verified.put(digest, token.length(), fresh, now);
+        return fresh.identity();
+    }
+
+    private static boolean isBearer(String authorization) {
+        return authorization.regionMatches(true, 0, BEARER, 0, BEARER.length());
+    }
+
+    /** {@code Bearer <token>}: the scheme in any case (RFC 9110 §11.1), one space, the token. */
+    private static String bearer(String authorization) {
+        if (!isBearer(authorization) || authorization.length() == BEARER.length()) {
+            throw UserTokenErrors.MALFORMED.refused("Authorization must be \"Bearer <token>\"");
+        }
+        return authorization.substring(BEARER.length()).strip();
+    }
+}

@@ -1,0 +1,99 @@
+package dev.herald.identity;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Tokens that verified, so that a client polling with the same token is not verified again each time (an ES256
+ * verification is some 100 µs). Keyed by the token's SHA-256, never the token. An entry serves until its exp (with
+ * the skew) and only while its kid is active: the caller checks the key on every hit, so a revocation applies at
+ * once. Bounded by entries and by bytes (a token of 8 KiB of attributes weighs far more than one of 300 bytes):
+ * past either, expired entries go first, then any.
+ */
+final class VerifiedTokens {
+
+    /** The parsed claims, the map and the record: some three times the token, and the entry itself. */
+    private static final int OVERHEAD = 400;
+
+    private final int maxEntries;
+    private final long maxBytes;
+    private final long skewMillis;
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final AtomicLong bytes = new AtomicLong();
+
+    VerifiedTokens(UserTokenSettings settings) {
+        this.maxEntries = settings.cacheEntries();
+        this.maxBytes = settings.cacheBytes();
+        this.skewMillis = settings.clockSkew().toMillis();
+    }
+
+    /** The key a token is kept under. */
+    static String digest(String token) {
+        try {
+            byte[] sha256 = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+            return Base64.getEncoder().encodeToString(sha256);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** A token verified before and not expired at {@code now}. */
+    Optional<TokenVerifier.Verified> find(String digest, long now) {
+        Entry entry = entries.get(digest);
+        if (entry == null) {
+            return Optional.empty();
+        }
+        if (now > entry.verified().identity().expiresAt() + skewMillis) {
+            remove(digest, entry);
+            return Optional.empty();
+        }
+        return Optional.of(entry.verified());
+    }
+
+    void put(String digest, int tokenLength, TokenVerifier.Verified verified, long now) {
+        long weight = 3L * tokenLength + OVERHEAD;
+        if (maxEntries == 0 || weight > maxBytes) {
+            return;
+        }
+        Entry entry = new Entry(verified, weight);
+        Entry before = entries.put(digest, entry);
+        bytes.addAndGet(weight - (before == null ? 0 : before.weight()));
+        if (entries.size() > maxEntries || bytes.get() > maxBytes) {
+            evict(now);
+        }
+    }
+
+    /** Entries kept; for tests and figures. */
+    int size() {
+        return entries.size();
+    }
+
+    private void evict(long now) {
+        entries.forEach((digest, entry) -> {
+            if (now > entry.verified().identity().expiresAt() + skewMillis) {
+                remove(digest, entry);
+            }
+        });
+        Iterator<Map.Entry<String, Entry>> any = entries.entrySet().iterator();
+        while ((entries.size() > maxEntries || bytes.get() > maxBytes) && any.hasNext()) {
+            Map.Entry<String, Entry> next = any.next();
+            remove(next.getKey(), next.getValue());
+        }
+    }
+
+    private void remove(String digest, Entry entry) {
+        if (entries.remove(digest, entry)) {
+            bytes.addAndGet(-entry.weight());
+        }
+    }
+
+    private record Entry(TokenVerifier.Verified verified, long weight) {
+    }
+}
