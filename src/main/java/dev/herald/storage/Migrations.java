@@ -51,7 +51,9 @@ final class Migrations {
                           "/db/migrations/V15__notification_titles_and_versions.sql"),
             new Migration(16, "accounts made in the console, and their invitations",
                           "/db/migrations/V16__console_accounts.sql"),
-            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"));
+            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
+            new Migration(18, "user token keys; API keys that require a user token",
+                          "/db/migrations/V18__user_token_keys.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

@@ -167,12 +167,13 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
         String projectId = newProject();
         JsonObject key = admin.created("/projects/" + projectId + "/api-keys", null);
         assertThat(key.keySet(), is(Set.of("key", "projectId", "showPast", "showFuture", "orderBy",
-                                                     "createdAt", "revokedAt")));
+                                                     "requireUserToken", "createdAt", "revokedAt")));
         assertThat(key.getString("key").matches("[a-zA-Z0-9]{40}"), is(true));
         assertThat(key.getString("projectId"), is(projectId));
         assertThat(key.getBoolean("showPast"), is(false));
         assertThat(key.getBoolean("showFuture"), is(false));
         assertThat(key.getString("orderBy"), is("createdAt_desc"));
+        assertThat(key.getBoolean("requireUserToken"), is(false));
         assertThat(key.get("revokedAt"), is(JsonValue.NULL));
         assertThat(admin.created("/projects/" + projectId + "/api-keys", "{}").getString("key"),
                    is(not(key.getString("key"))));
@@ -192,7 +193,7 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"key\":\"short\"}", "{\"key\":\"has-dashes-has-dashes-has-dashes-has\"}", "{\"key\":7}",
-            "{\"showPast\":\"yes\"}", "{\"showFuture\":1}", "{\"orderBy\":\"newest\"}", "{\"orderBy\":null}"})
+            "{\"showPast\":\"yes\"}", "{\"showFuture\":1}", "{\"requireUserToken\":\"yes\"}", "{\"orderBy\":\"newest\"}", "{\"orderBy\":null}"})
     void badKeySettingsAreRefusedNamingTheField(String body) {
         AdminClient.Answer answer = admin.call(Method.POST, "/projects/" + newProject() + "/api-keys", body);
         assertThat(body, answer.status(), is(400));
@@ -216,20 +217,20 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
     @CsvSource(delimiter = '|', value = {
             "POST|{\"show_past\":true}|show_past|unknown field \"show_past\"; did you mean \"showPast\"?",
             "POST|{\"orderby\":\"endDate_asc\"}|orderby|unknown field \"orderby\"; did you mean \"orderBy\"?",
-            "POST|{\"label\":\"web\"}|label|unknown field \"label\"; writable fields: key, showPast, showFuture, orderBy",
-            "POST|{\"revokedAt\":null}|revokedAt|field \"revokedAt\" is read-only; writable fields: key, showPast, showFuture, orderBy",
+            "POST|{\"label\":\"web\"}|label|unknown field \"label\"; writable fields: key, showPast, showFuture, orderBy, requireUserToken",
+            "POST|{\"revokedAt\":null}|revokedAt|field \"revokedAt\" is read-only; writable fields: key, showPast, showFuture, orderBy, requireUserToken",
             "PATCH|{\"showpast\":true}|showpast|unknown field \"showpast\"; did you mean \"showPast\"?",
             "PATCH|{\"showFutur\":true}|showFutur|unknown field \"showFutur\"; did you mean \"showFuture\"?",
-            "PATCH|{\"showPast\":true,\"limit\":5}|limit|unknown field \"limit\"; writable fields: showPast, showFuture, orderBy",
-            "PATCH|{\"key\":\"abc\"}|key|field \"key\" is read-only; writable fields: showPast, showFuture, orderBy"})
+            "PATCH|{\"showPast\":true,\"limit\":5}|limit|unknown field \"limit\"; writable fields: showPast, showFuture, orderBy, requireUserToken",
+            "PATCH|{\"key\":\"abc\"}|key|field \"key\" is read-only; writable fields: showPast, showFuture, orderBy, requireUserToken"})
     void anUnknownKeyFieldIsRefusedAndChangesNothing(String method, String body, String field, String message) {
         String keys = "/projects/" + newProject() + "/api-keys";
         JsonObject key = admin.created(keys, "{}");
         boolean issue = method.equals("POST");
         AdminClient.Answer answer = admin.call(Method.create(method), issue ? keys : "/api-keys/" + key.getString("key"),
                                                body);
-        List<String> writable = issue ? List.of("key", "showPast", "showFuture", "orderBy")
-                : List.of("showPast", "showFuture", "orderBy");
+        List<String> writable = issue ? List.of("key", "showPast", "showFuture", "orderBy", "requireUserToken")
+                : List.of("showPast", "showFuture", "orderBy", "requireUserToken");
         assertRefused(answer, field, message, writable);
         assertThat(admin.call(Method.GET, keys).array(), is(JsonBodies.array("[" + key + "]")));
     }

@@ -154,6 +154,17 @@ class OpenApiTest extends HeraldServerTest {
         send("DELETE", "/api/v1/admin/api-keys/" + revoked, null, null, true);
         send("DELETE", "/api/v1/admin/api-keys/" + revoked + "x", null, null, true);
 
+        String tokenKeys = "/api/v1/admin/projects/" + project + "/token-keys";
+        String kid = id(send("POST", tokenKeys, "{\"algorithm\":\"HS256\"}", "application/json", true), "kid");
+        send("POST", tokenKeys, "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\","
+                + "\"x\":\"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo\"}}", "application/json", true);
+        send("POST", tokenKeys, "{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\","
+                + "\"x\":\"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo\"}}", "application/json", true);
+        send("GET", tokenKeys, null, null, true);
+        send("GET", "/api/v1/admin/projects/nope/token-keys", null, null, true);
+        send("DELETE", "/api/v1/admin/token-keys/" + kid, null, null, true);
+        send("DELETE", "/api/v1/admin/token-keys/nope", null, null, true);
+
         String notifications = "/api/v1/admin/projects/" + project + "/notifications";
         String linked = id(send("POST", notifications, "{\"message\":\"Hello\",\"status\":\"PUBLISHED\","
                 + "\"image\":\"https://cdn.example.com/a.png\",\"action\":{\"type\":\"LINK\",\"data\":{\"url\":"
@@ -209,6 +220,7 @@ class OpenApiTest extends HeraldServerTest {
         exchanges.add(sendWithHeader("GET", feed, "If-None-Match", first.etag()));
         send("GET", "/api/v1/public/" + revoked + "/notifications", null, null, false);
         send("GET", "/api/v1/public/short/notifications", null, null, false);
+        exchanges.add(sendWithHeader("GET", feed, "Authorization", "Bearer not-a-token"));
         send("GET", "/api/v1/public/notifications", null, null, false);
         send("DELETE", feed, null, null, false);
 
@@ -219,6 +231,10 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", track, "<type>click</type>", "application/xml", false);
         send("POST", track, "{\"type\":\"click\",\"pad\":\"" + "x".repeat(70_000) + "\"}", "application/json", false);
         send("POST", "/api/v1/public/track/nope", "{\"type\":\"click\"}", "application/json", false);
+        String unknownKid = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                "{\"alg\":\"HS256\",\"kid\":\"unknown\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + ".e30.AAAA";
+        exchanges.add(exchange("POST", track, request("POST", track).header(HeaderNames.CONTENT_TYPE, "application/json")
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + unknownKid).submit("{\"type\":\"click\"}")));
         send("GET", track, null, null, false);
         send("POST", track + "/enhanced", "{\"type\":\"conversion\",\"timestamp\":\"2026-11-22T09:00:00Z\","
                 + "\"metadata\":{\"sdk\":\"web\"}}", "application/json", false);

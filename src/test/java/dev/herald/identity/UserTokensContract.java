@@ -1,0 +1,506 @@
+package dev.herald.identity;
+
+import java.security.KeyPair;
+import java.util.Base64;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.JsonBodies;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientRequest;
+import io.helidon.webclient.http1.Http1ClientResponse;
+import io.helidon.webserver.WebServerConfig;
+
+import com.nimbusds.jwt.JWTClaimsSet;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static dev.herald.support.TestHerald.START;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+/**
+ * User tokens (docs/api.md, User tokens): the token keys of the management API, and the public routes that accept,
+ * refuse or require a token; run against each database by a subclass.
+ */
+abstract class UserTokensContract extends HeraldServerTest {
+
+    private static final long NOW = START.getEpochSecond();
+
+    private final Http1Client http;
+    private final AdminClient admin;
+
+    UserTokensContract(Http1Client http) {
+        this.http = http;
+        this.admin = new AdminClient(http);
+    }
+
+    static void startWithAdminToken(TestDatabase database, WebServerConfig.Builder server) {
+        startServer(database, server, Map.of("admin.tokens.0", AdminClient.TOKEN));
+    }
+
+    @BeforeEach
+    void resetClock() {
+        herald.clock().set(START);
+    }
+
+    // Keys in the management API
+
+    @Test
+    void anHs256SecretIsShownOnceAndItsTokensAreAccepted() {
+        Project project = project(false);
+        AdminClient.Answer created = admin.call(Method.POST, "/projects/" + project.id + "/token-keys",
+                                                "{\"algorithm\":\"HS256\"}");
+        assertThat(created.status(), is(201));
+        JsonObject key = created.object();
+        assertThat(key.keySet(), is(Set.of("kid", "projectId", "algorithm", "secret", "publicKey", "createdAt",
+                                           "revokedAt")));
+        assertThat(key.getString("kid").matches("[A-Za-z0-9_-]{22}"), is(true));
+        assertThat(key.getString("projectId"), is(project.id));
+        assertThat(key.getString("algorithm"), is("HS256"));
+        assertThat(Base64.getUrlDecoder().decode(key.getString("secret")).length, is(32));
+        assertThat(key.get("publicKey"), is(JsonValue.NULL));
+        assertThat(key.getString("createdAt"), is("2026-11-22T10:00:00.000Z"));
+        assertThat(key.get("revokedAt"), is(JsonValue.NULL));
+        assertThat(created.location(), is("/api/v1/admin/token-keys/" + key.getString("kid")));
+
+        AdminClient.Answer listed = admin.call(Method.GET, "/projects/" + project.id + "/token-keys");
+        assertThat(listed.status(), is(200));
+        assertThat("the secret is never shown again", listed.body(), not(containsString(key.getString("secret"))));
+        assertThat(listed.array().getJsonObject(0).get("secret"), is(JsonValue.NULL));
+        assertThat(listed.array().getJsonObject(0).getString("kid"), is(key.getString("kid")));
+
+        String token = TokenMint.hs256(key.getString("kid"), secret(key), TokenMint.claims(project.id, NOW).build());
+        Answer anonymous = feed(project.apiKey, null);
+        Answer identified = feed(project.apiKey, "Bearer " + token);
+        assertThat(identified.status, is(200));
+        assertThat(identified.body, is(anonymous.body));
+        assertThat("the scheme in any case", feed(project.apiKey, "bearer " + token).status, is(200));
+    }
+
+    @Test
+    void es256AndEdDsaPublicKeysAreRegisteredAsJwkOrPem() {
+        Project project = project(false);
+        KeyPair p256 = TokenMint.p256();
+        KeyPair ed25519 = TokenMint.ed25519Pair();
+        JsonObject esJwk = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwk(p256) + "}");
+        JsonObject esPem = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":" + quoted(TokenMint.pem(p256)) + "}");
+        JsonObject edJwk = key(project, "{\"algorithm\":\"EdDSA\",\"publicKey\":" + TokenMint.okpJwk(ed25519) + "}");
+        JsonObject edPem = key(project, "{\"algorithm\":\"EdDSA\",\"publicKey\":" + quoted(TokenMint.pem(ed25519))
+                + "}");
+        assertThat(esJwk.get("secret"), is(JsonValue.NULL));
+        assertThat("the same public key, however registered", esPem.get("publicKey"), is(esJwk.get("publicKey")));
+        assertThat(esJwk.getJsonObject("publicKey").keySet(), is(Set.of("kty", "crv", "x", "y")));
+        assertThat(edPem.get("publicKey"), is(edJwk.get("publicKey")));
+        assertThat(edJwk.getJsonObject("publicKey").getString("crv"), is("Ed25519"));
+
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        for (JsonObject es : List.of(esJwk, esPem)) {
+            assertThat(feed(project.apiKey, bearer(TokenMint.es256(es.getString("kid"), p256, claims))).status, is(200));
+        }
+        for (JsonObject ed : List.of(edJwk, edPem)) {
+            assertThat(feed(project.apiKey, bearer(TokenMint.ed25519(ed.getString("kid"), ed25519, claims))).status,
+                       is(200));
+        }
+    }
+
+    @Test
+    void badKeysAreRefusedNamingTheField() {
+        String keys = "/projects/" + project(false).id + "/token-keys";
+        Map<String, String> refused = new HashMap<>();
+        refused.put("{}", "algorithm");
+        refused.put("{\"algorithm\":\"RS256\"}", "algorithm");
+        refused.put("{\"algorithm\":\"none\"}", "algorithm");
+        refused.put("{\"algorithm\":\"HS256\",\"publicKey\":\"x\"}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\"}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\"}}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"AAAA\","
+                            + "\"y\":\"AAAA\"}}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwkOf(TokenMint.p384()) + "}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":" + quoted(TokenMint.pem(TokenMint.p384())) + "}",
+                    "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":" + quoted(TokenMint.pem(TokenMint.rsa())) + "}",
+                    "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.rsaJwk(TokenMint.rsa()) + "}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.privateJwk(TokenMint.p256()) + "}",
+                    "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":\"-----BEGIN PUBLIC KEY-----\\n!!garbage!!\\n"
+                            + "-----END PUBLIC KEY-----\"}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":\"-----BEGIN PUBLIC KEY-----\\nAAAA\\n"
+                            + "-----END PUBLIC KEY-----\"}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":\"not a key\"}", "publicKey");
+        refused.put("{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.okpJwk(TokenMint.ed25519Pair()) + "}",
+                    "publicKey");
+        refused.put("{\"algorithm\":\"EdDSA\",\"publicKey\":" + TokenMint.jwk(TokenMint.p256()) + "}", "publicKey");
+        refused.put("{\"algorithm\":\"EdDSA\",\"publicKey\":" + quoted(TokenMint.pem(TokenMint.p256())) + "}",
+                    "publicKey");
+        refused.put("{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\"AAAA\"}}",
+                    "publicKey");
+        refused.put("{\"algorithm\":\"EdDSA\",\"publicKey\":5}", "publicKey");
+        refused.put("{\"algorithm\":\"HS256\",\"secret\":\"mine\"}", "secret");
+        refused.put("{\"algorithm\":\"HS256\",\"kid\":\"mine\"}", "kid");
+        refused.forEach((body, field) -> {
+            AdminClient.Answer answer = admin.call(Method.POST, keys, body);
+            assertThat(body, answer.status(), is(400));
+            assertThat(body, answer.object().getString("code"), is("VALIDATION_ERROR"));
+            assertThat(body, answer.object().getJsonObject("details").getString("field"), is(field));
+        });
+        assertThat("none was made", admin.call(Method.GET, keys).array().size(), is(0));
+    }
+
+    @Test
+    void aProjectHasAtMostTenActiveKeys() {
+        Project project = project(false);
+        List<String> kids = IntStream.range(0, 10).mapToObj(i -> hs256(project).getString("kid")).toList();
+        AdminClient.Answer eleventh = admin.call(Method.POST, "/projects/" + project.id + "/token-keys",
+                                                 "{\"algorithm\":\"HS256\"}");
+        assertThat(eleventh.status(), is(409));
+        assertThat(eleventh.object().getString("code"), is("TOKEN_KEY_LIMIT"));
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + kids.getFirst()).status(), is(204));
+        assertThat(admin.call(Method.POST, "/projects/" + project.id + "/token-keys", "{\"algorithm\":\"HS256\"}")
+                           .status(), is(201));
+    }
+
+    @Test
+    void unknownProjectsAndKidsAreNotFound() {
+        assertThat(admin.call(Method.POST, "/projects/nope/token-keys", "{\"algorithm\":\"HS256\"}").status(), is(404));
+        assertThat(admin.call(Method.GET, "/projects/nope/token-keys").status(), is(404));
+        assertThat(admin.call(Method.DELETE, "/token-keys/nope").status(), is(404));
+        assertThat(admin.call(Method.PUT, "/token-keys/nope").status(), is(405));
+    }
+
+    @Test
+    void creationAndRevocationAreAuditedWithoutTheSecret() {
+        Project project = project(false);
+        JsonObject key = hs256(project);
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + key.getString("kid")).status(), is(204));
+        AdminClient.Answer audit = admin.call(Method.GET, "/audit?targetId=" + key.getString("kid"));
+        assertThat(audit.status(), is(200));
+        assertThat(audit.array().stream().map(line -> line.asJsonObject().getString("action")).toList(),
+                   is(List.of("token-key.revoked", "token-key.created")));
+        assertThat(audit.body(), not(containsString(key.getString("secret"))));
+        assertThat(audit.array().getJsonObject(0).getJsonObject("target").getString("type"), is("token-key"));
+    }
+
+    // The tokens the feed refuses
+
+    @Test
+    void unsignedTokensAreRefused() {
+        Project project = project(false);
+        String kid = hs256(project).getString("kid");
+        String none = TokenMint.encode("{\"alg\":\"none\",\"kid\":\"" + kid + "\"}") + "."
+                + TokenMint.encode(TokenMint.claims(project.id, NOW).build().toString()) + ".";
+        assertRefused(project, none, "USER_TOKEN_ALGORITHM");
+    }
+
+    @Test
+    void anHs256TokenSignedWithAnEs256KeysPublicBytesIsRefused() {
+        Project project = project(false);
+        KeyPair p256 = TokenMint.p256();
+        JsonObject es = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwk(p256) + "}");
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        // What a verifier that takes the key for whatever the header says would accept: the public key as HMAC secret.
+        for (byte[] publicBytes : List.of(p256.getPublic().getEncoded(), es.getJsonObject("publicKey").toString()
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            assertRefused(project, TokenMint.hs256(es.getString("kid"), publicBytes, claims), "USER_TOKEN_ALGORITHM");
+        }
+        KeyPair ed25519 = TokenMint.ed25519Pair();
+        JsonObject hs = hs256(project);
+        assertRefused(project, TokenMint.ed25519(hs.getString("kid"), ed25519, claims), "USER_TOKEN_ALGORITHM");
+    }
+
+    @Test
+    void badSignaturesAreRefused() {
+        Project project = project(false);
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        JsonObject hs = hs256(project);
+        byte[] other = secret(hs);
+        other[0] ^= 1;
+        assertRefused(project, TokenMint.hs256(hs.getString("kid"), other, claims), "USER_TOKEN_SIGNATURE");
+        JsonObject es = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwk(TokenMint.p256()) + "}");
+        assertRefused(project, TokenMint.es256(es.getString("kid"), TokenMint.p256(), claims), "USER_TOKEN_SIGNATURE");
+        JsonObject ed = key(project, "{\"algorithm\":\"EdDSA\",\"publicKey\":"
+                + TokenMint.okpJwk(TokenMint.ed25519Pair()) + "}");
+        assertRefused(project, TokenMint.ed25519(ed.getString("kid"), TokenMint.ed25519Pair(), claims),
+                      "USER_TOKEN_SIGNATURE");
+        String good = TokenMint.hs256(hs.getString("kid"), secret(hs), claims);
+        String[] parts = good.split("\\.");
+        String otherClaims = TokenMint.encode(TokenMint.claims(project.id, NOW).subject("admin").build().toString());
+        assertRefused(project, parts[0] + "." + otherClaims + "." + parts[2], "USER_TOKEN_SIGNATURE");
+    }
+
+    @Test
+    void unknownRevokedAndOtherProjectsKidsGetOneAnswer() {
+        Project project = project(false);
+        Project other = project(false);
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        JsonObject revoked = hs256(project);
+        String revokedToken = TokenMint.hs256(revoked.getString("kid"), secret(revoked), claims);
+        assertThat(feed(project.apiKey, bearer(revokedToken)).status, is(200));
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + revoked.getString("kid")).status(), is(204));
+        JsonObject others = hs256(other);
+
+        String unknown = feed(project.apiKey, bearer(TokenMint.hs256("AAAAAAAAAAAAAAAAAAAAAA", secret(revoked), claims)))
+                .body;
+        assertThat(unknown, is("{\"error\":\"No active token key of this project has the token's kid\","
+                + "\"code\":\"USER_TOKEN_KEY_UNKNOWN\"}"));
+        assertThat("revoked: at once, and as if unknown", feed(project.apiKey, bearer(revokedToken)).body, is(unknown));
+        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(others.getString("kid"), secret(others), claims))).body,
+                   is(unknown));
+        JsonObject listed = admin.call(Method.GET, "/projects/" + project.id + "/token-keys").array().getJsonObject(0);
+        assertThat(listed.getString("revokedAt"), is("2026-11-22T10:00:00.000Z"));
+        assertRefused(project, TokenMint.hs256(null, secret(others), claims), "USER_TOKEN_KEY_UNKNOWN");
+    }
+
+    @Test
+    void twoActiveKeysWorkAtOnceForRotation() {
+        Project project = project(false);
+        JsonObject old = hs256(project);
+        KeyPair p256 = TokenMint.p256();
+        JsonObject next = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwk(p256) + "}");
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        String oldToken = TokenMint.hs256(old.getString("kid"), secret(old), claims);
+        String nextToken = TokenMint.es256(next.getString("kid"), p256, claims);
+        assertThat(feed(project.apiKey, bearer(oldToken)).status, is(200));
+        assertThat(feed(project.apiKey, bearer(nextToken)).status, is(200));
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + old.getString("kid")).status(), is(204));
+        assertRefused(project, oldToken, "USER_TOKEN_KEY_UNKNOWN");
+        assertThat(feed(project.apiKey, bearer(nextToken)).status, is(200));
+    }
+
+    @Test
+    void timesAreCheckedWithTheClockSkew() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String kid = hs.getString("kid");
+        byte[] secret = secret(hs);
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW - 7200)
+                .expirationTime(date(NOW - 61)).build()), "USER_TOKEN_EXPIRED");
+        assertThat("within the skew", feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint
+                .claims(project.id, NOW - 7200).expirationTime(date(NOW - 59)).build()))).status, is(200));
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+                .notBeforeTime(date(NOW + 61)).build()), "USER_TOKEN_NOT_YET_VALID");
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW + 61)
+                .expirationTime(date(NOW + 3600)).build()), "USER_TOKEN_NOT_YET_VALID");
+        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+                .notBeforeTime(date(NOW + 59)).build()))).status, is(200));
+
+        String cached = TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW).build());
+        assertThat(feed(project.apiKey, bearer(cached)).status, is(200));
+        herald.clock().advance(java.time.Duration.ofSeconds(3600 + 61));
+        assertThat("a token verified before expires all the same", feed(project.apiKey, bearer(cached)).status,
+                   is(401));
+    }
+
+    @Test
+    void lifetimesOverTheCapAreRefused() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String kid = hs.getString("kid");
+        byte[] secret = secret(hs);
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+                .expirationTime(date(NOW + 24 * 3600 + 1)).build()), "USER_TOKEN_LIFETIME");
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW).issueTime(null)
+                .expirationTime(date(NOW + 24 * 3600 + 1)).build()), "USER_TOKEN_LIFETIME");
+        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+                .expirationTime(date(NOW + 24 * 3600)).build()))).status, is(200));
+    }
+
+    @Test
+    void theAudienceMustNameTheProject() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String kid = hs.getString("kid");
+        byte[] secret = secret(hs);
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims("another", NOW).build()),
+                      "USER_TOKEN_AUDIENCE");
+        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW).audience((String) null)
+                .build()), "USER_TOKEN_AUDIENCE");
+        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+                .audience(List.of("other", project.id)).build()))).status, is(200));
+    }
+
+    @Test
+    void malformedTokensAndHeadersAreRefused() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String kid = hs.getString("kid");
+        for (String authorization : List.of("Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer abc", "Bearer a.b.c",
+                                            "Bearer " + TokenMint.encode("{\"alg\":\"HS256\"") + ".e30.AA",
+                                            "Bearer " + TokenMint.encode("{\"alg\":\"HS256\"}") + ".bm90IGpzb24.AA",
+                                            "garbage")) {
+            assertThat(authorization, feed(project.apiKey, authorization).code(), is("USER_TOKEN_MALFORMED"));
+        }
+        JWTClaimsSet padded = TokenMint.claims(project.id, NOW).claim("pad", "x".repeat(6200)).build();
+        String oversized = TokenMint.hs256(kid, secret(hs), padded);
+        assertThat(oversized.length() > 8192, is(true));
+        assertRefused(project, oversized, "USER_TOKEN_MALFORMED");
+    }
+
+    @Test
+    void claimsOutOfBoundsAreRefusedNamingTheClaim() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String kid = hs.getString("kid");
+        byte[] secret = secret(hs);
+        Map<String, JWTClaimsSet> refused = new HashMap<>();
+        refused.put("sub", TokenMint.claims(project.id, NOW).subject(null).build());
+        refused.put("sub ", TokenMint.claims(project.id, NOW).subject("u".repeat(257)).build());
+        refused.put("exp", TokenMint.claims(project.id, NOW).expirationTime(null).build());
+        refused.put("locale", TokenMint.claims(project.id, NOW).claim("locale", "x".repeat(36)).build());
+        refused.put("attrs", TokenMint.claims(project.id, NOW).claim("attrs", "plan=pro").build());
+        Map<String, Object> many = new HashMap<>();
+        IntStream.range(0, 51).forEach(i -> many.put("a" + i, i));
+        refused.put("attrs ", TokenMint.claims(project.id, NOW).claim("attrs", many).build());
+        refused.put("attrs.deep", TokenMint.claims(project.id, NOW).claim("attrs", Map.of("deep", Map.of("x", 1)))
+                .build());
+        refused.put("attrs.long", TokenMint.claims(project.id, NOW).claim("attrs", Map.of("long", "x".repeat(257)))
+                .build());
+        refused.put("attrs.list", TokenMint.claims(project.id, NOW).claim("attrs", Map.of("list", List.of(1, 2)))
+                .build());
+        refused.put("attrs.many", TokenMint.claims(project.id, NOW).claim("attrs", Map.of("many",
+                IntStream.range(0, 51).mapToObj(String::valueOf).toList())).build());
+        refused.put("attrs: a member's name", TokenMint.claims(project.id, NOW).claim("attrs", Map.of("bad name", 1))
+                .build());
+        refused.forEach((claim, claims) -> {
+            Answer answer = feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, claims)));
+            assertThat(claim, answer.status, is(401));
+            assertThat(claim, answer.code(), is("USER_TOKEN_CLAIMS"));
+            assertThat(claim, answer.object().getString("error"), containsString(claim.strip()));
+        });
+    }
+
+    @Test
+    void aKeyThatRequiresATokenRefusesRequestsWithoutOne() {
+        Project project = project(true);
+        JsonObject hs = hs256(project);
+        Answer without = feed(project.apiKey, null);
+        assertThat(without.status, is(401));
+        assertThat(without.body, is("{\"error\":\"This API key requires a user token: send Authorization: Bearer "
+                + "<token>\",\"code\":\"USER_TOKEN_REQUIRED\"}"));
+        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(hs.getString("kid"), secret(hs),
+                TokenMint.claims(project.id, NOW).build()))).status, is(200));
+
+        AdminClient.Answer patched = admin.call(Method.PATCH, "/api-keys/" + project.apiKey,
+                                                "{\"requireUserToken\":false}");
+        assertThat(patched.status(), is(200));
+        assertThat(patched.object().getBoolean("requireUserToken"), is(false));
+        assertThat("at once", feed(project.apiKey, null).status, is(200));
+    }
+
+    // Tracking
+
+    @Test
+    void trackingRefusesABadTokenInItsOwnShapeAndIgnoresWhatIsNoToken() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String notification = admin.created("/projects/" + project.id + "/notifications",
+                                            "{\"message\":\"hello\",\"status\":\"PUBLISHED\"}").getString("id");
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        assertThat(track(notification, bearer(TokenMint.hs256(hs.getString("kid"), secret(hs), claims))).status,
+                   is(204));
+        assertThat(track(notification, null).status, is(204));
+        assertThat("not a JWS: ignored as before", track(notification, "Bearer some.jwt.token").status, is(204));
+        byte[] wrong = secret(hs);
+        wrong[1] ^= 1;
+        Answer refused = track(notification, bearer(TokenMint.hs256(hs.getString("kid"), wrong, claims)));
+        assertThat(refused.status, is(401));
+        assertThat(refused.object().keySet(), is(Set.of("message", "code")));
+        assertThat(refused.code(), is("USER_TOKEN_SIGNATURE"));
+
+        Project other = project(false);
+        JsonObject others = hs256(other);
+        Answer otherProject = track(notification, bearer(TokenMint.hs256(others.getString("kid"), secret(others),
+                TokenMint.claims(other.id, NOW).build())));
+        assertThat(otherProject.status, is(401));
+        assertThat(otherProject.code(), is("USER_TOKEN_AUDIENCE"));
+    }
+
+    // Helpers
+
+    private record Project(String id, String apiKey) {
+    }
+
+    record Answer(int status, String body) {
+        JsonObject object() {
+            return JsonBodies.object(body);
+        }
+
+        String code() {
+            return status == 401 ? object().getString("code") : "status " + status;
+        }
+    }
+
+    private Project project(boolean requireUserToken) {
+        String id = admin.created("/projects", "{\"name\":\"tokens\"}").getString("id");
+        String key = admin.created("/projects/" + id + "/api-keys", "{\"requireUserToken\":" + requireUserToken + "}")
+                .getString("key");
+        return new Project(id, key);
+    }
+
+    private JsonObject hs256(Project project) {
+        return key(project, "{\"algorithm\":\"HS256\"}");
+    }
+
+    private JsonObject key(Project project, String body) {
+        return admin.created("/projects/" + project.id + "/token-keys", body);
+    }
+
+    private static byte[] secret(JsonObject key) {
+        return Base64.getUrlDecoder().decode(key.getString("secret"));
+    }
+
+    private static String bearer(String token) {
+        return "Bearer " + token;
+    }
+
+    private static Date date(long seconds) {
+        return new Date(seconds * 1000);
+    }
+
+    private static String quoted(String text) {
+        return jakarta.json.Json.createValue(text).toString();
+    }
+
+    private void assertRefused(Project project, String token, String code) {
+        Answer answer = feed(project.apiKey, bearer(token));
+        assertThat(token, answer.status, is(401));
+        assertThat(answer.object().keySet(), is(Set.of("error", "code")));
+        assertThat(answer.code(), is(code));
+    }
+
+    private Answer feed(String apiKey, String authorization) {
+        Http1ClientRequest request = http.get("/api/v1/public/" + apiKey + "/notifications");
+        if (authorization != null) {
+            request.header(HeaderNames.AUTHORIZATION, authorization);
+        }
+        try (Http1ClientResponse response = request.request()) {
+            return new Answer(response.status().code(), response.as(String.class));
+        }
+    }
+
+    private Answer track(String notification, String authorization) {
+        Http1ClientRequest request = http.post("/api/v1/public/track/" + notification)
+                .header(HeaderNames.CONTENT_TYPE, "application/json");
+        if (authorization != null) {
+            request.header(HeaderNames.AUTHORIZATION, authorization);
+        }
+        try (Http1ClientResponse response = request.submit("{\"type\":\"impression\"}")) {
+            return new Answer(response.status().code(), response.entity().hasEntity() ? response.as(String.class) : "");
+        }
+    }
+}
