@@ -484,8 +484,8 @@ function showResult(answer) {
   const verdict = document.createElement('p');
   verdict.className = `verdict ${answer.matches ? 'yes' : 'no'}`;
   verdict.textContent = answer.matches ? 'Yes: this user would see it.' : 'No: this user would not see it.';
-  const reasons = Array.isArray(answer.reasons) ? answer.reasons
-    : Object.entries(answer.reasons || {}).map(([path, matches]) => ({ path, matches }));
+  // Each node's outcome by its path, children before the node that holds them, the whole audience last.
+  const reasons = answer.conditions || [];
   const list = document.createElement('ul');
   list.className = 'reasons';
   for (const reason of reasons) {
