@@ -19,7 +19,8 @@ const OPERATORS = [
 const KIND = Object.fromEntries(OPERATORS.map(([name, , kind]) => [name, kind]));
 const WORDS = Object.fromEntries(OPERATORS.map(([name, words]) => [name, words]));
 
-// The builder's model: kind (all or any) of items (conditions, or groups of conditions), and a rollout or null.
+// The builder's model: kind (all or any) of items (conditions, or groups of conditions), and a rollout (the text of
+// its field) or null.
 let model = null;
 // The audience as opened: what is sent only when the builder changed it; readOnly when the builder cannot show it.
 let opened = null;
@@ -38,8 +39,13 @@ export function init() {
   $('audience-add-group').addEventListener('click', () => addItem(model.items, $('audience-rows'),
     { type: 'group', kind: 'any', items: [condition()] }));
   $('audience-rollout-on').addEventListener('change', () => {
-    $('audience-rollout').disabled = !$('audience-rollout-on').checked;
-    if ($('audience-rollout-on').checked) $('audience-rollout').focus();
+    const on = $('audience-rollout-on').checked;
+    model.rollout = on ? $('audience-rollout').value : null;
+    $('audience-rollout').disabled = !on;
+    if (on) $('audience-rollout').focus();
+  });
+  $('audience-rollout').addEventListener('input', () => {
+    model.rollout = $('audience-rollout').value;
   });
   $('audience-check').addEventListener('click', check);
 }
@@ -87,7 +93,7 @@ function render() {
   $('audience-builder').hidden = !rules;
   $('audience-kind').value = model.kind;
   $('audience-rollout-on').checked = model.rollout !== null;
-  $('audience-rollout').value = model.rollout === null ? '25' : String(model.rollout);
+  $('audience-rollout').value = model.rollout === null ? '25' : model.rollout;
   $('audience-rollout').disabled = model.rollout === null;
   $('audience-rows').replaceChildren(...model.items.map((item) => itemRow(item, model.items)));
   number();
@@ -194,7 +200,7 @@ function conditionRow(item, items) {
   });
   fields.append(field('Attribute', attribute, 'Attribute'), field('Operator', operator, 'Operator'), value);
   valueFields(item, value);
-  row.append(fields, end, error);
+  row.append(fields, error, end);
   return row;
 }
 
@@ -275,7 +281,7 @@ function groupRow(group, items) {
   add.dataset.what = 'Add a condition to';
   add.addEventListener('click', () => addItem(group.items, list, condition()));
   end.prepend(add);
-  row.append(fields, list, end, error);
+  row.append(fields, error, list, end);
   return row;
 }
 
@@ -305,7 +311,10 @@ export function audienceValue() {
 }
 
 function serialize(shown, where = new Map()) {
-  const rollout = shown.rollout === null ? null : { rollout: shown.rollout };
+  // A share that is no number is sent as typed: the server's refusal says what it must be.
+  const share = Number(shown.rollout);
+  const rollout = shown.rollout === null ? null
+    : { rollout: shown.rollout.trim() === '' || !Number.isFinite(share) ? shown.rollout : share };
   const items = (path) => shown.items.map((item, i) => node(item, `${path}[${i}]`, where));
   if (shown.items.length === 0) {
     if (rollout) where.set('audience', $('audience-rollout'));
@@ -392,16 +401,17 @@ function fromJson(json) {
   };
   const [top] = keys(json);
   if (keys(json).length !== 1) unshowable();
-  if (top === 'rollout') return { kind: 'all', items: [], rollout: json.rollout };
+  if (top === 'rollout') return { kind: 'all', items: [], rollout: String(json.rollout) };
   if (top !== 'all' && top !== 'any') unshowable();
   const list = Array.isArray(json[top]) ? json[top] : unshowable();
   const last = list[list.length - 1];
   const rollout = top === 'all' && keys(last).length === 1 && keys(last)[0] === 'rollout' ? last.rollout : null;
   const rest = rollout === null ? list : list.slice(0, -1);
   if (rollout !== null && rest.length === 1 && keys(rest[0])[0] === 'any' && keys(rest[0]).length === 1) {
-    return { kind: 'any', items: rest[0].any.map(itemOf), rollout };
+    return { kind: 'any', items: rest[0].any.map(itemOf), rollout: String(rollout) };
   }
-  return { kind: top, items: rest.map(itemOf), rollout };
+  const share = rollout === null ? null : String(rollout);
+  return { kind: top, items: rest.map(itemOf), rollout: share };
 }
 
 // JSON with its members in one order: two trees compared for what they say, not how their members were ordered.

@@ -210,6 +210,8 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
                 "✓ true: all of 3 rules (audience)")));
         console.saveLightAndPhone("console-audience", () -> console.browser.script(
                 "document.getElementById('audience').scrollIntoView()"));
+        console.saveLightAndPhone("console-audience-check", () -> console.browser.script(
+                "document.getElementById('audience-check-panel').scrollIntoView()"));
         console.focus("#audience-claims");
         console.browser.chord("a", "KeyA", 65, 2);
         console.browser.type("{\"sub\": \"" + inside + "\", \"attrs\": {\"plan\": \"free\", \"appVersion\": \"2.10\"}}");
