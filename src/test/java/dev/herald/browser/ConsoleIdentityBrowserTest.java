@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 
 import dev.herald.apikey.ApiKey;
@@ -11,8 +14,15 @@ import dev.herald.audience.RolloutBucket;
 import dev.herald.project.Project;
 import dev.herald.support.JsonBodies;
 
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.util.Base64URL;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -248,6 +258,55 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> !console.visible("composer"));
         assertThat(audience(project), is(JsonBodies.object(tree)));
         assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * Unique users reached beside impressions: two users with a token (one of them twice) and an anonymous impression
+     * are four impressions and two users, in the list, the table of each announcement and the announcement's totals.
+     */
+    @Test
+    void anAnnouncementsUniqueUsersAreShownBesideItsImpressions() throws JOSEException {
+        Project project = console.server.herald().project();
+        String id = console.server.herald().notification(project).message("Seen by two").save().id();
+        console.signIn("alice", ConsoleDriver.ALICE);
+        JsonObject key = console.api("return JSON.stringify(await send('POST', '/projects/' + arguments[0]"
+                + " + '/token-keys', {algorithm: 'HS256'}))", project.id());
+        String first = token(key, project, "user-1");
+        track(id, first);
+        track(id, first);
+        track(id, token(key, project, "user-2"));
+        track(id, null);
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> console.visible("project")
+                && console.rows("#notification-list tbody tr td.figure").equals(List.of("4", "2", "0.0 %")));
+        assertThat(console.rows("#stats-by-announcement tbody tr"), is(List.of("“Seen by two” 4 2 0 0 0.0 %")));
+        console.focus("#stats-of");
+        console.press("ArrowDown", 40);
+        console.waitFor(() -> console.rows("#stats-totals div").size() == 5);
+        assertThat(console.rows("#stats-totals div"), is(List.of("Impressions4", "Unique users2", "Clicks0",
+                "Conversions0", "CTR0.0 %")));
+        console.saveLightAndPhone("console-unique-users", () -> console.browser.script(
+                "document.getElementById('notification-list').scrollIntoView()"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** A user token for this subject, signed with the HS256 key as a customer's backend would, for an hour. */
+    private static String token(JsonObject key, Project project, String subject) throws JOSEException {
+        Instant now = console.server.herald().clock().instant();
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(key.getString("kid")).build(),
+                                      new JWTClaimsSet.Builder().subject(subject).audience(project.id())
+                                              .issueTime(Date.from(now))
+                                              .expirationTime(Date.from(now.plus(Duration.ofHours(1)))).build());
+        jwt.sign(new MACSigner(Base64URL.from(key.getString("secret")).decode()));
+        return jwt.serialize();
+    }
+
+    /** An impression, with the user's token or (null) without. */
+    private static void track(String notification, String token) {
+        assertThat(Chromium.text(console.browser.await("const headers = {'Content-Type': 'application/json'};"
+                + "if (arguments[1]) headers.Authorization = 'Bearer ' + arguments[1];"
+                + "return (await fetch('/api/v1/public/track/' + arguments[0], {method: 'POST', headers,"
+                + " body: JSON.stringify({type: 'impression'})})).status + ''", notification, token)), is("204"));
     }
 
     private static String part() {
