@@ -90,6 +90,16 @@ class StartFailuresTest {
     }
 
     @Test
+    void userTokenSettingsOutOfRangeAreNamedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("USER_DASH_TOKENS_MAX_DASH_LIFETIME", "PT0S"),
+                          "user-tokens.max-lifetime must be positive, e.g. PT24H");
+        assertFailedStart(h2(), Map.of("USER_DASH_TOKENS_CLOCK_DASH_SKEW", "PT1H"),
+                          "user-tokens.clock-skew must be between PT0S and PT10M, e.g. PT60S");
+        assertFailedStart(h2(), Map.of("USER_DASH_TOKENS_CACHE_MAX_DASH_ENTRIES", "-1"),
+                          "user-tokens.cache: max-entries and max-bytes must be 0 (no cache) or more");
+    }
+
+    @Test
     void theDemoSwitchIsCheckedBeforeTheDatabase() throws Exception {
         assertFailedStart(h2(), Map.of("SDK_DEMO_ENABLED", "on"),
                           "sdk.demo.enabled (SDK_DEMO_ENABLED) is \"on\"; it must be true or false");

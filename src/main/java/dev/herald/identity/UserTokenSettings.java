@@ -24,7 +24,7 @@ public record UserTokenSettings(Duration maxLifetime, Duration clockSkew, int ca
                 ConfigValues.duration(tokens.get("max-lifetime"), Duration.ofHours(24)),
                 ConfigValues.duration(tokens.get("clock-skew"), Duration.ofSeconds(60)),
                 ConfigValues.integer(tokens.get("cache.max-entries"), 100_000),
-                ConfigValues.longInteger(tokens.get("cache.max-bytes"), 32L * 1024 * 1024));
+                ConfigValues.longInteger(tokens.get("cache.max-bytes"), 4L * 1024 * 1024));
         if (settings.maxLifetime.isNegative() || settings.maxLifetime.isZero()) {
             throw new IllegalArgumentException("user-tokens.max-lifetime must be positive, e.g. PT24H");
         }

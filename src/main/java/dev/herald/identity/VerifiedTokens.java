@@ -19,8 +19,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class VerifiedTokens {
 
-    /** The parsed claims, the map and the record: some three times the token, and the entry itself. */
+    /**
+     * An estimate, not a measurement: the digest, the map's node, the records and the strings (400 bytes), the
+     * claims' text kept as strings (twice the token at most: the token is base64 of it), and some 100 bytes per
+     * attribute value and array item (a String or a box, and its place in a map or a list).
+     */
     private static final int OVERHEAD = 400;
+    private static final int PER_VALUE = 100;
 
     private final int maxEntries;
     private final long maxBytes;
@@ -58,7 +63,7 @@ final class VerifiedTokens {
     }
 
     void put(String digest, int tokenLength, TokenVerifier.Verified verified, long now) {
-        long weight = 3L * tokenLength + OVERHEAD;
+        long weight = weight(tokenLength, verified.identity());
         if (maxEntries == 0 || weight > maxBytes) {
             return;
         }
@@ -68,6 +73,12 @@ final class VerifiedTokens {
         if (entries.size() > maxEntries || bytes.get() > maxBytes) {
             evict(now);
         }
+    }
+
+    static long weight(int tokenLength, UserIdentity identity) {
+        long values = identity.attributes().values().stream()
+                .mapToLong(value -> value instanceof java.util.List<?> list ? list.size() + 1 : 1).sum();
+        return 2L * tokenLength + OVERHEAD + PER_VALUE * values;
     }
 
     /** Entries kept; for tests and figures. */
