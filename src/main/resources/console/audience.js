@@ -82,10 +82,11 @@ export function showAudience(audience, id) {
   render();
 }
 
+// The focus stays on the choice (moving it as the arrow keys go through the choices would lose the reader); the
+// builder follows it, a first condition ready.
 function modeChanged() {
   if ($('audience-rules').checked && model.items.length === 0 && model.rollout === null) model.items.push(condition());
   render();
-  if ($('audience-rules').checked) $('audience-rows').querySelector('input, select').focus();
 }
 
 function render() {

@@ -149,10 +149,15 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
     void anAudienceBuiltByKeyboardIsSavedAWrongValueIsSaidAtItsRowAndPastedClaimsAreChecked() throws IOException {
         Project project = console.composeInANewProject();
         console.typeInEditor("New in the Pro plan");
-        // Rules: the builder opens on its first condition, the focus on its attribute.
-        console.focus("#audience-rules");
-        console.press(" ", 32);
-        console.waitFor(() -> console.visible("audience-builder") && part().equals("attribute"));
+        // Rules: the builder opens with a first condition; Tab goes to all/any, then to its attribute.
+        console.focus("#audience-everyone");
+        console.press("ArrowDown", 40);
+        console.waitFor(() -> console.visible("audience-builder"));
+        assertThat(console.focused(), is("audience-rules"));
+        console.press("Tab", 9);
+        assertThat(console.focused(), is("audience-kind"));
+        console.press("Tab", 9);
+        assertThat(part(), is("attribute"));
         assertThat(console.script("return document.activeElement.getAttribute('aria-label')"),
                    is("Attribute of Condition 1"));
         console.browser.type("plan");
