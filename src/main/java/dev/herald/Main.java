@@ -196,12 +196,15 @@ public final class Main {
                 .addFilter(admin.filter())
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
-                .register(ApiPaths.PUBLIC, services.feed(), services.tracking())
+                .register(ApiPaths.PUBLIC, services.feed(), services.tracking(),
+                          services.userStates().publicRoutes(services.feed(), services.tracking()::projectOf,
+                                                             services.userTokens(), clock))
                 .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
-                          new StatsService(db, services.notifications()), new AuditService(db))
+                          new StatsService(db, services.notifications()), new AuditService(db),
+                          services.userStates().adminRoutes(clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .register(ConsoleService.PATH, new ConsoleService())
                 .register(new RootPointer())

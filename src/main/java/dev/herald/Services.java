@@ -20,14 +20,15 @@ import dev.herald.tracking.RetentionSettings;
 import dev.herald.tracking.TimestampWindow;
 import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.tracking.TrackingService;
+import dev.herald.userstate.UserStates;
 
 import io.helidon.config.Config;
 
 /**
  * What one running Herald keeps beside the database: the change log that management writes announce through, the
  * stores that write through it, the public services that answer from memory (the feed cache, the known
- * notifications, the interaction writer), and who may use the management API (its sessions' key). One place owns
- * their start and their stop order.
+ * notifications, the interaction and user state writers), and who may use the management API (its sessions' key).
+ * One place owns their start and their stop order.
  */
 public final class Services implements AutoCloseable {
 
@@ -40,6 +41,7 @@ public final class Services implements AutoCloseable {
     private final UserTokens userTokens;
     private final PublicFeedService feed;
     private final TrackingService tracking;
+    private final UserStates userStates;
     private final AdminAccess admin;
 
     private Services(ServingDatabase database, Config config, Clock clock) {
@@ -55,12 +57,13 @@ public final class Services implements AutoCloseable {
                                          UserTokenSettings.from(config.get("user-tokens")), clock);
         this.feed = new PublicFeedService(database.client(), activeKeys, userTokens, changes, feedCache, clock);
         ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
-        this.tracking = new TrackingService(database, notifications, changes,
-                                            TrackingBatchSettings.from(config.get("tracking.batch")),
+        TrackingBatchSettings batch = TrackingBatchSettings.from(config.get("tracking.batch"));
+        this.tracking = new TrackingService(database, notifications, changes, batch,
                                             RetentionSettings.from(config.get("tracking.retention")),
                                             config.get("tracking.metadata"), clients,
                                             TimestampWindow.from(config.get("tracking.timestamp-window")),
                                             userTokens, clock);
+        this.userStates = new UserStates(database, batch.enabled() ? batch.groupCommit() : null);
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
     }
 
@@ -86,6 +89,7 @@ public final class Services implements AutoCloseable {
     @Override
     public void close() {
         tracking.close();
+        userStates.close();
         changes.close();
         database.client().close();
     }
@@ -125,6 +129,11 @@ public final class Services implements AutoCloseable {
 
     public TrackingService tracking() {
         return tracking;
+    }
+
+    /** Per-user state: its routes, public and management. */
+    public UserStates userStates() {
+        return userStates;
     }
 
     /** Who may use the management API: its filter and its session routes. */

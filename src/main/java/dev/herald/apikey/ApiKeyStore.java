@@ -1,12 +1,14 @@
 package dev.herald.apikey;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.OldestFirst;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.audit.AuditEntry;
@@ -58,19 +60,12 @@ public final class ApiKeyStore {
         return db.execute().namedGet("select-api-key", key).map(ApiKeyStore::toApiKey);
     }
 
+    private static final OldestFirst<ApiKey> PAGES = new OldestFirst<>("select-project-api-keys-page",
+            ApiKeyStore::toApiKey, ApiKey::createdAt, ApiKey::key, key -> key.key().length());
+
     /** Oldest first, revoked ones included. */
     public Page<ApiKey> listByProject(String projectId, PageRequest page) {
-        return Page.read(page, new PageRequest.Cursor(-1, "-"), (after, limit) -> db.execute()
-                .createNamedQuery("select-project-api-keys-page")
-                .addParam("projectId", projectId)
-                .addParam("createdAt", after.createdAt())
-                .addParam("sameCreatedAt", after.createdAt())
-                .addParam("after", after.tiebreak())
-                .addParam("limit", limit)
-                .execute()
-                .map(ApiKeyStore::toApiKey)
-                .map(key -> new Page.Item<>(key, new PageRequest.Cursor(key.createdAt(), key.key())))
-                .toList(), key -> key.key().length());
+        return PAGES.read(db, page, Map.of("projectId", projectId));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.herald.feed;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
@@ -10,6 +11,7 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
+import dev.herald.identity.UserIdentity;
 import dev.herald.identity.UserTokens;
 
 import io.helidon.dbclient.DbClient;
@@ -83,25 +85,37 @@ public final class PublicFeedService implements HttpService {
         Bodies.sendShared(request, response, answer.body());
     }
 
+    /**
+     * The answer the feed gives this user at {@code now}: the same (cached) answer, so that what summarises it (the
+     * per-user state's counts) never drifts from it. Until audiences exist every user of a key gets the key's answer.
+     */
+    public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
+        return cache.answer(key, now);
+    }
+
+    /**
+     * The key of a public route's path, or 401 INVALID_API_KEY. Malformed, unknown and revoked keys get the same
+     * answer, so it tells nothing about which keys exist.
+     */
+    public ApiKey activeKey(String key) {
+        if (!ApiKey.isWellFormed(key)) {
+            throw invalidKey();
+        }
+        return keys.find(key).orElseThrow(PublicFeedService::invalidKey);
+    }
+
     private FeedAnswer build(ApiKey key, long now, boolean toKeep) {
         List<FeedEntry> entries = feed.visible(key, now, MAX_NOTIFICATIONS).stream()
                 .sorted(FeedOrder.of(key.orderBy()))
                 .toList();
         long validUntil = toKeep ? feed.nextChange(key, now) : now + 1;
-        return FeedAnswer.of(key, FeedJson.bytes(entries), now, validUntil);
+        return FeedAnswer.of(key, entries.stream().map(FeedEntry::id).toList(), FeedJson.bytes(entries), now,
+                             validUntil);
     }
 
     /** A missing key is 401 MISSING_API_KEY (docs/api.md, GET /api/v1/public/notifications). */
     private void missingKey(ServerRequest request, ServerResponse response) {
         throw ApiException.error(Status.UNAUTHORIZED_401, "MISSING_API_KEY", "API key is required");
-    }
-
-    /** Malformed, unknown and revoked keys get the same answer, so it tells nothing about which keys exist. */
-    private ApiKey activeKey(String key) {
-        if (!ApiKey.isWellFormed(key)) {
-            throw invalidKey();
-        }
-        return keys.find(key).orElseThrow(PublicFeedService::invalidKey);
     }
 
     private static ApiException invalidKey() {

@@ -1,8 +1,10 @@
 package dev.herald.identity;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
+import dev.herald.admin.OldestFirst;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.ApiException;
@@ -75,19 +77,12 @@ public final class TokenKeyStore {
                 .toList();
     }
 
+    private static final OldestFirst<TokenKey> PAGES = new OldestFirst<>("select-project-user-token-keys-page",
+            TokenKeyStore::toKey, TokenKey::createdAt, TokenKey::kid, key -> key.kid().length());
+
     /** Oldest first, revoked ones included. */
     Page<TokenKey> listByProject(String projectId, PageRequest page) {
-        return Page.read(page, new PageRequest.Cursor(-1, "-"), (after, limit) -> db.execute()
-                .createNamedQuery("select-project-user-token-keys-page")
-                .addParam("projectId", projectId)
-                .addParam("createdAt", after.createdAt())
-                .addParam("sameCreatedAt", after.createdAt())
-                .addParam("after", after.tiebreak())
-                .addParam("limit", limit)
-                .execute()
-                .map(TokenKeyStore::toKey)
-                .map(key -> new Page.Item<>(key, new PageRequest.Cursor(key.createdAt(), key.kid())))
-                .toList(), key -> key.kid().length());
+        return PAGES.read(db, page, Map.of("projectId", projectId));
     }
 
     /** Revokes at {@code now}; only the revocation that happened leaves an audit line. */

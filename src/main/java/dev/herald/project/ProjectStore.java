@@ -1,10 +1,12 @@
 package dev.herald.project;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.OldestFirst;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.audit.AuditEntry;
@@ -58,18 +60,12 @@ public final class ProjectStore {
         return written.get();
     }
 
+    private static final OldestFirst<Project> PAGES = new OldestFirst<>("select-projects-page", ProjectStore::toProject,
+            Project::createdAt, Project::id, project -> project.name().length());
+
     /** Oldest first. */
     public Page<Project> list(PageRequest page) {
-        return Page.read(page, new PageRequest.Cursor(-1, "-"), (after, limit) -> db.execute()
-                .createNamedQuery("select-projects-page")
-                .addParam("createdAt", after.createdAt())
-                .addParam("sameCreatedAt", after.createdAt())
-                .addParam("after", after.tiebreak())
-                .addParam("limit", limit)
-                .execute()
-                .map(ProjectStore::toProject)
-                .map(project -> new Page.Item<>(project, new PageRequest.Cursor(project.createdAt(), project.id())))
-                .toList(), project -> project.name().length());
+        return PAGES.read(db, page, Map.of());
     }
 
     public Optional<Project> find(String id) {

@@ -14,6 +14,8 @@ import io.helidon.webserver.http.ServerRequest;
  */
 record StatsRange(long fromDay, long toDay) {
 
+    private static final long DAY_MILLIS = 86_400_000L;
+
     static StatsRange of(ServerRequest request) {
         Optional<LocalDate> from = day(request, "from");
         Optional<LocalDate> to = day(request, "to");
@@ -33,5 +35,15 @@ record StatsRange(long fromDay, long toDay) {
                 throw ApiException.validation(name, name + " must be a date as YYYY-MM-DD");
             }
         });
+    }
+
+    /** The first instant of the range in epoch millis, or {@link Long#MIN_VALUE} for all time before. */
+    long fromMillis() {
+        return fromDay == Long.MIN_VALUE ? Long.MIN_VALUE : fromDay * DAY_MILLIS;
+    }
+
+    /** The first instant after the range in epoch millis, or {@link Long#MAX_VALUE} for all time after. */
+    long toMillis() {
+        return toDay == Long.MAX_VALUE ? Long.MAX_VALUE : toDay * DAY_MILLIS;
     }
 }

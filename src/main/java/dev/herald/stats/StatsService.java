@@ -48,13 +48,13 @@ public final class StatsService implements HttpService {
 
     private void notificationStats(ServerRequest request, ServerResponse response) {
         String id = request.path().pathParameters().get("id");
-        if (notifications.projectOf(id).isEmpty()) {
-            throw AdminRequests.notFound("Notification");
-        }
-        Map<Long, Counts> days = stats.dailyCounts(id, StatsRange.of(request));
+        String projectId = notifications.projectOf(id).orElseThrow(() -> AdminRequests.notFound("Notification"));
+        StatsRange range = StatsRange.of(request);
+        Map<Long, Counts> days = stats.dailyCounts(id, range);
         Counts total = days.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
                 .add("ctr", total.ctr())
+                .add("uniqueUsers", stats.uniqueUsers(projectId, id, range))
                 .add("daily", daily(days))
                 .build();
         AdminResponses.ok(request, response, answer);
@@ -72,6 +72,7 @@ public final class StatsService implements HttpService {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         StatsRange range = StatsRange.of(request);
         Map<String, Counts> byNotification = stats.notificationCounts(project.id(), range);
+        Map<String, Long> uniqueUsers = stats.uniqueUsers(project.id(), range);
         Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonArrayBuilder list = Json.builders().createArrayBuilder();
         byNotification.entrySet().stream()
@@ -81,7 +82,8 @@ public final class StatsService implements HttpService {
                 .forEach(entry -> list.add(entry.getValue()
                                                    .addTo(Json.builders().createObjectBuilder()
                                                                   .add("notificationId", entry.getKey()))
-                                                   .add("ctr", entry.getValue().ctr())));
+                                                   .add("ctr", entry.getValue().ctr())
+                                                   .add("uniqueUsers", uniqueUsers.getOrDefault(entry.getKey(), 0L))));
         JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
                 .add("ctr", total.ctr())
                 .add("notifications", list)

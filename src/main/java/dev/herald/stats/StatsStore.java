@@ -1,5 +1,6 @@
 package dev.herald.stats;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,5 +57,31 @@ final class StatsStore {
                                                     Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
                                                     Counts::plus));
         return notifications;
+    }
+
+    /**
+     * Users whose first sight of the notification (their state's seenAt) lies in the range: unique users reached.
+     */
+    long uniqueUsers(String projectId, String notificationId, StatsRange range) {
+        return db.execute().createNamedGet("count-notification-unique-users")
+                .addParam("projectId", projectId)
+                .addParam("id", notificationId)
+                .addParam("from", range.fromMillis())
+                .addParam("to", range.toMillis())
+                .execute()
+                .map(row -> Rows.longValue(row, "users"))
+                .orElse(0L);
+    }
+
+    /** The same per notification of the project that has any. */
+    Map<String, Long> uniqueUsers(String projectId, StatsRange range) {
+        Map<String, Long> users = new HashMap<>();
+        db.execute().createNamedQuery("select-project-unique-users")
+                .addParam("projectId", projectId)
+                .addParam("from", range.fromMillis())
+                .addParam("to", range.toMillis())
+                .execute()
+                .forEach(row -> users.put(Rows.string(row, "notification_id"), Rows.longValue(row, "users")));
+        return users;
     }
 }

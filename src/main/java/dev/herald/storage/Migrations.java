@@ -53,7 +53,9 @@ final class Migrations {
                           "/db/migrations/V16__console_accounts.sql"),
             new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
             new Migration(18, "user token keys; API keys that require a user token",
-                          "/db/migrations/V18__user_token_keys.sql"));
+                          "/db/migrations/V18__user_token_keys.sql"),
+            new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived",
+                          "/db/migrations/V20__user_notification_states.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

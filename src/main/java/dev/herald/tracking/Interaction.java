@@ -6,6 +6,8 @@ package dev.herald.tracking;
  * @param occurredAt epoch millis: the client's timestamp (enhanced) or the server's time
  * @param receivedAt epoch millis: always the server's time
  * @param metadata   serialized JSON object (enhanced) or null
+ * @param userKey    the user of a valid token of the notification's project ({@code UserIdentity.userKey()}), whose
+ *                   state the interaction also records (an impression: seen; a click: read), or null
  */
 record Interaction(String notificationId,
                    String projectId,
@@ -13,5 +15,12 @@ record Interaction(String notificationId,
                    long occurredAt,
                    long receivedAt,
                    TrackingEndpoint endpoint,
-                   String metadata) {
+                   String metadata,
+                   String userKey) {
+
+    /** An interaction sent without a user token. */
+    Interaction(String notificationId, String projectId, InteractionType type, long occurredAt, long receivedAt,
+                TrackingEndpoint endpoint, String metadata) {
+        this(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, null);
+    }
 }

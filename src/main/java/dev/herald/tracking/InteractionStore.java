@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,11 @@ import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.herald.storage.Dialect;
+import dev.herald.storage.MultiRowSql;
 import dev.herald.storage.ServingDatabase;
+import dev.herald.userstate.StateRows;
+import dev.herald.userstate.StateWrite;
+import dev.herald.userstate.UserState;
 
 /**
  * Writes interactions with the daily totals that stats read, inside the caller's transaction: all of a batch in
@@ -22,6 +27,10 @@ import dev.herald.storage.ServingDatabase;
  * <p>Where the database takes scripts (MariaDB), {@link #writeAndCommit} sends the insert, the upsert and COMMIT
  * in one round trip: the writer spends its time waiting for the database's answers, and on a machine whose cores
  * are busy each answer waits for a core too (measured: three round trips took some 3.4 ms a batch under load).
+ *
+ * <p>An interaction sent with a user token also records the user's state in the same transaction (an impression:
+ * seen; a click: read; docs/behaviour.md#per-user-state): its 204 means both are committed, and a batch without
+ * tokens runs exactly the statements it ran before.
  */
 final class InteractionStore {
 
@@ -39,6 +48,7 @@ final class InteractionStore {
     private final String addToTotalsEnd;
     private final Dialect dialect;
     private final boolean scripts;
+    private final StateRows states;
     /**
      * This instance's daily total rows (migration 9): writers of several instances never change the same row, so
      * on a Galera cluster they never conflict at certification, whichever nodes they write through. Chosen anew at
@@ -54,6 +64,7 @@ final class InteractionStore {
         this.addToTotalsEnd = database.statement("add-to-daily-totals-end");
         this.dialect = database.dialect();
         this.scripts = dialect.takesScripts();
+        this.states = new StateRows(database);
     }
 
     /** The batch, in the caller's transaction: two statements. */
@@ -66,6 +77,13 @@ final class InteractionStore {
         try (PreparedStatement statement = connection.prepareStatement(totalsSql(totals.size()))) {
             bindTotals(statement, 1, totals);
             statement.executeUpdate();
+        }
+        List<StateRows.Row> userStates = userStates(batch);
+        if (!userStates.isEmpty()) {
+            try (PreparedStatement statement = connection.prepareStatement(states.sql(userStates.size()))) {
+                StateRows.bind(statement, 1, userStates);
+                statement.executeUpdate();
+            }
         }
     }
 
@@ -80,10 +98,13 @@ final class InteractionStore {
             return;
         }
         Map<DailyTotal, Long> totals = dailyTotals(batch);
-        String script = insertSql(batch.size()) + ";\n" + totalsSql(totals.size()) + ";\nCOMMIT";
+        List<StateRows.Row> userStates = userStates(batch);
+        String script = insertSql(batch.size()) + ";\n" + totalsSql(totals.size())
+                + (userStates.isEmpty() ? "" : ";\n" + states.sql(userStates.size())) + ";\nCOMMIT";
         try (PreparedStatement statement = connection.prepareStatement(script)) {
             int next = bindInteractions(statement, 1, batch);
-            bindTotals(statement, next, totals);
+            next = bindTotals(statement, next, totals);
+            StateRows.bind(statement, next, userStates);
             statement.execute();
             // Every result read, so that a failure of a later statement is thrown here, not lost.
             while (statement.getMoreResults() || statement.getUpdateCount() != -1) {
@@ -116,7 +137,7 @@ final class InteractionStore {
         return parameter;
     }
 
-    private void bindTotals(PreparedStatement statement, int first, Map<DailyTotal, Long> totals)
+    private int bindTotals(PreparedStatement statement, int first, Map<DailyTotal, Long> totals)
             throws SQLException {
         int parameter = first;
         for (Map.Entry<DailyTotal, Long> total : totals.entrySet()) {
@@ -127,26 +148,35 @@ final class InteractionStore {
             statement.setInt(parameter++, writer);
             statement.setLong(parameter++, total.getValue());
         }
+        return parameter;
+    }
+
+    /** The state rows of the batch's interactions sent with a user token: an impression is seen, a click read. */
+    private static List<StateRows.Row> userStates(List<Interaction> batch) {
+        List<StateWrite> writes = new ArrayList<>();
+        for (Interaction interaction : batch) {
+            if (interaction.userKey() == null) {
+                continue;
+            }
+            UserState state = switch (interaction.type()) {
+                case IMPRESSION -> UserState.SEEN;
+                case CLICK -> UserState.READ;
+                case CONVERSION -> null;
+            };
+            if (state != null) {
+                writes.add(new StateWrite(interaction.projectId(), interaction.userKey(), interaction.notificationId(),
+                                          state, interaction.receivedAt()));
+            }
+        }
+        return writes.isEmpty() ? List.of() : StateRows.fold(writes);
     }
 
     private String insertSql(int rows) {
-        return repeated(insert, insertRow, rows, "");
+        return MultiRowSql.of(insert, insertRow, rows, "");
     }
 
     private String totalsSql(int rows) {
-        return repeated(addToTotals, addToTotalsRow, rows, addToTotalsEnd);
-    }
-
-    private static String repeated(String start, String row, int rows, String end) {
-        StringBuilder sql = new StringBuilder(start.length() + rows * (row.length() + 2) + end.length() + 2);
-        sql.append(start).append(' ');
-        for (int i = 0; i < rows; i++) {
-            if (i > 0) {
-                sql.append(", ");
-            }
-            sql.append(row);
-        }
-        return sql.append(' ').append(end).toString();
+        return MultiRowSql.of(addToTotals, addToTotalsRow, rows, addToTotalsEnd);
     }
 
     private static Map<DailyTotal, Long> dailyTotals(List<Interaction> batch) {

@@ -3,11 +3,13 @@ package dev.herald.tracking;
 import java.time.Duration;
 
 import dev.herald.config.ConfigValues;
+import dev.herald.storage.GroupCommit;
 
 import io.helidon.config.Config;
 
 /**
- * {@code tracking.batch.*}: group commit of interactions ({@link BatchingInteractionWriter}).
+ * {@code tracking.batch.*}: group commit of interactions ({@link BatchingInteractionWriter}), and of per-user state
+ * (userstate.UserStateWriter), which takes the same settings.
  *
  * @param enabled   false: one transaction per request, on its own thread (the path before batching)
  * @param linger    how long the writer waits for more interactions once one arrived; 0 writes what is waiting
@@ -36,5 +38,10 @@ public record TrackingBatchSettings(boolean enabled, Duration linger, int maxBat
                     "tracking.batch: linger must not be negative; max-size, queue-size and max-wait must be positive");
         }
         return settings;
+    }
+
+    /** What a group commit needs of these settings. */
+    public GroupCommit.Settings groupCommit() {
+        return new GroupCommit.Settings(linger, maxBatch, queueSize, maxWait);
     }
 }

@@ -82,6 +82,14 @@ public final class TrackingService implements HttpService, AutoCloseable {
         return notifications.figures();
     }
 
+    /**
+     * The project of a notification while it exists, from memory in the common case (the check of tracking's rule
+     * 7): per-user state writes keep only their project's notifications by it.
+     */
+    public Optional<String> projectOf(String notificationId) {
+        return isWellFormedId(notificationId) ? notifications.projectOf(notificationId) : Optional.empty();
+    }
+
     /** The writer's figures, for {@code /observe/metrics}. */
     public WriterFigures writerFigures() {
         return interactions.figures();
@@ -122,7 +130,8 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
     /**
      * An Authorization header that is not a bearer JWS (another scheme, a token of another kind) is ignored, as before
-     * user tokens; a user token that does not verify is 401 (docs/api.md, User tokens).
+     * user tokens; a user token that does not verify is 401 (docs/api.md, User tokens). A valid one also records the
+     * user's state (an impression: seen; a click: read).
      */
     private void trackEnhanced(ServerRequest request, ServerResponse response) {
         track(request, response, TrackingEndpoint.ENHANCED);
@@ -151,7 +160,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
-                                            tracked.metadata()));
+                                            tracked.metadata(), user.map(UserIdentity::userKey).orElse(null)));
         response.status(Status.NO_CONTENT_204).send();
     }
 

@@ -2,9 +2,11 @@ package dev.herald.feed;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Map;
 import java.util.function.Predicate;
 
+import dev.herald.identity.TokenMint;
 import dev.herald.support.AdminClient;
 import dev.herald.support.ChildHerald;
 import dev.herald.support.HeraldServerTest;
@@ -18,6 +20,7 @@ import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
 
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +34,8 @@ import static org.hamcrest.Matchers.not;
 
 /**
  * Two Herald processes on one MariaDB (decisions: feed.cache.max-staleness): a write through this test's instance
- * (A) shows on the other one (B, its own JVM) within the bound, for the feed, a key and a deleted notification.
+ * (A) shows on the other one (B, its own JVM) within the bound, for the feed, a key, a token key and a deleted
+ * notification.
  */
 @RequiresMariaDb
 @ServerTest
@@ -105,6 +109,26 @@ class TwoInstancesMariaDbTest extends HeraldServerTest {
     }
 
     /**
+     * A token key made through A verifies tokens on B, and its revocation through A stops them on B within the bound,
+     * although B had verified and cached the token (docs/behaviour.md, User tokens).
+     */
+    @Test
+    void aRevokedTokenKeyStopsVerifyingOnTheOtherInstanceWithinTheBound() throws Exception {
+        String project = admin.created("/projects", "{\"name\":\"tokens\"}").getString("id");
+        String apiKey = admin.created("/projects/" + project + "/api-keys", "{}").getString("key");
+        JsonObject key = admin.created("/projects/" + project + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        // B runs on the system clock.
+        String token = TokenMint.hs256(key.getString("kid"), Base64.getUrlDecoder().decode(key.getString("secret")),
+                                       TokenMint.claims(project, System.currentTimeMillis() / 1000).build());
+        String path = "/api/v1/public/" + apiKey + "/notifications";
+        assertShowsOnOther(path, token, body -> body.equals("[]"));
+        assertThat("verified, then from B's cache", getWithToken(path, token), is("[]"));
+
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + key.getString("kid")).status(), is(204));
+        assertShowsOnOther(path, token, body -> body.contains("USER_TOKEN_KEY_UNKNOWN"));
+    }
+
+    /**
      * B answers made-up ids 404 from memory (its id filter), but a notification created through A a moment ago is no
      * made-up id: B reads the log before it says 404, so the first interaction, sent at once, is stored.
      */
@@ -133,13 +157,18 @@ class TwoInstancesMariaDbTest extends HeraldServerTest {
     }
 
     private void assertShowsOnOther(String path, Predicate<String> shown) throws Exception {
+        assertShowsOnOther(path, null, shown);
+    }
+
+    /** @param token a user token to send, or null */
+    private void assertShowsOnOther(String path, String token, Predicate<String> shown) throws Exception {
         long started = System.nanoTime();
-        String body = get(path);
+        String body = getWithToken(path, token);
         while (!shown.test(body)) {
             assertThat("shown on the other instance within " + BOUND + ", last answer: " + body,
                        Duration.ofNanos(System.nanoTime() - started), lessThan(BOUND.plus(SLACK)));
             Thread.sleep(10);
-            body = get(path);
+            body = getWithToken(path, token);
         }
         assertThat(body, not(containsString("INTERNAL_ERROR")));
     }
@@ -152,7 +181,15 @@ class TwoInstancesMariaDbTest extends HeraldServerTest {
     }
 
     private String get(String path) {
-        try (var response = other().get(path).request()) {
+        return getWithToken(path, null);
+    }
+
+    private String getWithToken(String path, String token) {
+        var request = other().get(path);
+        if (token != null) {
+            request.header(HeaderNames.AUTHORIZATION, "Bearer " + token);
+        }
+        try (var response = request.request()) {
             return response.as(String.class);
         }
     }

@@ -27,14 +27,14 @@ import com.nimbusds.jwt.SignedJWT;
  * Tokens as a customer's backend makes them: HS256 and ES256 with Nimbus, Ed25519 with the JDK (the way Herald
  * verifies it is not how it is signed here), and raw ones for what no library makes on purpose.
  */
-final class TokenMint {
+public final class TokenMint {
 
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
     private TokenMint() {
     }
 
-    static String hs256(String kid, byte[] secret, JWTClaimsSet claims) {
+    public static String hs256(String kid, byte[] secret, JWTClaimsSet claims) {
         try {
             SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(kid).build(), claims);
             jwt.sign(new MACSigner(secret));
@@ -121,7 +121,7 @@ final class TokenMint {
     }
 
     /** Claims of a valid token for {@code project} at {@code nowSeconds}, lasting an hour. */
-    static JWTClaimsSet.Builder claims(String project, long nowSeconds) {
+    public static JWTClaimsSet.Builder claims(String project, long nowSeconds) {
         return new JWTClaimsSet.Builder()
                 .subject("user-42")
                 .audience(project)

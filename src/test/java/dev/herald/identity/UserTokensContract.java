@@ -12,14 +12,12 @@ import java.util.stream.IntStream;
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonBodies;
-import dev.herald.support.TestDatabase;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webclient.http1.Http1Client;
 import io.helidon.webclient.http1.Http1ClientRequest;
 import io.helidon.webclient.http1.Http1ClientResponse;
-import io.helidon.webserver.WebServerConfig;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import jakarta.json.JsonObject;
@@ -47,10 +45,6 @@ abstract class UserTokensContract extends HeraldServerTest {
     UserTokensContract(Http1Client http) {
         this.http = http;
         this.admin = new AdminClient(http);
-    }
-
-    static void startWithAdminToken(TestDatabase database, WebServerConfig.Builder server) {
-        startServer(database, server, Map.of("admin.tokens.0", AdminClient.TOKEN));
     }
 
     @BeforeEach
@@ -285,21 +279,19 @@ abstract class UserTokensContract extends HeraldServerTest {
     @Test
     void timesAreCheckedWithTheClockSkew() {
         Project project = project(false);
-        JsonObject hs = hs256(project);
-        String kid = hs.getString("kid");
-        byte[] secret = secret(hs);
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW - 7200)
+        HsKey hs = new HsKey(hs256(project));
+        assertRefused(project, hs.token(TokenMint.claims(project.id, NOW - 7200)
                 .expirationTime(date(NOW - 61)).build()), "USER_TOKEN_EXPIRED");
-        assertThat("within the skew", feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint
+        assertThat("within the skew", feed(project.apiKey, bearer(hs.token(TokenMint
                 .claims(project.id, NOW - 7200).expirationTime(date(NOW - 59)).build()))).status, is(200));
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+        assertRefused(project, hs.token(TokenMint.claims(project.id, NOW)
                 .notBeforeTime(date(NOW + 61)).build()), "USER_TOKEN_NOT_YET_VALID");
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW + 61)
+        assertRefused(project, hs.token(TokenMint.claims(project.id, NOW + 61)
                 .expirationTime(date(NOW + 3600)).build()), "USER_TOKEN_NOT_YET_VALID");
-        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+        assertThat(feed(project.apiKey, bearer(hs.token(TokenMint.claims(project.id, NOW)
                 .notBeforeTime(date(NOW + 59)).build()))).status, is(200));
 
-        String cached = TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW).build());
+        String cached = hs.token(TokenMint.claims(project.id, NOW).build());
         assertThat(feed(project.apiKey, bearer(cached)).status, is(200));
         herald.clock().advance(java.time.Duration.ofSeconds(3600 + 61));
         assertThat("a token verified before expires all the same", feed(project.apiKey, bearer(cached)).status,
@@ -309,28 +301,24 @@ abstract class UserTokensContract extends HeraldServerTest {
     @Test
     void lifetimesOverTheCapAreRefused() {
         Project project = project(false);
-        JsonObject hs = hs256(project);
-        String kid = hs.getString("kid");
-        byte[] secret = secret(hs);
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+        HsKey hs = new HsKey(hs256(project));
+        assertRefused(project, hs.token(TokenMint.claims(project.id, NOW)
                 .expirationTime(date(NOW + 24 * 3600 + 1)).build()), "USER_TOKEN_LIFETIME");
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW).issueTime(null)
+        assertRefused(project, hs.token(TokenMint.claims(project.id, NOW).issueTime(null)
                 .expirationTime(date(NOW + 24 * 3600 + 1)).build()), "USER_TOKEN_LIFETIME");
-        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+        assertThat(feed(project.apiKey, bearer(hs.token(TokenMint.claims(project.id, NOW)
                 .expirationTime(date(NOW + 24 * 3600)).build()))).status, is(200));
     }
 
     @Test
     void theAudienceMustNameTheProject() {
         Project project = project(false);
-        JsonObject hs = hs256(project);
-        String kid = hs.getString("kid");
-        byte[] secret = secret(hs);
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims("another", NOW).build()),
+        HsKey hs = new HsKey(hs256(project));
+        assertRefused(project, hs.token(TokenMint.claims("another", NOW).build()),
                       "USER_TOKEN_AUDIENCE");
-        assertRefused(project, TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW).audience((String) null)
+        assertRefused(project, hs.token(TokenMint.claims(project.id, NOW).audience((String) null)
                 .build()), "USER_TOKEN_AUDIENCE");
-        assertThat(feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, TokenMint.claims(project.id, NOW)
+        assertThat(feed(project.apiKey, bearer(hs.token(TokenMint.claims(project.id, NOW)
                 .audience(List.of("other", project.id)).build()))).status, is(200));
     }
 
@@ -354,9 +342,7 @@ abstract class UserTokensContract extends HeraldServerTest {
     @Test
     void claimsOutOfBoundsAreRefusedNamingTheClaim() {
         Project project = project(false);
-        JsonObject hs = hs256(project);
-        String kid = hs.getString("kid");
-        byte[] secret = secret(hs);
+        HsKey hs = new HsKey(hs256(project));
         Map<String, JWTClaimsSet> refused = new HashMap<>();
         refused.put("sub", TokenMint.claims(project.id, NOW).subject(null).build());
         refused.put("sub ", TokenMint.claims(project.id, NOW).subject("u".repeat(257)).build());
@@ -377,7 +363,7 @@ abstract class UserTokensContract extends HeraldServerTest {
         refused.put("attrs: a member's name", TokenMint.claims(project.id, NOW).claim("attrs", Map.of("bad name", 1))
                 .build());
         refused.forEach((claim, claims) -> {
-            Answer answer = feed(project.apiKey, bearer(TokenMint.hs256(kid, secret, claims)));
+            Answer answer = feed(project.apiKey, bearer(hs.token(claims)));
             assertThat(claim, answer.status, is(401));
             assertThat(claim, answer.code(), is("USER_TOKEN_CLAIMS"));
             assertThat(claim, answer.object().getString("error"), containsString(claim.strip()));
@@ -442,6 +428,17 @@ abstract class UserTokensContract extends HeraldServerTest {
 
         String code() {
             return status == 401 ? object().getString("code") : "status " + status;
+        }
+    }
+
+    /** An HS256 key as its creation answered it, and the tokens it signs. */
+    private record HsKey(String kid, byte[] secret) {
+        HsKey(JsonObject created) {
+            this(created.getString("kid"), UserTokensContract.secret(created));
+        }
+
+        String token(JWTClaimsSet claims) {
+            return TokenMint.hs256(kid, secret, claims);
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.herald.identity;
 
+import java.util.Map;
+
+import dev.herald.support.AdminClient;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.webclient.http1.Http1Client;
@@ -16,6 +19,6 @@ class UserTokensH2Test extends UserTokensContract {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startWithAdminToken(TestDatabase.h2(), server);
+        startServer(TestDatabase.h2(), server, Map.of("admin.tokens.0", AdminClient.TOKEN));
     }
 }

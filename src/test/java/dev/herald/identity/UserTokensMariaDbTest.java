@@ -1,5 +1,8 @@
 package dev.herald.identity;
 
+import java.util.Map;
+
+import dev.herald.support.AdminClient;
 import dev.herald.support.RequiresMariaDb;
 import dev.herald.support.TestDatabase;
 
@@ -18,6 +21,6 @@ class UserTokensMariaDbTest extends UserTokensContract {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startWithAdminToken(TestDatabase.mariadb(), server);
+        startServer(TestDatabase.mariadb(), server, Map.of("admin.tokens.0", AdminClient.TOKEN));
     }
 }

@@ -17,6 +17,7 @@ import dev.herald.support.JsonSchemaCheck;
 import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.Tokens;
+import dev.herald.support.UserTokenMint;
 import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
@@ -241,6 +242,8 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", track + "/enhanced", "{\"type\":\"dismiss\"}", "application/json", false);
         send("POST", track + "/enhanced", "{\"kind\":\"click\"}", "application/json", false);
 
+        walkThroughUserState(project, key, revoked, linked);
+
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=2026-11-22&to=2026-11-22", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=yesterday", null, null, true);
@@ -267,6 +270,46 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/api/v1/admin/projects/" + project, null, null, true);
         // Past both windows, for the next walk.
         herald.clock().advance(java.time.Duration.ofSeconds(61));
+    }
+
+    /** The per-user state routes, with a user token of the project's HS256 key, and the erasure of its user. */
+    private void walkThroughUserState(String project, String key, String revoked, String notification) {
+        String token = UserTokenMint.create(new AdminClient(client), project).token("walker", herald.clock().instant());
+        String state = "/api/v1/public/" + key + "/users/me/state";
+        String readAll = "/api/v1/public/" + key + "/users/me/read-all";
+        Exchange first = sendAsUser("GET", state, token, null, null);
+        exchanges.add(exchange("GET", state, request("GET", state).header(HeaderNames.AUTHORIZATION, "Bearer " + token)
+                .header(HeaderNames.IF_NONE_MATCH, first.etag()).request()));
+        sendAsUser("GET", state, null, null, null);
+        sendAsUser("GET", "/api/v1/public/" + revoked + "/users/me/state", token, null, null);
+        sendAsUser("POST", state, token, "{\"notificationId\":\"" + notification + "\",\"state\":\"read\"}",
+                   "application/json");
+        sendAsUser("POST", state, token, "{\"events\":[{\"notificationId\":\"" + notification
+                + "\",\"state\":\"dismissed\"}]}", "application/json");
+        sendAsUser("POST", state, token, "{\"events\":[{\"state\":\"seen\"}]}", "application/json");
+        sendAsUser("POST", state, token, "{\"state\":\"seen\"}", "text/plain");
+        sendAsUser("POST", state, token, "{\"pad\":\"" + "x".repeat(70_000) + "\"}", "application/json");
+        sendAsUser("DELETE", state, token, null, null);
+        sendAsUser("POST", readAll, token, "{\"ids\":[\"" + notification + "\"]}", "application/json");
+        sendAsUser("POST", readAll, token, "{\"ids\":\"all\"}", "application/json");
+        sendAsUser("POST", readAll, null, "{\"ids\":[]}", "application/json");
+        send("DELETE", "/api/v1/admin/projects/" + project + "/users/walker", null, null, true);
+        send("DELETE", "/api/v1/admin/projects/nope/users/walker", null, null, true);
+        send("DELETE", "/api/v1/admin/projects/" + project + "/users/" + "x".repeat(257), null, null, true);
+    }
+
+    /** @param token a user token, or null for none */
+    private Exchange sendAsUser(String method, String path, String token, String body, String contentType) {
+        Http1ClientRequest request = request(method, path);
+        if (token != null) {
+            request.header(HeaderNames.AUTHORIZATION, "Bearer " + token);
+        }
+        if (contentType != null) {
+            request.header(HeaderNames.CONTENT_TYPE, contentType);
+        }
+        Exchange exchange = exchange(method, path, body == null ? request.request() : request.submit(body));
+        exchanges.add(exchange);
+        return exchange;
     }
 
     /** As olive, an owner: a new account each walk, as the walk runs once per test. */

@@ -73,7 +73,10 @@ abstract class StatsContract extends HeraldServerTest {
     @Test
     void aNotificationsStatsCountEveryTypeWithDailyBucketsInUtc() {
         JsonObject stats = statsAt("/notifications/" + first + "/stats");
-        assertThat(stats.keySet(), is(Set.of("notificationId", "impression", "click", "conversion", "ctr", "daily")));
+        assertThat(stats.keySet(), is(Set.of("notificationId", "impression", "click", "conversion", "ctr", "uniqueUsers",
+                                             "daily")));
+        // Interactions without user tokens reach no user that can be counted (userstate.UserStateContract).
+        assertThat(stats.getJsonNumber("uniqueUsers").longValue(), is(0L));
         assertThat(stats.getString("notificationId"), is(first));
         assertThat(counts(stats), is(List.of(3L, 1L, 2L)));
         assertThat(stats.getJsonNumber("ctr").doubleValue(), is(1.0 / 3));
@@ -117,6 +120,7 @@ abstract class StatsContract extends HeraldServerTest {
         assertThat(notifications.getJsonObject(1).getString("notificationId"), is(second));
         assertThat(counts(notifications.getJsonObject(1)), is(List.of(2L, 0L, 0L)));
         assertThat(notifications.getJsonObject(1).getJsonNumber("ctr").doubleValue(), is(0.0));
+        assertThat(notifications.getJsonObject(1).getJsonNumber("uniqueUsers").longValue(), is(0L));
 
         assertThat(counts(statsAt("/projects/" + projectId + "/stats?from=2026-11-21&to=2026-11-21")),
                    is(List.of(3L, 1L, 1L)));

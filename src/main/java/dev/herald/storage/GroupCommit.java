@@ -1,0 +1,233 @@
+package dev.herald.storage;
+
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+
+import dev.herald.logging.FailureLog;
+
+/**
+ * Group commit: one thread takes the items that requests hand in, and writes all that are waiting (up to
+ * {@code maxBatch} rows, after lingering up to {@code linger} for more) in one transaction; every request of a batch
+ * gets its answer only after that commit, and a 500 if it failed. With one writer per instance nothing on this
+ * instance waits for another transaction's lock on the same rows. An item is never split: a request's rows are
+ * committed together, in one transaction (a "mark all read" is one write).
+ *
+ * <p>The queue is bounded: when it is full, a request is answered 500 at once rather than queued without limit. A
+ * request waits at most {@code maxWait} for its batch (a 500 within 2 seconds when the database does not answer,
+ * docs/behaviour.md#connections-and-errors); one that gave up before its batch was taken is left out of it, so it is
+ * neither stored nor answered 204. One that gave up while its batch was being written may still be stored: more
+ * stored than answered, never the other way round.
+ *
+ * <p>Stop order ({@link #close()}): take nothing more, write what was taken, then return; the pool closes after.
+ *
+ * @param <T> what one request hands in
+ */
+public final class GroupCommit<T> implements AutoCloseable {
+
+    private static final System.Logger LOGGER = System.getLogger(GroupCommit.class.getName());
+
+    /** Writes a batch in the connection's transaction, and may commit it itself (a script that ends in COMMIT). */
+    @FunctionalInterface
+    public interface BatchWrite<T> {
+        void writeAndCommit(Connection connection, List<T> batch) throws SQLException;
+    }
+
+    /**
+     * @param linger    how long the writer waits for more once one item arrived; 0 writes what is waiting
+     * @param maxBatch  the most rows in one transaction (an item heavier than this alone is written alone)
+     * @param queueSize the most items waiting for the writer; past it a request is answered 500 at once
+     * @param maxWait   the longest a request waits for its batch before it answers 500
+     */
+    public record Settings(Duration linger, int maxBatch, int queueSize, Duration maxWait) {
+    }
+
+    /**
+     * @param queued        items waiting for a batch now
+     * @param batches       transactions committed
+     * @param written       items committed
+     * @param failed        items answered 500 because their transaction failed or they waited too long
+     * @param commitSeconds time spent in committed transactions, from taking a connection to the commit
+     */
+    public record Figures(int queued, long batches, long written, long failed, double commitSeconds) {
+    }
+
+    private final ServingPool pool;
+    private final BatchWrite<T> write;
+    private final Settings settings;
+    private final ToIntFunction<T> rows;
+    private final Supplier<RuntimeException> notStored;
+    private final BlockingQueue<Pending<T>> queue;
+    private final Thread thread;
+    private final FailureLog failures;
+    private final LongAdder batches = new LongAdder();
+    private final LongAdder written = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final LongAdder commitNanos = new LongAdder();
+    private volatile boolean accepting = true;
+    /** Taken from the queue but past the last batch's bound: the next batch's first. The writer's thread only. */
+    private Pending<T> carried;
+
+    /**
+     * @param name             names the writer's thread ({@code herald-<name>-writer}) and what its log lines count
+     * @param poolName         the writer's own pool (one connection, auto-commit off), taken from the serving pool
+     * @param driverProperties what the writer's connection needs of the driver (scripts)
+     * @param rows             how many rows an item writes, for {@code maxBatch}
+     * @param notStored        the answer to a request whose item is not committed, or may not be
+     */
+    public GroupCommit(String name, String poolName, ServingPool servingPool, Map<String, String> driverProperties,
+                       BatchWrite<T> write, Settings settings, ToIntFunction<T> rows,
+                       Supplier<RuntimeException> notStored) {
+        this.pool = servingPool.singleTransactionalPool(poolName, driverProperties);
+        this.write = write;
+        this.settings = settings;
+        this.rows = rows;
+        this.notStored = notStored;
+        this.failures = new FailureLog(name + "(s) not stored, answered 500");
+        this.queue = new ArrayBlockingQueue<>(settings.queueSize());
+        // A daemon: close() drains it on a stop, and a start that fails after this point must still let the JVM
+        // exit.
+        this.thread = Thread.ofPlatform().name("herald-" + name + "-writer").daemon().unstarted(this::writeUntilClosed);
+        thread.start();
+    }
+
+    /** Returns once the item is committed; throws {@code notStored} when it is not, or may not be. */
+    public void submit(T item) {
+        Pending<T> pending = new Pending<>(item);
+        if (!accepting || !queue.offer(pending)) {
+            failed.increment();
+            failures.failed(1, new IllegalStateException(accepting ? "the writer's queue is full ("
+                    + settings.queueSize() + ")" : "Herald is stopping"));
+            throw notStored.get();
+        }
+        try {
+            pending.outcome.get(settings.maxWait().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            if (pending.state.compareAndSet(Pending.QUEUED, Pending.ABANDONED)) {
+                failed.increment();
+                failures.failed(1, new IllegalStateException("waited " + settings.maxWait().toMillis()
+                        + " ms for a batch"));
+            }
+            throw notStored.get();
+        } catch (ExecutionException e) {
+            throw notStored.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw notStored.get();
+        }
+    }
+
+    public Figures figures() {
+        return new Figures(queue.size(), batches.sum(), written.sum(), failed.sum(), commitNanos.sum() / 1e9);
+    }
+
+    @Override
+    public void close() {
+        accepting = false;
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        pool.close();
+    }
+
+    private void writeUntilClosed() {
+        List<Pending<T>> batch = new ArrayList<>();
+        while (accepting || !queue.isEmpty() || carried != null) {
+            try {
+                Pending<T> first = carried != null ? carried : queue.poll(100, TimeUnit.MILLISECONDS);
+                carried = null;
+                if (first == null) {
+                    continue;
+                }
+                gather(first, batch);
+                write(batch);
+            } catch (InterruptedException e) {
+                // Only close() stops this thread, by the flag: the queue still holds acknowledged work.
+                LOGGER.log(Level.DEBUG, "Writer interrupted; it stops only when closed");
+            } finally {
+                batch.clear();
+            }
+        }
+    }
+
+    /**
+     * Everything waiting, then up to {@code linger} for more, up to {@code maxBatch} rows; only what is still wanted.
+     * An item that would pass the bound is carried to the next batch, as its first.
+     */
+    private void gather(Pending<T> first, List<Pending<T>> batch) throws InterruptedException {
+        batch.add(first);
+        int taken = rows.applyAsInt(first.item);
+        long lingerNanos = settings.linger().toNanos();
+        long deadline = System.nanoTime() + lingerNanos;
+        while (taken < settings.maxBatch()) {
+            Pending<T> next = queue.poll();
+            if (next == null) {
+                long left = deadline - System.nanoTime();
+                next = lingerNanos > 0 && left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+                if (next == null) {
+                    break;
+                }
+            }
+            int weight = rows.applyAsInt(next.item);
+            if (taken + weight > settings.maxBatch()) {
+                carried = next;
+                break;
+            }
+            batch.add(next);
+            taken += weight;
+        }
+        batch.removeIf(pending -> !pending.state.compareAndSet(Pending.QUEUED, Pending.TAKEN));
+    }
+
+    private void write(List<Pending<T>> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<T> items = new ArrayList<>(batch.size());
+        batch.forEach(pending -> items.add(pending.item));
+        long started = System.nanoTime();
+        try {
+            Transactions.run(pool, connection -> write.writeAndCommit(connection, items));
+        } catch (Exception e) {
+            failed.add(batch.size());
+            failures.failed(batch.size(), e);
+            batch.forEach(pending -> pending.outcome.completeExceptionally(e));
+            return;
+        }
+        commitNanos.add(System.nanoTime() - started);
+        batches.increment();
+        written.add(batch.size());
+        batch.forEach(pending -> pending.outcome.complete(null));
+    }
+
+    /** One request's item, from the queue to its outcome. */
+    private static final class Pending<T> {
+        private static final int QUEUED = 0;
+        private static final int TAKEN = 1;
+        private static final int ABANDONED = 2;
+
+        private final T item;
+        private final AtomicInteger state = new AtomicInteger(QUEUED);
+        private final CompletableFuture<Void> outcome = new CompletableFuture<>();
+
+        private Pending(T item) {
+            this.item = item;
+        }
+    }
+}

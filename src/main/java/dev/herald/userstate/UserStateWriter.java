@@ -1,0 +1,74 @@
+package dev.herald.userstate;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.herald.api.ApiException;
+import dev.herald.logging.FailureLog;
+import dev.herald.storage.GroupCommit;
+import dev.herald.storage.ServingDatabase;
+import dev.herald.storage.Transactions;
+
+import io.helidon.http.Status;
+
+/**
+ * Where the state routes hand their writes: {@link #record} returns once they are committed (a 204), and throws when
+ * they are not (a 500). One request's writes are one item of a group commit ({@link GroupCommit}, with tracking's
+ * batch settings): they are committed together, a "mark all read" in one transaction, with the other requests'
+ * writes waiting at the same moment. With {@code tracking.batch.enabled: false}, one transaction per request on its
+ * own thread, as tracking does.
+ */
+final class UserStateWriter implements AutoCloseable {
+
+    private final ServingDatabase database;
+    private final StateRows rows;
+    private final GroupCommit<List<StateWrite>> batches;
+    private final FailureLog failures = new FailureLog("user state write(s) not stored, answered 500");
+
+    /** @param batching null: one transaction per request, on its own thread */
+    UserStateWriter(ServingDatabase database, GroupCommit.Settings batching) {
+        this.database = database;
+        this.rows = new StateRows(database);
+        this.batches = batching == null ? null
+                : new GroupCommit<>("user-state", "herald-state-writer", database.pool(), Map.of(), this::write,
+                                    batching, List::size, UserStateWriter::notStored);
+    }
+
+    /** @param writes one request's: committed together */
+    void record(List<StateWrite> writes) {
+        if (writes.isEmpty()) {
+            return;
+        }
+        if (batches != null) {
+            batches.submit(writes);
+            return;
+        }
+        try {
+            Transactions.run(database.pool(), connection -> rows.write(connection, writes));
+        } catch (SQLException | RuntimeException e) {
+            failures.failed(1, e);
+            throw notStored();
+        }
+    }
+
+    private void write(Connection connection, List<List<StateWrite>> batch) throws SQLException {
+        List<StateWrite> all = new ArrayList<>();
+        batch.forEach(all::addAll);
+        rows.write(connection, all);
+    }
+
+    /** Not committed, or may not be: never a 204. The writer logged why. */
+    private static ApiException notStored() {
+        return ApiException.error(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "Internal server error");
+    }
+
+    @Override
+    public void close() {
+        if (batches != null) {
+            batches.close();
+        }
+    }
+}

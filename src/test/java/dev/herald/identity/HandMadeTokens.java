@@ -1,0 +1,63 @@
+package dev.herald.identity;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.Signature;
+
+import javax.crypto.Mac;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+/**
+ * Compact JWS made with the JDK alone, for the few defects a library refuses to make (docs/identity.md
+ * #interoperability lists them): the same header, claims and key the library was asked to sign.
+ */
+final class HandMadeTokens {
+
+    private HandMadeTokens() {
+    }
+
+    static String sign(SigningKey signer, JsonObject header, JsonObject claims) {
+        JsonObject protectedHeader = Json.createObjectBuilder().add("alg", signer.alg()).addAll(
+                Json.createObjectBuilder(header)).build();
+        String input = KeyMaterial.base64url(utf8(protectedHeader.toString())) + "."
+                + KeyMaterial.base64url(utf8(claims.toString()));
+        return input + "." + KeyMaterial.base64url(signature(signer, utf8(input)));
+    }
+
+    private static byte[] signature(SigningKey signer, byte[] input) {
+        try {
+            switch (signer.alg()) {
+                case "none":
+                    return new byte[0];
+                case "HS256": {
+                    Mac mac = Mac.getInstance("HmacSHA256");
+                    mac.init(signer.key());
+                    return mac.doFinal(input);
+                }
+                case "ES256":
+                    // JWS wants R and S side by side (RFC 7518 3.4), not the DER sequence of Java's default.
+                    return sign("SHA256withECDSAinP1363Format", signer, input);
+                case "EdDSA":
+                    return sign("Ed25519", signer, input);
+                default:
+                    throw new IllegalArgumentException("no hand-made " + signer.alg());
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] sign(String algorithm, SigningKey signer, byte[] input) throws GeneralSecurityException {
+        Signature signature = Signature.getInstance(algorithm);
+        signature.initSign((PrivateKey) signer.key());
+        signature.update(input);
+        return signature.sign();
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

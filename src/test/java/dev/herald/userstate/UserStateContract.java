@@ -1,0 +1,374 @@
+package dev.herald.userstate;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import dev.herald.apikey.ApiKey;
+import dev.herald.identity.UserIdentity;
+import dev.herald.notification.Notification;
+import dev.herald.project.Project;
+import dev.herald.support.AdminClient;
+import dev.herald.support.HeraldServerTest;
+import dev.herald.support.JsonBodies;
+import dev.herald.support.UserTokenMint;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webclient.http1.Http1ClientRequest;
+import io.helidon.webclient.http1.Http1ClientResponse;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static dev.herald.support.TestHerald.START;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+/**
+ * Per-user state (docs/api.md, /api/v1/public/{apiKey}/users/me/…; docs/behaviour.md#per-user-state) with real user
+ * tokens, run against each database by a subclass.
+ */
+abstract class UserStateContract extends HeraldServerTest {
+
+    static final Map<String, String> SETTINGS = Map.of("admin.tokens.0", AdminClient.TOKEN);
+
+    private final Http1Client client;
+    private final AdminClient admin;
+    private Project project;
+    private ApiKey key;
+    private UserTokenMint mint;
+    private String alice;
+
+    UserStateContract(Http1Client client) {
+        this.client = client;
+        this.admin = new AdminClient(client);
+    }
+
+    @BeforeEach
+    void projectWithTokenKey() {
+        herald.clock().set(START);
+        project = herald.project();
+        key = herald.key(project);
+        mint = UserTokenMint.create(admin, project.id());
+        alice = mint.token("alice@example.com", START);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET state", "POST state", "POST read-all"})
+    void everyRouteRequiresAUserToken(String route) {
+        String[] methodAndPath = route.split(" ");
+        Answer answer = call(Method.create(methodAndPath[0]), methodAndPath[1], null,
+                             methodAndPath[0].equals("GET") ? null : "{\"ids\":[]}");
+        assertThat(answer.status, is(401));
+        JsonObject error = JsonBodies.object(answer.body);
+        assertThat(error.getString("code"), is("USER_TOKEN_REQUIRED"));
+        assertThat(error.getString("error"), containsString("Authorization: Bearer"));
+    }
+
+    @Test
+    void theFirstInstantOfEachStateIsKept() {
+        Notification notification = herald.notification(project).save();
+        assertThat(write(alice, event(notification.id(), "seen")), is(204));
+        herald.clock().advance(Duration.ofMinutes(5));
+        assertThat(write(alice, "{\"events\":[" + event(notification.id(), "seen") + ","
+                + event(notification.id(), "read") + "]}"), is(204));
+        herald.clock().advance(Duration.ofMinutes(5));
+        assertThat(write(alice, event(notification.id(), "read")), is(204));
+
+        JsonObject state = state(alice).getJsonObject("notifications").getJsonObject(notification.id());
+        assertThat(state.getString("seenAt"), is("2026-11-22T10:00:00.000Z"));
+        assertThat(state.getString("readAt"), is("2026-11-22T10:05:00.000Z"));
+        assertThat(state.get("dismissedAt"), is(JsonValue.NULL));
+    }
+
+    @Test
+    void theCountsAreThoseOfTheUsersFeedAndNameItsTag() {
+        Notification seen = herald.notification(project).save();
+        Notification read = herald.notification(project).save();
+        Notification dismissed = herald.notification(project).save();
+        Notification untouched = herald.notification(project).save();
+        write(alice, "{\"events\":[" + event(seen.id(), "seen") + "," + event(read.id(), "read") + ","
+                + event(dismissed.id(), "dismissed") + "]}");
+
+        Answer feed = call(Method.GET, "notifications", alice, null);
+        JsonObject state = state(alice);
+        assertThat(state.getString("feedTag"), is(feed.etag));
+        assertThat(state.getJsonObject("notifications").keySet(), containsInAnyOrder(
+                JsonBodies.array(feed.body).stream().map(entry -> entry.asJsonObject().getString("id")).toArray()));
+        // Unread: seen and untouched (read is read, dismissed is out of the counts); unseen: untouched alone.
+        assertThat(state.getInt("unread"), is(2));
+        assertThat(state.getInt("unseen"), is(1));
+        assertThat(state.getJsonObject("notifications").getJsonObject(untouched.id()).get("seenAt"),
+                   is(JsonValue.NULL));
+    }
+
+    @Test
+    void readAllMarksTheIdsShownAndANotificationPublishedMeanwhileStaysUnread() {
+        Notification first = herald.notification(project).save();
+        Notification second = herald.notification(project).save();
+        Notification publishedMeanwhile = herald.notification(project).save();
+        assertThat(call(Method.POST, "read-all", alice,
+                        "{\"ids\":[\"" + first.id() + "\",\"" + second.id() + "\"]}").status, is(204));
+
+        JsonObject state = state(alice);
+        assertThat(state.getInt("unread"), is(1));
+        assertThat(state.getJsonObject("notifications").getJsonObject(publishedMeanwhile.id()).get("readAt"),
+                   is(JsonValue.NULL));
+        assertThat(state.getJsonObject("notifications").getJsonObject(first.id()).getString("readAt"),
+                   is("2026-11-22T10:00:00.000Z"));
+    }
+
+    @Test
+    void theStateAnswerHasItsOwnTagAndA304() {
+        Notification notification = herald.notification(project).save();
+        Answer first = call(Method.GET, "state", alice, null);
+        assertThat(first.status, is(200));
+        assertThat(first.etag, not(is(JsonBodies.object(first.body).getString("feedTag"))));
+        assertThat(callIfNoneMatch(alice, first.etag), is(304));
+
+        write(alice, event(notification.id(), "dismissed"));
+        assertThat(callIfNoneMatch(alice, first.etag), is(200));
+    }
+
+    @Test
+    void usersAreApart() {
+        Notification notification = herald.notification(project).save();
+        write(alice, event(notification.id(), "read"));
+        String bob = mint.token("bob@example.com", START);
+        assertThat(state(bob).getInt("unread"), is(1));
+        assertThat(state(alice).getInt("unread"), is(0));
+    }
+
+    @Test
+    void idsOfNoNotificationOfTheProjectAreLeftOut() throws SQLException {
+        Project other = herald.project();
+        Notification othersNotification = herald.notification(other).save();
+        Notification mine = herald.notification(project).save();
+        assertThat(write(alice, "{\"events\":[" + event(othersNotification.id(), "read") + ","
+                + event("madeUp123", "read") + "," + event(mine.id(), "read") + "]}"), is(204));
+        assertThat(storedRows("notification_id"), is(List.of(mine.id())));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"notificationId\":\"n1\"}|state",
+            "{\"notificationId\":\"n1\",\"state\":\"clicked\"}|state",
+            "{\"notificationId\":\"bad id!\",\"state\":\"seen\"}|notificationId",
+            "{\"notificationId\":7,\"state\":\"seen\"}|notificationId",
+            "{\"state\":\"seen\"}|notificationId",
+            "{\"notificationId\":\"n1\",\"state\":\"seen\",\"at\":\"now\"}|at",
+            "{\"events\":[]}|events",
+            "{\"events\":{}}|events",
+            "{\"events\":[{\"notificationId\":\"n1\",\"state\":\"seen\"},{\"notificationId\":\"n1\"}]}|events[1].state",
+            "{\"events\":[{\"notificationId\":\"n1\",\"state\":\"seen\"},5]}|events[1]",
+            "{\"events\":[{\"notificationId\":\"n1\",\"state\":\"seen\",\"x\":1}]}|events[0].x",
+            "{\"events\":[],\"state\":\"seen\"}|events",
+            "[1]|body"
+    })
+    void aBadStateBodyIsA400NamingItsField(String bodyAndField) {
+        String[] parts = bodyAndField.split("\\|");
+        Answer answer = call(Method.POST, "state", alice, parts[0]);
+        assertThat(answer.body, answer.status, is(400));
+        JsonObject error = JsonBodies.object(answer.body);
+        assertThat(error.getString("code"), is("VALIDATION_ERROR"));
+        assertThat(error.getJsonObject("details").getString("field"), is(parts[1]));
+    }
+
+    @Test
+    void eventsAndIdsAreBounded() {
+        String events = IntStream.range(0, 101).mapToObj(i -> event("n" + i, "seen")).collect(Collectors.joining(","));
+        Answer tooMany = call(Method.POST, "state", alice, "{\"events\":[" + events + "]}");
+        assertThat(tooMany.status, is(400));
+        assertThat(JsonBodies.object(tooMany.body).getJsonObject("details").getString("field"), is("events"));
+
+        String ids = IntStream.range(0, 1001).mapToObj(i -> "\"n" + i + "\"").collect(Collectors.joining(","));
+        Answer tooManyIds = call(Method.POST, "read-all", alice, "{\"ids\":[" + ids + "]}");
+        assertThat(tooManyIds.status, is(400));
+        assertThat(JsonBodies.object(tooManyIds.body).getJsonObject("details").getString("field"), is("ids"));
+        Answer badId = call(Method.POST, "read-all", alice, "{\"ids\":[\"n1\",\"no good\"]}");
+        assertThat(JsonBodies.object(badId.body).getJsonObject("details").getString("field"), is("ids[1]"));
+    }
+
+    @Test
+    void trackingWithATokenRecordsSeenAndReadAndWithoutOneNoState() throws SQLException {
+        Notification notification = herald.notification(project).save();
+        assertThat(track(notification.id(), "impression", null), is(204));
+        assertThat(storedRows("notification_id"), is(List.of()));
+
+        assertThat(track(notification.id(), "impression", alice), is(204));
+        herald.clock().advance(Duration.ofMinutes(1));
+        assertThat(track(notification.id(), "click", alice), is(204));
+        JsonObject state = state(alice).getJsonObject("notifications").getJsonObject(notification.id());
+        assertThat(state.getString("seenAt"), is("2026-11-22T10:00:00.000Z"));
+        assertThat(state.getString("readAt"), is("2026-11-22T10:01:00.000Z"));
+        assertThat(herald.interactions(notification.id()).size(), is(3));
+    }
+
+    @Test
+    void dismissStaysRefusedByTracking() {
+        Notification notification = herald.notification(project).save();
+        assertThat(track(notification.id(), "dismiss", alice), is(400));
+    }
+
+    @Test
+    void erasingAUserRemovesItsRowsAndNoOneElses() throws SQLException {
+        Notification notification = herald.notification(project).save();
+        String bob = mint.token("bob", START);
+        write(alice, event(notification.id(), "read"));
+        write(bob, event(notification.id(), "read"));
+
+        assertThat(admin.call(Method.DELETE, "/projects/" + project.id() + "/users/alice@example.com").status(),
+                   is(204));
+        assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "bob"))));
+        assertThat(state(alice).getInt("unread"), is(1));
+        String audit = admin.call(Method.GET, "/audit?projectId=" + project.id()).body();
+        assertThat(audit, containsString("\"user.erased\""));
+        assertThat(audit, containsString(UserIdentity.userKey(project.id(), "alice@example.com")));
+        assertThat(audit, not(containsString("alice@example.com")));
+
+        assertThat(admin.call(Method.DELETE, "/projects/" + project.id() + "/users/nobody").status(), is(204));
+        assertThat(admin.call(Method.DELETE, "/projects/p_unknown/users/alice").status(), is(404));
+    }
+
+    @Test
+    void neitherTheSubNorAnAttributeIsStored() throws SQLException {
+        Notification notification = herald.notification(project).save();
+        String token = mint.token("carol-sub-42", Map.of("plan", "attr-value-pro-7781", "tags",
+                                                         List.of("attr-tag-5512")), START);
+        assertThat(write(token, event(notification.id(), "dismissed")), is(204));
+        assertThat(track(notification.id(), "click", token), is(204));
+
+        try (Connection connection = herald.database().connect();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT * FROM user_notification_states")) {
+            ResultSetMetaData columns = rows.getMetaData();
+            List<String> names = new ArrayList<>();
+            for (int i = 1; i <= columns.getColumnCount(); i++) {
+                names.add(columns.getColumnName(i).toLowerCase());
+            }
+            assertThat(names, containsInAnyOrder("project_id", "user_key", "notification_id", "seen_at", "read_at",
+                                                 "dismissed_at", "archived_at"));
+            int count = 0;
+            while (rows.next()) {
+                count++;
+                for (int i = 1; i <= columns.getColumnCount(); i++) {
+                    String value = String.valueOf(rows.getString(i));
+                    assertThat(value, not(containsString("carol-sub-42")));
+                    assertThat(value, not(containsString("attr-value-pro-7781")));
+                    assertThat(value, not(containsString("attr-tag-5512")));
+                }
+            }
+            assertThat(count, is(1));
+        }
+    }
+
+    @Test
+    void statsCountTheUniqueUsersWhoSawANotification() {
+        Notification notification = herald.notification(project).save();
+        Notification other = herald.notification(project).save();
+        String bob = mint.token("bob", START);
+        write(alice, event(notification.id(), "seen"));
+        write(alice, event(notification.id(), "read"));
+        track(notification.id(), "impression", bob);
+        track(notification.id(), "impression", null);
+        write(bob, event(other.id(), "dismissed"));
+
+        JsonObject stats = admin.call(Method.GET, "/notifications/" + notification.id() + "/stats").object();
+        assertThat(stats.getInt("uniqueUsers"), is(2));
+        assertThat(stats.getInt("impression"), is(2));
+        assertThat(admin.call(Method.GET, "/notifications/" + notification.id() + "/stats?from=2026-11-23").object()
+                           .getInt("uniqueUsers"), is(0));
+        JsonObject projectStats = admin.call(Method.GET, "/projects/" + project.id() + "/stats").object();
+        Map<String, Integer> perNotification = projectStats.getJsonArray("notifications").stream()
+                .map(JsonValue::asJsonObject)
+                .collect(Collectors.toMap(entry -> entry.getString("notificationId"),
+                                          entry -> entry.getInt("uniqueUsers")));
+        assertThat(perNotification.get(notification.id()), is(2));
+    }
+
+    private static String event(String id, String state) {
+        return "{\"notificationId\":\"" + id + "\",\"state\":\"" + state + "\"}";
+    }
+
+    private int write(String token, String body) {
+        return call(Method.POST, "state", token, body).status;
+    }
+
+    private JsonObject state(String token) {
+        Answer answer = call(Method.GET, "state", token, null);
+        assertThat(answer.body, answer.status, is(200));
+        return JsonBodies.object(answer.body);
+    }
+
+    /** @param route state, read-all or notifications (the feed) */
+    private Answer call(Method method, String route, String token, String body) {
+        String path = "/api/v1/public/" + key.key() + (route.equals("notifications") ? "/notifications"
+                : "/users/me/" + route);
+        Http1ClientRequest request = client.method(method).path(path);
+        if (token != null) {
+            request.header(HeaderNames.AUTHORIZATION, "Bearer " + token);
+        }
+        try (Http1ClientResponse response = body == null ? request.request()
+                : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(body)) {
+            return new Answer(response.status().code(), response.entity().hasEntity() ? response.as(String.class) : "",
+                              response.headers().first(HeaderNames.ETAG).orElse(null));
+        }
+    }
+
+    private int callIfNoneMatch(String token, String etag) {
+        try (Http1ClientResponse response = client.get("/api/v1/public/" + key.key() + "/users/me/state")
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + token)
+                .header(HeaderNames.IF_NONE_MATCH, etag)
+                .request()) {
+            return response.status().code();
+        }
+    }
+
+    private int track(String id, String type, String token) {
+        Http1ClientRequest request = client.post("/api/v1/public/track/" + id + "/enhanced");
+        if (token != null) {
+            request.header(HeaderNames.AUTHORIZATION, "Bearer " + token);
+        }
+        try (Http1ClientResponse response = request.header(HeaderNames.CONTENT_TYPE, "application/json")
+                .submit("{\"type\":\"" + type + "\"}")) {
+            return response.status().code();
+        }
+    }
+
+    /** A column of the project's stored state rows, in order. */
+    private List<String> storedRows(String column) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (Connection connection = herald.database().connect();
+             var statement = connection.prepareStatement("SELECT " + column + " FROM user_notification_states"
+                                                                 + " WHERE project_id = ? ORDER BY " + column)) {
+            statement.setString(1, project.id());
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    values.add(rows.getString(1));
+                }
+            }
+        }
+        return values;
+    }
+
+    private record Answer(int status, String body, String etag) {
+    }
+}
