@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import dev.herald.admin.Actor;
 import dev.herald.admin.AdminResponses;
@@ -52,6 +53,7 @@ import io.helidon.webserver.http.ServerRequest;
 public final class AdminAuthFilter implements Filter {
 
     static final String SIGN_IN_PATH = ApiPaths.SIGN_IN;
+    private static final Pattern AUDIENCE_CHECK_PATH = Pattern.compile("/api/v1/admin/notifications/[^/]+/audience-check");
     private static final String SESSIONS_PATH = ApiPaths.ADMIN + "/sessions";
     static final HeaderName CSRF_TOKEN = HeaderNames.create("X-CSRF-Token");
     static final HeaderName FETCH_SITE = HeaderNames.create("Sec-Fetch-Site");
@@ -111,7 +113,8 @@ public final class AdminAuthFilter implements Filter {
         }
         // A viewer signs out too, and signs out its own other sessions.
         if (!caller.get().role().mayChange() && !isRead(request.prologue().method())
-                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH) && !endsOwnSessions(request, caller.get())) {
+                && !ApiPaths.fullPath(request).equals(SIGN_IN_PATH) && !endsOwnSessions(request, caller.get())
+                && !asksAudienceCheck(request)) {
             refuse(request, response, Status.FORBIDDEN_403, "FORBIDDEN",
                    caller.get().name() + " is a viewer: it may read, not change anything");
             return;
@@ -196,6 +199,12 @@ public final class AdminAuthFilter implements Filter {
     private static boolean endsOwnSessions(RoutingRequest request, Actor caller) {
         return request.prologue().method() == Method.DELETE && ApiPaths.fullPath(request).equals(SESSIONS_PATH)
                 && request.query().all("account", List::of).equals(List.of(caller.name()));
+    }
+
+    /** "Would this user see it?" is a POST for its body (claims), but a question: it changes nothing. */
+    private static boolean asksAudienceCheck(RoutingRequest request) {
+        return request.prologue().method() == Method.POST
+                && AUDIENCE_CHECK_PATH.matcher(ApiPaths.fullPath(request)).matches();
     }
 
     private static boolean isSessionQuestion(RoutingRequest request) {

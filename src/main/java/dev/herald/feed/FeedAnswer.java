@@ -10,25 +10,22 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 
 /**
- * A key's finished answer: the body as sent, its ETag, and how long it holds by time alone.
+ * A finished answer of a key: for requests without a user token, or for the users who match one set of its targeted
+ * notifications. The body as sent, its ETag, the ids it holds, and how long it holds by time alone.
  *
  * @param key        the key, with the settings the answer was built for
- * @param ids        the notifications' ids in the answer, in its order (what per-user state counts over)
  * @param body       the JSON array, UTF-8
  * @param etag       the ETag header, built once
+ * @param ids        the notifications of the body, in its order (what a per-user summary of the feed counts)
  * @param builtAt    epoch millis of the "now" the answer was built for
  * @param validUntil epoch millis of the first instant at which time alone changes the answer (a future
  *                   notification starts, a current one has ended), or {@link Long#MAX_VALUE}
  */
-public record FeedAnswer(ApiKey key, List<String> ids, byte[] body, Header etag, long builtAt, long validUntil) {
+public record FeedAnswer(ApiKey key, byte[] body, Header etag, List<String> ids, long builtAt, long validUntil) {
 
-    public FeedAnswer {
-        ids = List.copyOf(ids);
-    }
-
-    static FeedAnswer of(ApiKey key, List<String> ids, byte[] body, long builtAt, long validUntil) {
-        return new FeedAnswer(key, ids, body, HeaderValues.create(HeaderNames.ETAG, EntityTag.of(body)), builtAt,
-                              validUntil);
+    static FeedAnswer of(ApiKey key, byte[] body, List<String> ids, long builtAt, long validUntil) {
+        return new FeedAnswer(key, body, HeaderValues.create(HeaderNames.ETAG, EntityTag.of(body)), List.copyOf(ids),
+                              builtAt, validUntil);
     }
 
     /** The same answer holds at {@code now}: built for this key's settings, and no start or end date passed since. */
@@ -36,7 +33,7 @@ public record FeedAnswer(ApiKey key, List<String> ids, byte[] body, Header etag,
         return now >= builtAt && now < validUntil && key.equals(current);
     }
 
-    /** The ETag's value, as the feed answers it. */
+    /** The ETag's value, quotes included. */
     public String tag() {
         return etag.get();
     }

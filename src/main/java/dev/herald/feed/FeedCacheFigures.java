@@ -3,8 +3,19 @@ package dev.herald.feed;
 /**
  * The feed cache now, for {@code /observe/metrics}.
  *
- * @param hits   answers served from memory since start
- * @param misses answers built from the database since start (the cache off: none counted)
+ * @param keys        keys whose feed is held in memory
+ * @param bytes       what they hold: answers' bodies, and the entries the answers for users are joined from
+ * @param hits        answers served without reading the database since start
+ * @param misses      answers built from the database since start (the cache off: none counted)
+ * @param userAnswers answers for users held, one per key and set of targeted notifications matched
+ * @param userHits    requests with a user token answered by an answer for users held
+ * @param userBuilds  answers for users built from a key's feed in memory (a set of matches not held yet)
  */
-public record FeedCacheFigures(int keys, long bytes, long hits, long misses) {
+public record FeedCacheFigures(int keys, long bytes, long hits, long misses, long userAnswers, long userHits,
+                               long userBuilds) {
+
+    /** Figures of a cache no user token reached. */
+    public FeedCacheFigures(int keys, long bytes, long hits, long misses) {
+        this(keys, bytes, hits, misses, 0, 0, 0);
+    }
 }

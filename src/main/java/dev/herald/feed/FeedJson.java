@@ -37,6 +37,15 @@ final class FeedJson {
         return out.toByteArray();
     }
 
+    /** One entry's object, exactly as {@link #bytes} writes it in an answer: answers for users are joined from these. */
+    static byte[] entry(FeedEntry entry) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(BYTES_PER_ENTRY);
+        try (JsonGenerator json = Json.generator(out)) {
+            write(json, entry);
+        }
+        return out.toByteArray();
+    }
+
     /** The bytes of one entry's object in an answer, exactly as {@link #bytes} writes it there. */
     static int entryBytes(FeedEntry entry) {
         ByteCount count = new ByteCount();

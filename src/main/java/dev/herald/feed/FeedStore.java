@@ -3,8 +3,10 @@ package dev.herald.feed;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import dev.herald.apikey.ApiKey;
+import dev.herald.audience.Audience;
 import dev.herald.content.ServedMessages;
 import dev.herald.logging.LogThrottle;
 import dev.herald.notification.Action;
@@ -32,14 +34,29 @@ final class FeedStore {
      * newest first (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rules 1 to 3).
      */
     List<FeedEntry> visible(ApiKey key, long now, int limit) {
-        return db.execute().createNamedQuery(key.showPast() ? "select-feed-with-past" : "select-feed-without-past")
+        return visible(key.showPast() ? "select-feed-with-past" : "select-feed-without-past", key, now, limit)
+                .map(FeedStore::toEntry)
+                .toList();
+    }
+
+    /**
+     * The newest {@code limit} published notifications with an audience that the key may see at {@code now}, newest
+     * first, each with its rules parsed: once per load, never per request.
+     */
+    List<KeyFeed.Targeted> targeted(ApiKey key, long now, int limit) {
+        return visible(key.showPast() ? "select-targeted-feed-with-past" : "select-targeted-feed-without-past", key,
+                       now, limit)
+                .map(row -> new KeyFeed.Targeted(toEntry(row), Audience.stored(Rows.string(row, "audience"))))
+                .toList();
+    }
+
+    private Stream<DbRow> visible(String statement, ApiKey key, long now, int limit) {
+        return db.execute().createNamedQuery(statement)
                 .addParam("projectId", key.projectId())
                 .addParam("now", now)
                 .addParam("showFuture", key.showFuture())
                 .addParam("limit", limit)
-                .execute()
-                .map(FeedStore::toEntry)
-                .toList();
+                .execute();
     }
 
     /**

@@ -50,7 +50,7 @@ public final class PublicFeedService implements HttpService {
         this.keys = keys;
         this.users = users;
         this.feed = new FeedStore(db);
-        this.cache = new FeedCache(this::build, changes, settings);
+        this.cache = new FeedCache(this::load, changes, settings);
         this.clock = clock;
     }
 
@@ -69,12 +69,20 @@ public final class PublicFeedService implements HttpService {
         return cache.figures();
     }
 
+    /**
+     * The key's answer at {@code now} for a request with this verified user, or without a token (empty): the
+     * notifications for everyone and those whose audience the user matches. What the feed route serves, and what a
+     * per-user summary of the feed must count.
+     */
+    public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
+        return cache.answer(key, user.orElse(null), now);
+    }
+
     private void list(ServerRequest request, ServerResponse response) {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
         // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
-        // before user tokens. Which notifications a user sees is the audience's part (issue 31).
-        users.identify(request, key);
-        FeedAnswer answer = cache.answer(key, clock.millis());
+        // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
+        FeedAnswer answer = answer(key, users.identify(request, key), clock.millis());
         response.header(answer.etag());
         response.header(NO_CACHE);
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
@@ -83,14 +91,6 @@ public final class PublicFeedService implements HttpService {
         }
         response.header(JSON);
         Bodies.sendShared(request, response, answer.body());
-    }
-
-    /**
-     * The answer the feed gives this user at {@code now}: the same (cached) answer, so that what summarises it (the
-     * per-user state's counts) never drifts from it. Until audiences exist every user of a key gets the key's answer.
-     */
-    public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
-        return cache.answer(key, now);
     }
 
     /**
@@ -104,13 +104,13 @@ public final class PublicFeedService implements HttpService {
         return keys.find(key).orElseThrow(PublicFeedService::invalidKey);
     }
 
-    private FeedAnswer build(ApiKey key, long now, boolean toKeep) {
+    private KeyFeed load(ApiKey key, long now, boolean toKeep) {
         List<FeedEntry> entries = feed.visible(key, now, MAX_NOTIFICATIONS).stream()
                 .sorted(FeedOrder.of(key.orderBy()))
                 .toList();
+        List<KeyFeed.Targeted> targeted = feed.targeted(key, now, MAX_NOTIFICATIONS);
         long validUntil = toKeep ? feed.nextChange(key, now) : now + 1;
-        return FeedAnswer.of(key, entries.stream().map(FeedEntry::id).toList(), FeedJson.bytes(entries), now,
-                             validUntil);
+        return KeyFeed.of(key, entries, targeted, now, validUntil);
     }
 
     /** A missing key is 401 MISSING_API_KEY (docs/api.md, GET /api/v1/public/notifications). */

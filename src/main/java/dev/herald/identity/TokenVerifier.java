@@ -69,8 +69,8 @@ final class TokenVerifier {
             parsed = JWTParser.parse(token);
             claimsSet = parsed.getJWTClaimsSet();
         } catch (ParseException e) {
-            throw UserTokenErrors.MALFORMED.refused("The token is not a compact JWS of three base64url parts with a "
-                                                            + "JSON header and JSON claims");
+            throw UserTokenErrors.notAToken("The token is not a compact JWS of three base64url parts with a JSON "
+                                                    + "header and JSON claims");
         }
         if (parsed instanceof PlainJWT) {
             throw UserTokenErrors.ALGORITHM.refused("Unsigned tokens (alg none) are refused");

@@ -33,7 +33,15 @@ enum UserTokenErrors {
 
     /** The refusal with its reason; {@link ErrorField#MESSAGE} on the tracking routes, whose shape differs. */
     Refused refused(String reason) {
-        return new Refused(this, reason);
+        return new Refused(this, reason, false);
+    }
+
+    /**
+     * A header that is no user token at all (another scheme, or not a compact JWS): an application's own session
+     * bearer, say, that a fetch wrapper adds to every request. Public routes that serve anonymous clients ignore it.
+     */
+    static Refused notAToken(String reason) {
+        return new Refused(MALFORMED, reason, true);
     }
 
     /**
@@ -42,14 +50,20 @@ enum UserTokenErrors {
     static final class Refused extends RuntimeException {
 
         private final UserTokenErrors error;
+        private final boolean notAToken;
 
-        Refused(UserTokenErrors error, String reason) {
+        Refused(UserTokenErrors error, String reason, boolean notAToken) {
             super(reason, null, false, false);
             this.error = error;
+            this.notAToken = notAToken;
         }
 
         UserTokenErrors error() {
             return error;
+        }
+
+        boolean notAToken() {
+            return notAToken;
         }
 
         ApiException answer(ErrorField field) {

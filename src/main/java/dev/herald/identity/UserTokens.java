@@ -42,26 +42,48 @@ public final class UserTokens {
     }
 
     /**
-     * The user of a request to a route of {@code key}'s project.
+     * The user of a request to the feed of {@code key}'s project. An Authorization header that is no user token at all
+     * (another scheme, not a compact JWS) is ignored unless the key requires a token: the feed ignored every header
+     * before user tokens, and an application's own bearer that a fetch wrapper adds must not cost its users the
+     * feed (docs/behaviour.md).
      *
-     * @return empty when the request has no Authorization header and the key does not require a token
+     * @return empty when the request has no user token and the key does not require one
      * @throws dev.herald.api.ApiException 401 with the refusal's code ({@code {"error","code"}}), or
      *                                     USER_TOKEN_REQUIRED when there is no token and the key requires one
      */
     public Optional<UserIdentity> identify(ServerRequest request, ApiKey key) {
-        Optional<String> authorization = request.headers().first(HeaderNames.AUTHORIZATION);
-        if (authorization.isEmpty()) {
-            if (key.requireUserToken()) {
-                throw UserTokenErrors.REQUIRED.refused("This API key requires a user token: send Authorization: "
-                                                               + "Bearer <token>").answer(ErrorField.ERROR);
-            }
-            return Optional.empty();
-        }
         try {
-            return Optional.of(verify(bearer(authorization.get()), key.projectId()));
+            return Optional.of(require(request, key));
+        } catch (UserTokenErrors.Refused refused) {
+            if (!key.requireUserToken() && (refused.error() == UserTokenErrors.REQUIRED || refused.notAToken())) {
+                return Optional.empty();
+            }
+            throw refused.answer(ErrorField.ERROR);
+        }
+    }
+
+    /**
+     * The user of a route that is a signed-in user's own (their state): a token is required, whatever the key says.
+     *
+     * @throws dev.herald.api.ApiException 401 with the refusal's code, USER_TOKEN_REQUIRED without a header
+     */
+    public UserIdentity identifyRequired(ServerRequest request, ApiKey key) {
+        try {
+            return require(request, key);
         } catch (UserTokenErrors.Refused refused) {
             throw refused.answer(ErrorField.ERROR);
         }
+    }
+
+    private UserIdentity require(ServerRequest request, ApiKey key) {
+        Optional<String> authorization = request.headers().first(HeaderNames.AUTHORIZATION);
+        if (authorization.isEmpty()) {
+            throw UserTokenErrors.REQUIRED.refused(key.requireUserToken()
+                    ? "This API key requires a user token: send Authorization: Bearer <token>"
+                    : "This route is a signed-in user's: send Authorization: Bearer <user token>, signed by your "
+                            + "backend for this project (docs/identity.md)");
+        }
+        return verify(bearer(authorization.get()), key.projectId());
     }
 
     /**
@@ -79,7 +101,7 @@ public final class UserTokens {
         try {
             return Optional.of(verify(bearer(authorization.get()), null));
         } catch (UserTokenErrors.Refused refused) {
-            if (refused.error() == UserTokenErrors.MALFORMED) {
+            if (refused.notAToken()) {
                 return Optional.empty();
             }
             throw refused.answer(ErrorField.MESSAGE);
@@ -107,7 +129,7 @@ public final class UserTokens {
     /** {@code Bearer <token>}: the scheme in any case (RFC 9110 §11.1), one space, the token. */
     private static String bearer(String authorization) {
         if (!isBearer(authorization) || authorization.length() == BEARER.length()) {
-            throw UserTokenErrors.MALFORMED.refused("Authorization must be \"Bearer <token>\"");
+            throw UserTokenErrors.notAToken("Authorization must be \"Bearer <token>\"");
         }
         return authorization.substring(BEARER.length()).strip();
     }

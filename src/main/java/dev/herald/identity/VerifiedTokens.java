@@ -86,14 +86,24 @@ final class VerifiedTokens {
         return entries.size();
     }
 
-    private void evict(long now) {
+    /**
+     * Down to nine tenths of both bounds, so that a full cache with new users arriving scans once per tenth of its
+     * size, not once per token (a scan of 100,000 entries per request would be the request's whole cost).
+     * Synchronized: one eviction at a time is enough.
+     */
+    private synchronized void evict(long now) {
+        if (entries.size() <= maxEntries && bytes.get() <= maxBytes) {
+            return;
+        }
+        long entriesTarget = maxEntries - Math.max(1, maxEntries / 10);
+        long bytesTarget = maxBytes - maxBytes / 10;
         entries.forEach((digest, entry) -> {
             if (now > entry.verified().identity().expiresAt() + skewMillis) {
                 remove(digest, entry);
             }
         });
         Iterator<Map.Entry<String, Entry>> any = entries.entrySet().iterator();
-        while ((entries.size() > maxEntries || bytes.get() > maxBytes) && any.hasNext()) {
+        while ((entries.size() > entriesTarget || bytes.get() > bytesTarget) && any.hasNext()) {
             Map.Entry<String, Entry> next = any.next();
             remove(next.getKey(), next.getValue());
         }

@@ -50,6 +50,7 @@ public final class NotificationAdminService implements HttpService {
     private final ProjectStore projects;
     private final NotificationStore notifications;
     private final NotificationVersions versions;
+    private final AudienceCheck audienceCheck;
     private final int maxMessageBytes;
     private final Clock clock;
 
@@ -57,6 +58,7 @@ public final class NotificationAdminService implements HttpService {
         this.projects = new ProjectStore(db);
         this.notifications = notifications;
         this.versions = new NotificationVersions(db);
+        this.audienceCheck = new AudienceCheck(notifications, clock);
         this.maxMessageBytes = limits.messageBytes();
         this.clock = clock;
     }
@@ -76,6 +78,8 @@ public final class NotificationAdminService implements HttpService {
                 .any("/notifications/{id}/draft", RouteFallbacks.methodNotAllowed("GET, PUT, DELETE"))
                 .post("/notifications/{id}/duplicate", this::duplicate)
                 .any("/notifications/{id}/duplicate", RouteFallbacks.methodNotAllowed("POST"))
+                .post("/notifications/{id}/audience-check", audienceCheck::answer)
+                .any("/notifications/{id}/audience-check", RouteFallbacks.methodNotAllowed("POST"))
                 .post("/notifications/{id}/unpublish", this::unpublish)
                 .any("/notifications/{id}/unpublish", RouteFallbacks.methodNotAllowed("POST"))
                 .get("/notifications/{id}/versions", this::versions)
@@ -215,7 +219,7 @@ public final class NotificationAdminService implements HttpService {
         long now = clock.millis();
         Notification copy = new Notification(Ids.newId(), source.projectId(), NotificationStatus.DRAFT, source.title(),
                                              source.message(), source.image(), source.action(), source.preset(),
-                                             null, null, now, now);
+                                             null, null, now, now, source.audience());
         JsonObject details = Json.builders().createObjectBuilder(NotificationJson.json(copy))
                 .add("duplicateOf", source.id()).build();
         notifications.create(copy, AuditEntry.of(Actor.of(request), now, "notification.duplicated",
@@ -266,7 +270,8 @@ public final class NotificationAdminService implements HttpService {
     private void restore(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
         NotificationVersions.Version version = existingVersion(request, seen);
-        NotificationChanges.Patch patch = NotificationChanges.read(version.content(), false, maxMessageBytes);
+        NotificationChanges.Patch patch = NotificationChanges.read(everyoneUnlessTargeted(version.content()), false,
+                                                                   maxMessageBytes);
         Actor actor = Actor.of(request);
         if (seen.status() == NotificationStatus.DRAFT) {
             NotificationChanges.Applied applied = notifications.update(seen, current -> {
@@ -288,6 +293,14 @@ public final class NotificationAdminService implements HttpService {
                 seen.projectId(), TARGET, seen.id(),
                 restored(changes(current, patch.applyTo(current, draft.updatedAt()).notification()), version)));
         AdminResponses.ok(request, response, draftJson(saved));
+    }
+
+    /** A version without an audience was for everyone: restoring it makes the notification so again. */
+    private static JsonObject everyoneUnlessTargeted(JsonObject content) {
+        if (content.containsKey("audience")) {
+            return content;
+        }
+        return Json.builders().createObjectBuilder(content).addNull("audience").build();
     }
 
     /** A restore's line: what it changes (of a draft of changes: what publishing it would), and which version. */

@@ -11,6 +11,7 @@ import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.TextLength;
+import dev.herald.audience.Audience;
 import dev.herald.content.ContentRemoval;
 import dev.herald.content.HttpUrls;
 import dev.herald.content.MessageContent;
@@ -40,14 +41,14 @@ final class NotificationChanges {
      * any field of the create body).
      */
     static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "action", "preset",
-                                                   "startDate", "endDate")
+                                                   "startDate", "endDate", "audience")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
     /**
      * A draft of changes (docs/api.md, PUT /api/v1/admin/notifications/{id}/draft): the update body but its status,
      * which only a PATCH changes, so that publishing or archiving is never a draft's side effect.
      */
     static final BodyFields DRAFT_FIELDS = BodyFields.of("title", "message", "image", "action", "preset",
-                                                         "startDate", "endDate")
+                                                         "startDate", "endDate", "audience")
             .readOnly("status", "id", "projectId", "createdAt", "updatedAt", "removed");
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
     private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label").at("action.data");
@@ -92,7 +93,8 @@ final class NotificationChanges {
         String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset).orElse(null);
         Long startAt = nullableField(body, "startDate", text -> AdminRequests.instant(text, "startDate"));
         Long endAt = nullableField(body, "endDate", text -> AdminRequests.instant(text, "endDate"));
-        return new Patch(body, content, status, title, image, action, preset, startAt, endAt);
+        Audience audience = body.containsKey("audience") ? Audience.parse(body.get("audience"), "audience") : null;
+        return new Patch(body, content, status, title, image, action, preset, startAt, endAt, audience);
     }
 
     /**
@@ -101,7 +103,7 @@ final class NotificationChanges {
      * @param body the body, for which members it carries (image, startDate and endDate may be null)
      */
     record Patch(JsonObject body, Content content, NotificationStatus status, String title, String image,
-                 Action action, String preset, Long startAt, Long endAt) {
+                 Action action, String preset, Long startAt, Long endAt, Audience audience) {
 
         /**
          * The body as a draft keeps it: a string message in the content allow-list's form, as a PATCH would store
@@ -127,7 +129,8 @@ final class NotificationChanges {
                     content == null ? current.message() : content.message(),
                     body.containsKey("image") ? image : current.image(),
                     action == null ? current.action() : action, preset == null ? current.preset() : preset,
-                    start, end, current.createdAt(), now);
+                    start, end, current.createdAt(), now,
+                    body.containsKey("audience") ? audience : current.audience());
             // Checked when the body changes what is shown, or publishes: a row stored before the rule (or past the
             // API) is not published blank either.
             boolean checked = content != null || body.containsKey("image") || status == NotificationStatus.PUBLISHED;

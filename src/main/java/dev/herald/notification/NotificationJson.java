@@ -47,7 +47,8 @@ final class NotificationJson {
 
     /**
      * What a version keeps of a notification (docs/api.md, GET /api/v1/admin/notifications/{id}/versions): the
-     * members of the admin view that a PATCH body may carry but its status, so that it can be sent back as one.
+     * members of the admin view that a PATCH body may carry but its status, so that it can be sent back as one;
+     * {@code audience} only when there is one.
      */
     static JsonObject content(Notification notification) {
         return withContent(Json.builders().createObjectBuilder(), notification).build();
@@ -58,8 +59,11 @@ final class NotificationJson {
                 .add("id", notification.id())
                 .add("projectId", notification.projectId())
                 .add("status", notification.status().name());
-        return withContent(json, notification)
-                .add("createdAt", Timestamps.format(notification.createdAt()))
+        withContent(json, notification);
+        if (notification.audience() == null) {
+            json.addNull("audience");
+        }
+        return json.add("createdAt", Timestamps.format(notification.createdAt()))
                 .add("updatedAt", Timestamps.format(notification.updatedAt()));
     }
 
@@ -71,6 +75,11 @@ final class NotificationJson {
                 .add("preset", notification.preset());
         nullable(json, "startDate", notification.startAt() == null ? null : Timestamps.format(notification.startAt()));
         nullable(json, "endDate", notification.endAt() == null ? null : Timestamps.format(notification.endAt()));
+        // Only when set in a version: the content of one for everyone is what versions kept before audiences, so a
+        // change of status does not make a new version of every notification (restore reads an absent one as null).
+        if (notification.audience() != null) {
+            json.add("audience", notification.audience().json());
+        }
         return json;
     }
 

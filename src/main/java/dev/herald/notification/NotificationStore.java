@@ -14,6 +14,7 @@ import dev.herald.admin.AdminRequests;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.Json;
+import dev.herald.audience.Audience;
 import dev.herald.audit.AuditEntry;
 import dev.herald.audit.AuditLog;
 import dev.herald.changes.Change;
@@ -325,7 +326,8 @@ public final class NotificationStore {
                 .addParam("startAt", notification.startAt())
                 .addParam("endAt", notification.endAt())
                 .addParam("updatedAt", notification.updatedAt())
-                .addParam("feedBytes", feedBytes);
+                .addParam("feedBytes", feedBytes)
+                .addParam("audience", notification.audience() == null ? null : notification.audience().text());
     }
 
     private static Notification toNotification(DbRow row) {
@@ -343,6 +345,7 @@ public final class NotificationStore {
                                 Rows.nullableLong(row, "start_at"),
                                 Rows.nullableLong(row, "end_at"),
                                 Rows.longValue(row, "created_at"),
-                                Rows.longValue(row, "updated_at"));
+                                Rows.longValue(row, "updated_at"),
+                                Audience.stored(Rows.string(row, "audience")));
     }
 }

@@ -84,6 +84,12 @@ public final class MetricsService implements HttpService {
         gauge(out, "herald_feed_cache_bytes", "Body bytes of the feed answers held in memory.", figures.bytes());
         counter(out, "herald_feed_cache_hits_total", "Feed answers served from memory.", figures.hits());
         counter(out, "herald_feed_cache_misses_total", "Feed answers built from the database.", figures.misses());
+        gauge(out, "herald_feed_cache_user_answers", "Answers for users held, one per key and set of targeted"
+                + " notifications matched.", figures.userAnswers());
+        counter(out, "herald_feed_cache_user_hits_total", "Requests with a user token served an answer held for"
+                + " their set.", figures.userHits());
+        counter(out, "herald_feed_cache_user_builds_total", "Answers for users built from a key's feed in memory.",
+                figures.userBuilds());
     }
 
     static void writeWriterFigures(StringBuilder out, WriterFigures figures) {

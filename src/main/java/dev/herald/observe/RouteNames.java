@@ -37,6 +37,7 @@ final class RouteNames {
             "/api/v1/admin/notifications/{id}/stats",
             "/api/v1/admin/notifications/{id}/draft",
             "/api/v1/admin/notifications/{id}/duplicate",
+            "/api/v1/admin/notifications/{id}/audience-check",
             "/api/v1/admin/notifications/{id}/unpublish",
             "/api/v1/admin/notifications/{id}/versions",
             "/api/v1/admin/notifications/{id}/versions/{version}",

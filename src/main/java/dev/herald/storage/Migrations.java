@@ -54,6 +54,7 @@ final class Migrations {
             new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
             new Migration(18, "user token keys; API keys that require a user token",
                           "/db/migrations/V18__user_token_keys.sql"),
+            new Migration(19, "who a notification is for: its audience", "/db/migrations/V19__notification_audience.sql"),
             new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived",
                           "/db/migrations/V20__user_notification_states.sql"));
 

@@ -138,13 +138,7 @@ public final class UserStateService implements HttpService {
     }
 
     private UserIdentity user(ServerRequest request, ApiKey key) {
-        return users.identify(request, key).orElseThrow(UserStateService::tokenRequired);
-    }
-
-    static ApiException tokenRequired() {
-        return ApiException.error(Status.UNAUTHORIZED_401, "USER_TOKEN_REQUIRED",
-                                  "This route is a signed-in user's: send Authorization: Bearer <user token>, signed by"
-                                          + " your backend for this project (docs/identity.md)");
+        return users.identifyRequired(request, key);
     }
 
     /**

@@ -174,6 +174,14 @@ final class Chromium implements AutoCloseable {
         devTools("Page.addScriptToEvaluateOnNewDocument", Json.createObjectBuilder().add("source", source).build());
     }
 
+    /** A real mouse click (pressed, released) at a point of the viewport, as a user's hand makes it. */
+    void clickAt(double x, double y) {
+        for (String type : List.of("mousePressed", "mouseReleased")) {
+            devTools("Input.dispatchMouseEvent", Json.createObjectBuilder().add("type", type).add("x", x).add("y", y)
+                    .add("button", "left").add("clickCount", 1).build());
+        }
+    }
+
     /** A real key press (Tab, Escape, Enter) on whatever has the focus. */
     void press(String key, int keyCode, boolean shift) {
         // Enter activates a button only as a key that types ("keyDown" with its text); the others need no text.

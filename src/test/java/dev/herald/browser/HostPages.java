@@ -44,6 +44,7 @@ final class HostPages implements AutoCloseable {
               }
               if (query.get('embed')) return;
               if (query.get('interval')) widget.setAttribute('poll-interval', query.get('interval'));
+              if (query.get('token')) widget.setAttribute('user-token', query.get('token'));
               widget.setAttribute('base-url', query.get('base'));
               widget.setAttribute('api-key', query.get('key'));
             });
@@ -93,6 +94,11 @@ final class HostPages implements AutoCloseable {
         return origin() + "/page.html?key=" + key + "&base=" + URLEncoder.encode(heraldOrigin, StandardCharsets.UTF_8)
                 + (hostile ? "&hostile=1" : "")
                 + (interval == null ? "" : "&interval=" + interval);
+    }
+
+    /** The page for a key, its widget signed in as the user of {@code token} (the user-token attribute). */
+    String pageAsUser(String key, String token, int interval) {
+        return page(key, false, interval) + "&token=" + token;
     }
 
     /** The documented embed: the attributes in the markup, as the browser upgrades the element with them. */

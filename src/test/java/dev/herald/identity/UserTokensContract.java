@@ -322,19 +322,42 @@ abstract class UserTokensContract extends HeraldServerTest {
                 .audience(List.of("other", project.id)).build()))).status, is(200));
     }
 
+    /** Headers that are no user token at all: another scheme, or a bearer that is not a compact JWS. */
+    private static final List<String> NOT_TOKENS = List.of(
+            "Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer abc", "Bearer a.b.c",
+            "Bearer " + TokenMint.encode("{\"alg\":\"HS256\"") + ".e30.AA",
+            "Bearer " + TokenMint.encode("{\"alg\":\"HS256\"}") + ".bm90IGpzb24.AA", "garbage");
+
     @Test
-    void malformedTokensAndHeadersAreRefused() {
-        Project project = project(false);
+    void malformedTokensAndHeadersAreRefusedWhereATokenIsRequired() {
+        Project project = project(true);
         JsonObject hs = hs256(project);
-        String kid = hs.getString("kid");
-        for (String authorization : List.of("Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer abc", "Bearer a.b.c",
-                                            "Bearer " + TokenMint.encode("{\"alg\":\"HS256\"") + ".e30.AA",
-                                            "Bearer " + TokenMint.encode("{\"alg\":\"HS256\"}") + ".bm90IGpzb24.AA",
-                                            "garbage")) {
+        for (String authorization : NOT_TOKENS) {
             assertThat(authorization, feed(project.apiKey, authorization).code(), is("USER_TOKEN_MALFORMED"));
         }
+        assertOversizedRefused(project, hs);
+    }
+
+    /**
+     * An application's own bearer, added to every request by a fetch wrapper, never cost its users the feed before
+     * user tokens: where no token is required, what is no token at all gets the anonymous answer, byte for byte. A
+     * token too large to be read is still refused: it is one, and the developer must hear of it.
+     */
+    @Test
+    void headersThatAreNoTokenAtAllGetTheAnonymousFeedWhereNoneIsRequired() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        Answer anonymous = feed(project.apiKey, null);
+        assertThat(anonymous.status, is(200));
+        for (String authorization : NOT_TOKENS) {
+            assertThat(authorization, feed(project.apiKey, authorization), is(anonymous));
+        }
+        assertOversizedRefused(project, hs);
+    }
+
+    private void assertOversizedRefused(Project project, JsonObject hs) {
         JWTClaimsSet padded = TokenMint.claims(project.id, NOW).claim("pad", "x".repeat(6200)).build();
-        String oversized = TokenMint.hs256(kid, secret(hs), padded);
+        String oversized = TokenMint.hs256(hs.getString("kid"), secret(hs), padded);
         assertThat(oversized.length() > 8192, is(true));
         assertRefused(project, oversized, "USER_TOKEN_MALFORMED");
     }

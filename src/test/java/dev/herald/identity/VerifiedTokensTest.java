@@ -37,6 +37,21 @@ class VerifiedTokensTest {
         }
     }
 
+    /** A full cache with new users arriving makes room for a tenth at once: one scan per tenth, not per token. */
+    @Test
+    void aFullCacheMakesRoomForATenthAtOnce() {
+        VerifiedTokens cache = new VerifiedTokens(new UserTokenSettings(Duration.ofHours(24), Duration.ofSeconds(60),
+                                                                        100, 1L << 30));
+        for (int i = 0; i < 101; i++) {
+            cache.put("user" + i, 300, verified(NOW + 3_600_000), NOW);
+        }
+        assertThat("past the bound: down to nine tenths", cache.size(), is(90));
+        for (int i = 0; i < 10; i++) {
+            cache.put("next" + i, 300, verified(NOW + 3_600_000), NOW);
+        }
+        assertThat("room for ten without another scan", cache.size(), is(100));
+    }
+
     @Test
     void bytesAreBounded() {
         long weight = VerifiedTokens.weight(8000, verified(NOW).identity());

@@ -32,13 +32,16 @@ class MetricsServiceTest {
     void eachFeedCacheFigureHasItsSeries() {
         StringBuilder out = new StringBuilder();
 
-        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8));
+        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8, 3, 40, 4));
 
         String metrics = "\n" + out;
         assertThat(metrics, containsString("\nherald_feed_cache_keys 5\n"));
         assertThat(metrics, containsString("\nherald_feed_cache_bytes 6000\n"));
         assertThat(metrics, containsString("\nherald_feed_cache_hits_total 70\n"));
         assertThat(metrics, containsString("\nherald_feed_cache_misses_total 8\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_user_answers 3\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_user_hits_total 40\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_user_builds_total 4\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_hits_total counter\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_keys gauge\n"));
     }

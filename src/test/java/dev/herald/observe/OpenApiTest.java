@@ -209,6 +209,17 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", lifecycle + "/versions/99/restore", null, null, true);
         String copy = id(send("POST", lifecycle + "/duplicate", null, null, true), "id");
         send("POST", "/api/v1/admin/notifications/nope/duplicate", null, null, true);
+        send("PATCH", "/api/v1/admin/notifications/" + copy, "{\"audience\":{\"all\":[{\"attribute\":\"plan\","
+             + "\"operator\":\"in\",\"value\":[\"pro\",\"team\"]},{\"rollout\":50}]}}", "application/json", true);
+        send("PATCH", "/api/v1/admin/notifications/" + copy, "{\"audience\":{\"any\":[{\"rollout\":101}]}}",
+             "application/json", true);
+        String check = "/api/v1/admin/notifications/" + copy + "/audience-check";
+        send("POST", check, "{\"claims\":{\"sub\":\"u1\",\"attrs\":{\"plan\":\"pro\"}}}", "application/json", true);
+        send("POST", check, "{\"claims\":{\"attrs\":{}}}", "application/json", true);
+        send("POST", "/api/v1/admin/notifications/nope/audience-check", "{\"claims\":{\"sub\":\"u\"}}",
+             "application/json", true);
+        send("GET", check, null, null, true);
+        send("PATCH", "/api/v1/admin/notifications/" + copy, "{\"audience\":null}", "application/json", true);
         send("POST", "/api/v1/admin/notifications/" + copy + "/versions/1/restore", null, null, true);
         send("POST", "/api/v1/admin/notifications/" + copy + "/unpublish", null, null, true);
         send("POST", "/api/v1/admin/notifications/nope/unpublish", null, null, true);

@@ -1,0 +1,168 @@
+package dev.herald.browser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+
+import com.nimbusds.jwt.JWTClaimsSet;
+import dev.herald.apikey.ApiKey;
+import dev.herald.identity.TokenMint;
+import dev.herald.notification.Action;
+import dev.herald.project.Project;
+import dev.herald.support.AdminClient;
+import dev.herald.support.MainBuiltServer;
+import dev.herald.support.TestDatabase;
+import dev.herald.support.TestHerald;
+
+import io.helidon.webclient.http1.Http1Client;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * One user on two devices (two Chromium profiles: nothing shared but Herald): the widget with a user token shows the
+ * server's unread count, a panel opened on one device reads them everywhere, and an announcement dismissed in one
+ * profile is gone from the other (docs/identity.md, docs/browser.md). Clicks are the mouse's, through DevTools.
+ */
+class BrowserUserStateTest {
+
+    private static final Action CLOSE = new Action(Action.Type.CLOSE, null, null);
+    private static final String SHADOW = "const root = document.getElementById('widget').shadowRoot;";
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
+
+    private static TestDatabase database;
+    private static MainBuiltServer server;
+    private static TestHerald herald;
+    private static HostPages pages;
+    private static Chromium laptop;
+    private static Chromium phone;
+
+    @BeforeAll
+    static void start() throws IOException, InterruptedException {
+        laptop = Chromium.start();
+        phone = Chromium.start();
+        database = TestDatabase.h2();
+        server = MainBuiltServer.start(database, Map.of("admin.tokens.0", AdminClient.TOKEN));
+        herald = server.herald();
+        pages = new HostPages(server.uri());
+    }
+
+    @AfterAll
+    static void stop() throws SQLException {
+        for (AutoCloseable closeable : new AutoCloseable[] {pages, server, database}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        for (Chromium browser : new Chromium[] {laptop, phone}) {
+            if (browser != null) {
+                browser.close();
+            }
+        }
+    }
+
+    @Test
+    void aDismissalInOneProfileIsGoneInTheOtherAndTheBadgeIsTheServers() throws IOException {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String older = herald.notification(project).message("Saved filters are here").action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(120)).save().id();
+        String newer = herald.notification(project).message("Dark mode, at last").action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(60)).save().id();
+        AdminClient admin = new AdminClient(Http1Client.builder().baseUri(server.uri()).build());
+        JsonObject signing = admin.created("/projects/" + project.id() + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        String ada = token(project, signing, "ada");
+        String adaOnHerPhone = token(project, signing, "ada", Duration.ofMinutes(1));
+        String grace = token(project, signing, "grace");
+
+        laptop.open(pages.pageAsUser(key.key(), ada, 5));
+        phone.open(pages.pageAsUser(key.key(), adaOnHerPhone, 5));
+        for (Chromium device : List.of(laptop, phone)) {
+            assertThat(items(device, 2), is(List.of(newer, older)));
+            assertThat("the server's count of unread", badge(device), is("2"));
+        }
+
+        // The laptop opens the panel: what it shows is read, on every device. Then it dismisses the newer one.
+        click(laptop, "root.querySelector('[part=launcher]')");
+        laptop.waitFor(() -> badge(laptop).isEmpty());
+        click(laptop, "root.querySelector('[data-id=\"" + newer + "\"] [part~=dismiss]')");
+        assertThat(items(laptop, 1), is(List.of(older)));
+
+        // The phone, polling every 5 s, follows: the dismissed one gone, nothing unread.
+        assertThat(items(phone, 1), is(List.of(older)));
+        phone.waitFor(() -> badge(phone).isEmpty());
+        Files.createDirectories(SCREENSHOTS);
+        click(phone, "root.querySelector('[part=launcher]')");
+        phone.pause(400); // the panel fades in for 0.16 s
+        Files.write(SCREENSHOTS.resolve("browser-second-device.png"), phone.screenshot());
+
+        // The same phone, another user: her own state, nothing of Ada's.
+        phone.script("Herald.identify(arguments[0])", grace);
+        assertThat(items(phone, 2), is(List.of(newer, older)));
+        phone.waitFor(() -> badge(phone).equals("2"));
+
+        for (Chromium device : List.of(laptop, phone)) {
+            assertThat(device.violations(), is("[]"));
+            assertThat(Chromium.strings(device.script("return window.__errors")), is(empty()));
+        }
+        assertThat(pages.takeReports(), is(empty()));
+    }
+
+    private static String token(Project project, JsonObject signing, String user) {
+        return token(project, signing, user, Duration.ZERO);
+    }
+
+    /** A token for {@code user}, issued {@code later} than the clock's start: another device's token. */
+    private static String token(Project project, JsonObject signing, String user, Duration later) {
+        Date issued = Date.from(TestHerald.START.plus(later));
+        JWTClaimsSet claims = new JWTClaimsSet.Builder().subject(user).audience(project.id()).issueTime(issued)
+                .expirationTime(Date.from(TestHerald.START.plus(later).plus(Duration.ofHours(2))))
+                .claim("attrs", Map.of("plan", "pro")).build();
+        return TokenMint.hs256(signing.getString("kid"), Base64.getUrlDecoder().decode(signing.getString("secret")),
+                               claims);
+    }
+
+    /** Clicks the element the expression finds in the widget's shadow root, at its centre, with the mouse. */
+    private static void click(Chromium device, String element) {
+        JsonObject centre = (JsonObject) device.script(SHADOW + "const e = " + element + ";"
+                + "e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+                + "return {x: r.left + r.width / 2, y: r.top + r.height / 2};");
+        device.clickAt(centre.getJsonNumber("x").doubleValue(), centre.getJsonNumber("y").doubleValue());
+    }
+
+    private static String badge(Chromium device) {
+        JsonValue text = device.script(SHADOW + "const b = root.querySelector('[part=badge]');"
+                + "return b.hidden ? '' : b.textContent;");
+        return ((JsonString) text).getString();
+    }
+
+    private static List<String> items(Chromium device, int count) {
+        JsonValue found = device.await("""
+                const started = Date.now();
+                for (;;) {
+                  const widget = document.getElementById('widget');
+                  const ids = widget && widget.shadowRoot
+                      ? [...widget.shadowRoot.querySelectorAll('[part~=item]')].map((item) => item.dataset.id) : [];
+                  if (ids.length === arguments[0] || Date.now() - started > 15000) return ids;
+                  await new Promise((resolve) => setTimeout(resolve, 100));
+                }""", count);
+        return Chromium.strings(found);
+    }
+}
