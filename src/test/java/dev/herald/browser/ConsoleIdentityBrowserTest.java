@@ -243,6 +243,60 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /** A group one level down (any of two conditions, one a list), stored as that tree and shown again by the builder. */
+    @Test
+    void aGroupOfConditionsIsOneLevelDownAndOpensAgainInTheBuilder() {
+        Project project = console.composeInANewProject();
+        console.typeInEditor("Bonjour");
+        console.focus("#audience-everyone");
+        console.press("ArrowDown", 40);
+        console.waitFor(() -> console.visible("audience-builder"));
+        console.focus("#audience-rows [data-part=attribute]");
+        console.browser.type("plan");
+        console.focus("#audience-rows [data-part=value]");
+        console.browser.type("pro");
+        console.focus("#audience-add-group");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.script("return document.activeElement.getAttribute('aria-label') || ''")
+                .equals("Match of Group 2"));
+        console.press("Tab", 9);
+        assertThat(console.script("return document.activeElement.getAttribute('aria-label')"),
+                   is("Attribute of Condition 2.1"));
+        console.browser.type("locale");
+        for (int i = 0; i < 3; i++) {
+            console.press("Tab", 9);
+        }
+        assertThat(part(), is("value"));
+        console.browser.type("fr");
+        console.focus("#audience-rows > li.group > .row-end button");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.script("return document.activeElement.getAttribute('aria-label') || ''")
+                .equals("Attribute of Condition 2.2"));
+        console.browser.type("country");
+        console.press("Tab", 9);
+        console.press("ArrowDown", 40);
+        console.press("ArrowDown", 40);
+        assertThat(console.script("return document.activeElement.value"), is("in"));
+        console.press("Tab", 9);
+        console.press("Tab", 9);
+        assertThat(console.script("return document.activeElement.getAttribute('aria-label')"),
+                   is("Value of Condition 2.2"));
+        console.browser.type("FR\nBE");
+        saveDraft();
+        console.waitFor(() -> !console.visible("composer"));
+        String tree = "{\"all\":[{\"attribute\":\"plan\",\"operator\":\"equals\",\"value\":\"pro\"},{\"any\":["
+                + "{\"attribute\":\"locale\",\"operator\":\"equals\",\"value\":\"fr\"},"
+                + "{\"attribute\":\"country\",\"operator\":\"in\",\"value\":[\"FR\",\"BE\"]}]}]}";
+        assertThat(audience(project), is(JsonBodies.object(tree)));
+        console.openFirstAnnouncement();
+        assertThat("shown by the builder, not as JSON", console.visible("audience-builder"), is(true));
+        assertThat(console.rows("#audience-rows .row-name"), is(List.of("Condition 1", "Group 2", "Condition 2.1",
+                "Condition 2.2")));
+        assertThat(console.script("return document.querySelector('#audience-rows li.group li:last-child"
+                + " [data-part=value]').value"), is("FR\nBE"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /**
      * An audience the builder cannot show (a "not", made through the API) is shown as its JSON, read-only, and a save
      * of the announcement sends it back untouched.
