@@ -2,13 +2,13 @@
 // secret is made by Herald and shown once, in the answer that made it; an ES256 or EdDSA public key is registered,
 // its private key staying with the customer's backend. Revoking one stops the tokens it signed at once.
 import { call, isEditor } from './api.js';
-import { $, say, button, confirmed, instant } from './ui.js';
+import { $, say, button, confirmed, instant, copy } from './ui.js';
 import { currentProject, loadActivity } from './project.js';
 
 export function init() {
   $('new-token-secret').addEventListener('click', createSecret);
   $('register-token-key').addEventListener('submit', registerKey);
-  $('token-secret-copy').addEventListener('click', copySecret);
+  $('token-secret-copy').addEventListener('click', () => copy('token-secret-value'));
 }
 
 export async function loadTokenKeys() {
@@ -73,18 +73,6 @@ async function createSecret() {
 function hideSecret() {
   $('token-secret').hidden = true;
   $('token-secret-value').value = '';
-}
-
-async function copySecret() {
-  const field = $('token-secret-value');
-  field.select();
-  try {
-    await navigator.clipboard.writeText(field.value);
-    say('Copied.');
-  } catch (e) {
-    say('Press Ctrl+C (or ⌘C) to copy the selected text.');
-  }
-  field.focus();
 }
 
 // A JWK is sent as the object it is, anything else as the PEM text it should be: the server says what is wrong.

@@ -69,6 +69,12 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
         String kid = console.script("return document.querySelector('#token-key-list tbody tr').dataset.kid");
         assertThat(rows.getFirst(), startsWith(kid + " HS256 "));
         assertThat(rows.getFirst(), containsString("active"));
+        // Copy: copied, or (where the browser refuses the clipboard) left selected to copy; the focus on it.
+        console.focus("#token-secret-copy");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.focused().equals("token-secret-value"));
+        assertThat(List.of("Copied.", "Press Ctrl+C (or ⌘C) to copy the selected text.").contains(
+                console.text("status")), is(true));
         console.saveLightAndPhone("console-token-keys", () -> console.browser.script(
                 "document.getElementById('token-keys-title').scrollIntoView()"));
 
