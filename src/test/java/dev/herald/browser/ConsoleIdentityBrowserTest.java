@@ -156,9 +156,7 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
         Project project = console.composeInANewProject();
         console.typeInEditor("New in the Pro plan");
         // Rules: the builder opens with a first condition; Tab goes to all/any, then to its attribute.
-        console.focus("#audience-everyone");
-        console.press("ArrowDown", 40);
-        console.waitFor(() -> console.visible("audience-builder"));
+        chooseRules();
         assertThat(console.focused(), is("audience-rules"));
         console.press("Tab", 9);
         assertThat(console.focused(), is("audience-kind"));
@@ -254,9 +252,7 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
     void aGroupOfConditionsIsOneLevelDownAndOpensAgainInTheBuilder() {
         Project project = console.composeInANewProject();
         console.typeInEditor("Bonjour");
-        console.focus("#audience-everyone");
-        console.press("ArrowDown", 40);
-        console.waitFor(() -> console.visible("audience-builder"));
+        chooseRules();
         console.focus("#audience-rows [data-part=attribute]");
         console.browser.type("plan");
         console.focus("#audience-rows [data-part=value]");
@@ -395,6 +391,13 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
 
     private static String part() {
         return console.script("return document.activeElement.dataset.part || ''");
+    }
+
+    /** "Users whose signed token matches rules", by the arrow key from "Everyone": the builder shows. */
+    private static void chooseRules() {
+        console.focus("#audience-everyone");
+        console.press("ArrowDown", 40);
+        console.waitFor(() -> console.visible("audience-builder"));
     }
 
     private static void saveDraft() {
