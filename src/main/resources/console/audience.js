@@ -451,10 +451,13 @@ export function showAudienceError(error) {
 }
 
 function sayAtRow(row, message, part) {
-  row.querySelector(':scope > .error').textContent = message;
+  const error = row.querySelector(':scope > .error');
+  error.textContent = message;
+  error.id = error.id || `audience-error-${++ids}`;
   const fields = row.querySelector(':scope > .row-fields');
   const input = (part && fields.querySelector(`[data-part=${part}]`)) || fields.querySelector('input, select');
   input.setAttribute('aria-invalid', 'true');
+  input.setAttribute('aria-describedby', error.id);
   input.focus();
 }
 
@@ -462,7 +465,10 @@ function sayAtRow(row, message, part) {
 export function clearAudienceErrors() {
   $('audience-error').textContent = '';
   for (const error of $('audience-rows').querySelectorAll('.error')) error.textContent = '';
-  for (const field of $('audience-rows').querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
+  for (const field of $('audience-rows').querySelectorAll('[aria-invalid]')) {
+    field.removeAttribute('aria-invalid');
+    field.removeAttribute('aria-describedby');
+  }
 }
 
 // "Would this user see it?": the claims pasted (as the token would carry them) checked by the server against the

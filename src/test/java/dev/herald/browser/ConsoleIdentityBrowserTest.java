@@ -208,6 +208,9 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
                    is(List.of("")));
         assertThat(console.script("return document.activeElement.getAttribute('aria-label')"),
                    is("Value of Condition 2"));
+        assertThat("the message describes the field", console.script("return document.getElementById("
+                + "document.activeElement.getAttribute('aria-describedby')).textContent"),
+                   startsWith("audience.all[1].value"));
         console.saveLightAndPhone("console-audience-error", () -> console.browser.script(
                 "document.querySelector('#audience-rows > li:nth-child(2)').scrollIntoView({block: 'center'})"));
         console.browser.chord("a", "KeyA", 65, 2);
