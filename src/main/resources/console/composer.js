@@ -4,6 +4,7 @@ import { call, serverNow } from './api.js';
 import { $, say, confirmed, excerpt, plainText } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
 import * as preview from './preview.js';
+import * as audience from './audience.js';
 
 export function init() {
   $('compose').addEventListener('click', () => openComposer(null));
@@ -18,6 +19,7 @@ export function init() {
   $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
   $('toolbar').addEventListener('click', toolbarCommand);
   preview.init();
+  audience.init();
   // Every field the widget shows (image, call to action, its label, preset) redraws the preview as it changes.
   for (const type of ['input', 'change']) $('announcement-form').addEventListener(type, redraw);
   $('url-apply').addEventListener('click', applyUrl);
@@ -79,6 +81,7 @@ export async function openComposer(notification) {
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
+  audience.showAudience(notification ? notification.audience : null, editing ? editing.id : null);
   $('publish').hidden = isPublished(notification);
   for (const id of ['update-live', 'archive']) $(id).hidden = !isPublished(notification);
   $('discard-draft').hidden = !pendingDraft;
@@ -90,7 +93,7 @@ export async function openComposer(notification) {
   $('message-editor').replaceChildren();
   editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
   redraw();
-  opened = JSON.stringify(formBody());
+  opened = JSON.stringify([formBody(), audience.audienceSnapshot()]);
   $('composer').hidden = false;
   editor.focus();
 }
@@ -109,7 +112,8 @@ export const editedAnnouncement = () => editing;
 
 /** Whether the composer is open with changes that Close, a link or a reload would lose. */
 export function hasUnsavedEdits() {
-  return !$('composer').hidden && !!editor && JSON.stringify(formBody()) !== opened;
+  return !$('composer').hidden && !!editor
+    && JSON.stringify([formBody(), audience.audienceSnapshot()]) !== opened;
 }
 
 /** The composer closed, whatever it holds: the page it was on is left. */
@@ -238,7 +242,10 @@ async function saveAnnouncement(status) {
   // An announcement saved before titles (or by an older client) has none: no null sent where nothing changed.
   if (body.title === null && !(editing && editing.title)) delete body.title;
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
+  audience.clearAudienceErrors();
   try {
+    // Sent only when changed here: an audience the builder cannot show is never sent back, so never rewritten.
+    if (audience.audienceChanged()) body.audience = audience.audienceValue();
     let saved;
     if (draftOfChanges) {
       saved = await call('PUT', `/notifications/${editing.id}/draft`, body);
@@ -255,6 +262,7 @@ async function saveAnnouncement(status) {
     await Promise.all([loadNotifications(), loadActivity()]);
     $('compose').focus();
   } catch (e) {
+    if (audience.showAudienceError(e)) return;
     const field = (e.field || '').split('.')[0];
     const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
     place.textContent = e.message;

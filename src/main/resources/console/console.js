@@ -7,6 +7,7 @@ import { $, say, show, confirmed } from './ui.js';
 import * as projects from './projects.js';
 import * as project from './project.js';
 import * as keys from './keys.js';
+import * as tokens from './tokens.js';
 import * as stats from './stats.js';
 import * as composer from './composer.js';
 import * as audit from './audit.js';
@@ -27,7 +28,7 @@ const ROUTES = [
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, stats, composer, audit, sessions, lifecycle]) page.init();
+  for (const page of [projects, project, keys, tokens, stats, composer, audit, sessions, lifecycle]) page.init();
   team.init(signInAs);
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);

@@ -35,7 +35,9 @@ function keyCard(key) {
     checkbox(key, 'showPast', 'Show past', 'Ended announcements stay in this key\'s feed.', editable),
     checkbox(key, 'showFuture', 'Show future', 'Scheduled announcements are in the feed before they start.',
       editable),
-    orderSelect(key, editable));
+    orderSelect(key, editable),
+    checkbox(key, 'requireUserToken', 'Require a user token', 'A request without a signed user token is refused '
+      + '(401 USER_TOKEN_REQUIRED): for a project whose every announcement has an audience.', editable));
   if (editable) {
     const revoke = button('Revoke', () => revokeKey(key), 'secondary');
     revoke.setAttribute('aria-label', `Revoke key ${key.key}`);

@@ -1,7 +1,8 @@
-// One project's page: its keys, its announcements, its performance, its activity.
+// One project's page: its keys, its user token keys, its announcements, its performance, its activity.
 import { call, isEditor, serverNow } from './api.js';
 import { $, say, show, button, when, instant, plainText, announcementName } from './ui.js';
 import { loadKeys } from './keys.js';
+import { loadTokenKeys } from './tokens.js';
 import { statsChoices, loadStats, showLastThirtyDays, figureCells } from './stats.js';
 import { sentence } from './audit.js';
 import { openComposer } from './composer.js';
@@ -33,7 +34,7 @@ export async function showProject(id, announcementId) {
   $('project-title').textContent = currentProject.name;
   document.title = `${currentProject.name} · Herald Console`;
   showLastThirtyDays();
-  await Promise.all([loadKeys(), loadNotifications(), loadActivity()]);
+  await Promise.all([loadKeys(), loadTokenKeys(), loadNotifications(), loadActivity()]);
   await loadStats();
   if (announcementId) await openLinked(announcementId);
 }

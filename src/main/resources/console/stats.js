@@ -1,6 +1,7 @@
 // Performance: totals, a chart of the daily series and its CSV, of the project or of one announcement; each
 // announcement's figures (in the list and in a table); and the same for a second range to compare with.
-// Unique reach (people rather than impressions) needs user tokens, which Herald does not have yet: not shown.
+// Unique users reached: the users with a signed token who saw an announcement (their first sight in the range), of
+// one announcement's stats and of each in the project's; anonymous impressions are counted, not their people.
 import { call, serverNow } from './api.js';
 import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
@@ -128,7 +129,8 @@ function change(now, before) {
 }
 
 function renderStats({ from, to, days, stats, compared }) {
-  const totals = [['Impressions', 'impression'], ['Clicks', 'click'], ['Conversions', 'conversion'], ['CTR', 'ctr']];
+  const totals = [['Impressions', 'impression'], ...('uniqueUsers' in stats ? [['Unique users', 'uniqueUsers']] : []),
+    ['Clicks', 'click'], ['Conversions', 'conversion'], ['CTR', 'ctr']];
   $('stats-totals').replaceChildren(...totals.map(([name, member]) => {
     const group = document.createElement('div');
     const term = document.createElement('dt');
@@ -216,28 +218,29 @@ function label(x, y, text, anchor) {
   return element;
 }
 
-// The list's figures of an announcement: impressions and CTR in the range shown.
+// The list's figures of an announcement: impressions, unique users and CTR in the range shown.
 export function figureCells(id) {
-  const impressions = document.createElement('td');
-  impressions.className = 'figure impressions';
-  impressions.dataset.label = 'Impressions';
-  const ctr = document.createElement('td');
-  ctr.className = 'figure ctr';
-  ctr.dataset.label = 'CTR';
-  fillFigures(id, impressions, ctr);
-  return [impressions, ctr];
+  const cells = [['impressions', 'Impressions'], ['users', 'Users'], ['ctr', 'CTR']].map(([name, label]) => {
+    const cell = document.createElement('td');
+    cell.className = `figure ${name}`;
+    cell.dataset.label = label;
+    return cell;
+  });
+  fillFigures(id, ...cells);
+  return cells;
 }
 
-function fillFigures(id, impressions, ctr) {
+function fillFigures(id, impressions, users, ctr) {
   const counts = byNotification.get(id);
   impressions.textContent = String(counts ? counts.impression : 0);
+  users.textContent = String(counts && counts.uniqueUsers !== undefined ? counts.uniqueUsers : 0);
   ctr.textContent = counts && counts.impression > 0 ? percent(counts.ctr) : '—';
 }
 
 function showFigures() {
   $('stats-figures-range').textContent = `${shownStats.from} to ${shownStats.to}`;
   for (const row of $('notification-list').tBodies[0].rows) {
-    fillFigures(row.dataset.id, row.querySelector('td.impressions'), row.querySelector('td.ctr'));
+    fillFigures(row.dataset.id, ...['impressions', 'users', 'ctr'].map((name) => row.querySelector(`td.${name}`)));
   }
 }
 
@@ -246,12 +249,13 @@ function announcementRows(project, before) {
   const then = new Map((before ? before.notifications : []).map((counts) => [counts.notificationId, counts]));
   const ids = [...new Set([...project.notifications.map((c) => c.notificationId), ...then.keys()])];
   const now = new Map(project.notifications.map((counts) => [counts.notificationId, counts]));
-  const none = { impression: 0, click: 0, conversion: 0, ctr: 0 };
+  const none = { impression: 0, click: 0, conversion: 0, ctr: 0, uniqueUsers: 0 };
   return ids.map((id) => {
     const listed = notifications.find((n) => n.id === id);
     return {
       id,
       name: listed ? `“${announcementName(listed, 60)}”` : 'Deleted, or hidden by the list’s filter',
+      ...none,
       ...(now.get(id) || none),
       compared: before ? (then.get(id) || none) : null,
     };
@@ -267,7 +271,8 @@ function sortBy(key) {
   document.querySelector(`#stats-by-announcement thead button[data-sort="${key}"]`).focus();
 }
 
-const TABLE_COLUMNS = [['name', 'Announcement'], ['impression', 'Impressions'], ['click', 'Clicks'],
+const TABLE_COLUMNS = [['name', 'Announcement'], ['impression', 'Impressions'], ['uniqueUsers', 'Unique users'],
+  ['click', 'Clicks'],
   ['conversion', 'Conversions'], ['ctr', 'CTR']];
 
 function renderTable() {
@@ -330,9 +335,9 @@ function downloadTableCsv() {
   if (!shownStats) return;
   const quoted = (text) => `"${String(text).replace(/"/g, '""')}"`;
   const { table, compared } = shownStats;
-  const lines = [`notification_id,announcement,impression,click,conversion,ctr${compared
+  const lines = [`notification_id,announcement,impression,click,conversion,ctr,unique_users${compared
     ? ',compared_impression,compared_click,compared_conversion,compared_ctr' : ''}`,
-  ...table.map((row) => [row.id, quoted(row.name), row.impression, row.click, row.conversion, row.ctr,
+  ...table.map((row) => [row.id, quoted(row.name), row.impression, row.click, row.conversion, row.ctr, row.uniqueUsers,
     ...(compared ? [row.compared.impression, row.compared.click, row.compared.conversion, row.compared.ctr] : [])]
     .join(','))];
   download(lines, `herald-project-${currentProject.id}-announcements-${shownStats.from}-${shownStats.to}.csv`);

@@ -2,7 +2,7 @@
 // enables an account, resets its credential. The colleague opens the link (#/invite/<secret>: in the fragment, which
 // no request carries, so it reaches no log) and receives the account's token, shown this once.
 import { call } from './api.js';
-import { $, say, show, button, instant, confirmed } from './ui.js';
+import { $, say, show, button, instant, confirmed, copy } from './ui.js';
 
 const ROLES = ['owner', 'editor', 'viewer'];
 const INVITE_LINK = /^#\/invite\/([A-Za-z0-9_-]{20,100})$/;
@@ -237,16 +237,4 @@ function showLink(account) {
   $('team-link').hidden = false;
   $('team-link-url').select();
   $('team-link-url').focus();
-}
-
-async function copy(id) {
-  const field = $(id);
-  field.select();
-  try {
-    await navigator.clipboard.writeText(field.value);
-    say('Copied.');
-  } catch (e) {
-    say('Press Ctrl+C (or ⌘C) to copy the selected text.');
-  }
-  field.focus();
 }

@@ -116,3 +116,17 @@ export function announcementName(notification, max = 120) {
 export function cut(text) {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
+
+// A secret shown once (a link, a token, a key's secret): copied, or selected for the reader to copy if the browser
+// refuses; the focus stays on it.
+export async function copy(id) {
+  const field = $(id);
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    say('Copied.');
+  } catch (e) {
+    say('Press Ctrl+C (or ⌘C) to copy the selected text.');
+  }
+  field.focus();
+}

@@ -44,10 +44,11 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#stats-totals dd").getFirst().equals("4"));
 
-        assertThat("the list: impressions and CTR of each", console.rows("#notification-list tbody tr td.figure"),
-                   is(List.of("1", "0.0 %", "3", "33.3 %")));
+        assertThat("the list: impressions, unique users (none with a token) and CTR of each",
+                   console.rows("#notification-list tbody tr td.figure"),
+                   is(List.of("1", "0", "0.0 %", "3", "0", "33.3 %")));
         assertThat(console.rows("#stats-by-announcement tbody tr"), is(List.of(
-                "“Spring sale” 3 1 0 33.3 %", "“Quiet one” 1 0 0 0.0 %")));
+                "“Spring sale” 3 0 1 0 33.3 %", "“Quiet one” 1 0 0 0 0.0 %")));
 
         // Sorted by CTR by keyboard: the highest first, again: the lowest first.
         console.focus("#stats-by-announcement thead button[data-sort='ctr']");
@@ -71,9 +72,9 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
         assertThat(console.text("stats-compared-legend"),
                    is("dashed: " + LocalDate.parse(from).minusDays(30) + " to " + LocalDate.parse(from).minusDays(1)));
         assertThat(console.rows("#stats-by-announcement thead th"), is(List.of("Announcement", "Impressions",
-                "Clicks", "Conversions", "CTR", "Impressions, compared", "CTR, compared")));
+                "Unique users", "Clicks", "Conversions", "CTR", "Impressions, compared", "CTR, compared")));
         assertThat(console.rows("#stats-by-announcement tbody tr").getLast(),
-                   is("“Spring sale” 3 1 0 33.3 % 2 0.0 %"));
+                   is("“Spring sale” 3 0 1 0 33.3 % 2 0.0 %"));
 
         console.browser.script("window.__csv = null; const made = URL.createObjectURL;"
                 + "URL.createObjectURL = (blob) => { blob.text().then((text) => { window.__csv = text; });"
@@ -91,10 +92,10 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
         console.press("Enter", 13);
         console.waitFor(() -> !console.browser.script("return window.__csv").equals(JsonValue.NULL));
         assertThat(List.of(console.script("return window.__csv").split("\r\n")), is(List.of(
-                "notification_id,announcement,impression,click,conversion,ctr,compared_impression,compared_click,"
-                        + "compared_conversion,compared_ctr",
-                sale + ",\"“Spring sale”\",3,1,0,0.3333333333333333,2,0,0,0",
-                quiet + ",\"“Quiet one”\",1,0,0,0,0,0,0,0")));
+                "notification_id,announcement,impression,click,conversion,ctr,unique_users,compared_impression,"
+                        + "compared_click,compared_conversion,compared_ctr",
+                sale + ",\"“Spring sale”\",3,1,0,0.3333333333333333,0,2,0,0,0",
+                quiet + ",\"“Quiet one”\",1,0,0,0,0,0,0,0,0")));
 
         console.saveLightAndPhone("console-performance-compared", () -> console.browser.script(
                 "document.getElementById('performance-title').scrollIntoView()"));

@@ -127,8 +127,10 @@ class ConsoleBrowserTest extends DrivenConsoleTest {
                 && console.rows("#notification-list tbody tr").size() == 4);
 
         assertThat(console.rows("#notification-list tbody tr"), is(List.of(
-                "Not yet written draft — — 0 — Edit", "Long gone ended — " + localTime("2020-01-01T00:00:00Z") + " 0 — Edit",
-                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " — 0 — Edit", "Live now live — — 0 — Edit")));
+                "Not yet written draft — — 0 0 — Edit",
+                "Long gone ended — " + localTime("2020-01-01T00:00:00Z") + " 0 0 — Edit",
+                "Coming in 2030 scheduled " + localTime("2030-01-01T00:00:00Z") + " — 0 0 — Edit",
+                "Live now live — — 0 0 — Edit")));
         assertThat(console.rows("#key-list li p.key"), is(List.of(key.key())));
         console.browser.script("document.getElementById(arguments[0]).focus()", "showPast-" + key.key());
         console.press(" ", 32);

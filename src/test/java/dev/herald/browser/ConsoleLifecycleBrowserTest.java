@@ -273,7 +273,7 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.signIn("victor", ConsoleDriver.VICTOR);
         console.browser.open(console.console() + "#/projects/" + project.id());
         console.waitFor(() -> console.visible("project") && !console.rows("#notification-list tbody tr").isEmpty());
-        assertThat(console.rows("#notification-list tbody tr"), is(List.of("Read only live — — 0 — History")));
+        assertThat(console.rows("#notification-list tbody tr"), is(List.of("Read only live — — 0 0 — History")));
         console.browser.script("document.querySelector('#notification-list tbody tr button').focus()");
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("history") && console.focused().equals("history-title"));
