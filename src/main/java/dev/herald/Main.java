@@ -197,8 +197,7 @@ public final class Main {
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking(),
-                          services.userStates().publicRoutes(services.feed(), services.tracking()::projectOf,
-                                                             services.userTokens(), clock))
+                          services.userStates().publicRoutes(services.feed(), services.userTokens(), clock))
                 .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new TokenKeyAdminService(db, services.userTokens(), clock),

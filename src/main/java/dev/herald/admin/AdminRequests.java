@@ -51,6 +51,14 @@ public final class AdminRequests {
         return body;
     }
 
+    /**
+     * The same without the control-character rule, for a route whose strings are neither stored nor shown but matched
+     * as a client sent them elsewhere (a token's {@code sub}, which may hold any character).
+     */
+    public static JsonObject bodyAsSent(ServerRequest request, BodyFields fields, int maxBytes) {
+        return fields.requireKnown(object(request, maxBytes));
+    }
+
     private static JsonObject object(ServerRequest request, int maxBytes) {
         if (!request.content().hasEntity()) {
             return JsonValue.EMPTY_JSON_OBJECT;

@@ -37,6 +37,13 @@ public final class PublicFeedService implements HttpService {
     private static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
     /** Clients keep the body but always revalidate, so a publish or unpublish shows at once. */
     private static final Header NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, "no-cache");
+    /**
+     * An answer for a token is that user's (it may hold targeted notifications): no shared cache keeps it, even one
+     * that caches by URL alone; Vary tells one that caches by headers that the token makes the answer.
+     */
+    private static final Header PRIVATE_NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL,
+                                                                             "private, no-cache");
+    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Authorization");
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ActiveKeys keys;
@@ -82,9 +89,15 @@ public final class PublicFeedService implements HttpService {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
         // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
         // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
-        FeedAnswer answer = answer(key, users.identify(request, key), clock.millis());
+        Optional<UserIdentity> user = users.identify(request, key);
+        FeedAnswer answer = answer(key, user, clock.millis());
         response.header(answer.etag());
-        response.header(NO_CACHE);
+        if (user.isPresent()) {
+            response.header(PRIVATE_NO_CACHE);
+            response.header(VARY);
+        } else {
+            response.header(NO_CACHE);
+        }
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
             response.status(Status.NOT_MODIFIED_304).send();
             return;

@@ -30,6 +30,8 @@ final class RouteNames {
             "/api/v1/admin/projects/{projectId}/notifications",
             "/api/v1/admin/projects/{projectId}/notifications/archive",
             "/api/v1/admin/projects/{projectId}/stats",
+            // Before {sub}: the first template that matches names the route.
+            "/api/v1/admin/projects/{projectId}/users/erase",
             "/api/v1/admin/projects/{projectId}/users/{sub}",
             "/api/v1/admin/api-keys/{key}",
             "/api/v1/admin/token-keys/{kid}",

@@ -2,6 +2,7 @@ package dev.herald.stats;
 
 import java.time.LocalDate;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 
 import dev.herald.admin.AdminRequests;
@@ -71,8 +72,10 @@ public final class StatsService implements HttpService {
     private void projectStats(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         StatsRange range = StatsRange.of(request);
-        Map<String, Counts> byNotification = stats.notificationCounts(project.id(), range);
+        Map<String, Counts> byNotification = new HashMap<>(stats.notificationCounts(project.id(), range));
         Map<String, Long> uniqueUsers = stats.uniqueUsers(project.id(), range);
+        // A notification seen only through the state routes (no tracking call) reached users all the same.
+        uniqueUsers.keySet().forEach(id -> byNotification.putIfAbsent(id, Counts.NONE));
         Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonArrayBuilder list = Json.builders().createArrayBuilder();
         byNotification.entrySet().stream()

@@ -45,6 +45,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private final ClientAddresses clients;
     private final TimestampWindow timestampWindow;
     private final UserTokens users;
+    private final ServedToUser served;
     private final Clock clock;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
@@ -61,6 +62,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         this.clients = clients;
         this.timestampWindow = timestampWindow;
         this.users = users;
+        this.served = new ServedToUser(database.client());
         this.clock = clock;
     }
 
@@ -80,14 +82,6 @@ public final class TrackingService implements HttpService, AutoCloseable {
     /** How the unknown-notification check was answered, for {@code /observe/metrics}. */
     public LookupFigures lookupFigures() {
         return notifications.figures();
-    }
-
-    /**
-     * The project of a notification while it exists, from memory in the common case (the check of tracking's rule
-     * 7): per-user state writes keep only their project's notifications by it.
-     */
-    public Optional<String> projectOf(String notificationId) {
-        return isWellFormedId(notificationId) ? notifications.projectOf(notificationId) : Optional.empty();
     }
 
     /** The writer's figures, for {@code /observe/metrics}. */
@@ -160,8 +154,21 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
-                                            tracked.metadata(), user.map(UserIdentity::userKey).orElse(null)));
+                                            tracked.metadata(), stateKey(user, tracked.type(), notificationId, now)));
         response.status(Status.NO_CONTENT_204).send();
+    }
+
+    /**
+     * The user whose state the interaction records, or null: none without a token, for a conversion (no state), or
+     * for a notification the user could not be served (a draft, targeted at others). The interaction itself is
+     * recorded whatever this answers, as it was before tokens.
+     */
+    private String stateKey(Optional<UserIdentity> user, InteractionType type, String notificationId, long now) {
+        if (user.isEmpty() || type == InteractionType.CONVERSION
+                || !served.couldBeServed(notificationId, user.get(), now)) {
+            return null;
+        }
+        return user.get().userKey();
     }
 
     /**

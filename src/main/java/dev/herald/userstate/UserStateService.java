@@ -3,10 +3,11 @@ package dev.herald.userstate;
 import java.io.ByteArrayOutputStream;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.Set;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
@@ -44,16 +45,14 @@ public final class UserStateService implements HttpService {
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final PublicFeedService feed;
-    private final Function<String, Optional<String>> projectOfNotification;
     private final UserTokens users;
     private final UserStateStore store;
     private final UserStateWriter writer;
     private final Clock clock;
 
-    UserStateService(PublicFeedService feed, Function<String, Optional<String>> projectOfNotification,
-                     UserTokens users, UserStateStore store, UserStateWriter writer, Clock clock) {
+    UserStateService(PublicFeedService feed, UserTokens users, UserStateStore store, UserStateWriter writer,
+                     Clock clock) {
         this.feed = feed;
-        this.projectOfNotification = projectOfNotification;
         this.users = users;
         this.store = store;
         this.writer = writer;
@@ -102,9 +101,10 @@ public final class UserStateService implements HttpService {
         UserIdentity user = user(request, key);
         List<StateBodies.Event> events = StateBodies.events(request);
         long now = clock.millis();
+        Set<String> served = servedIds(key, user, now);
         List<StateWrite> writes = new ArrayList<>(events.size());
         for (StateBodies.Event event : events) {
-            if (isProjects(key, event.notificationId())) {
+            if (served.contains(event.notificationId())) {
                 writes.add(new StateWrite(key.projectId(), user.userKey(), event.notificationId(), event.state(), now));
             }
         }
@@ -118,9 +118,10 @@ public final class UserStateService implements HttpService {
         UserIdentity user = user(request, key);
         List<String> ids = StateBodies.readAllIds(request);
         long now = clock.millis();
+        Set<String> served = servedIds(key, user, now);
         List<StateWrite> writes = new ArrayList<>(ids.size());
         for (String id : ids) {
-            if (isProjects(key, id)) {
+            if (served.contains(id)) {
                 writes.add(new StateWrite(key.projectId(), user.userKey(), id, UserState.READ, now));
             }
         }
@@ -129,12 +130,13 @@ public final class UserStateService implements HttpService {
     }
 
     /**
-     * Ids of no notification of the key's project (deleted meanwhile, another project's, made up) are left out, not
-     * refused: a client that dismisses a notification deleted a moment ago is not in error, and the answer does not
-     * tell which ids exist elsewhere.
+     * The ids a write may store: those of the user's feed now, the answer the summary counts. Any other id (deleted
+     * meanwhile, unpublished, a draft, targeted at others, another project's, made up) is left out, not refused: a
+     * client that dismisses a notification unpublished a moment ago is not in error, and the answer does not tell
+     * which ids exist or whom they target. Rows of notifications no one was served would inflate uniqueUsers.
      */
-    private boolean isProjects(ApiKey key, String notificationId) {
-        return projectOfNotification.apply(notificationId).filter(key.projectId()::equals).isPresent();
+    private Set<String> servedIds(ApiKey key, UserIdentity user, long now) {
+        return new HashSet<>(usersFeed(key, user, now).ids());
     }
 
     private UserIdentity user(ServerRequest request, ApiKey key) {

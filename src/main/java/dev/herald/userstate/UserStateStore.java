@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 import dev.herald.audit.AuditEntry;
 import dev.herald.audit.AuditLog;
@@ -62,11 +63,15 @@ final class UserStateStore {
         return states;
     }
 
-    /** Every row of the user in the project, and the audit line that tells of it, in one transaction. */
-    void erase(String projectId, String userKey, AuditEntry entry) {
+    /**
+     * Every row of the user in the project, and the audit line that tells of it, in one transaction.
+     *
+     * @param entry the audit line, given how many rows went
+     */
+    void erase(String projectId, String userKey, LongFunction<AuditEntry> entry) {
         Transactions.run(database.client(), transaction -> {
-            transaction.namedDelete("delete-user-states", projectId, userKey);
-            AuditLog.record(transaction, entry);
+            long rows = transaction.namedDelete("delete-user-states", projectId, userKey);
+            AuditLog.record(transaction, entry.apply(rows));
         });
     }
 

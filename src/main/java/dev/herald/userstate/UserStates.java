@@ -1,8 +1,6 @@
 package dev.herald.userstate;
 
 import java.time.Clock;
-import java.util.Optional;
-import java.util.function.Function;
 
 import dev.herald.feed.PublicFeedService;
 import dev.herald.identity.UserTokens;
@@ -31,14 +29,9 @@ public final class UserStates implements AutoCloseable {
         this.writer = new UserStateWriter(database, batching);
     }
 
-    /**
-     * The public routes, under /api/v1/public.
-     *
-     * @param projectOfNotification the project of a notification while it exists (tracking's, from memory)
-     */
-    public HttpService publicRoutes(PublicFeedService feed, Function<String, Optional<String>> projectOfNotification,
-                                    UserTokens users, Clock clock) {
-        return new UserStateService(feed, projectOfNotification, users, store, writer, clock);
+    /** The public routes, under /api/v1/public. */
+    public HttpService publicRoutes(PublicFeedService feed, UserTokens users, Clock clock) {
+        return new UserStateService(feed, users, store, writer, clock);
     }
 
     /** The management route that erases a user, under /api/v1/admin. */

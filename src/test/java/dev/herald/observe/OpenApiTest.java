@@ -307,6 +307,12 @@ class OpenApiTest extends HeraldServerTest {
         send("DELETE", "/api/v1/admin/projects/" + project + "/users/walker", null, null, true);
         send("DELETE", "/api/v1/admin/projects/nope/users/walker", null, null, true);
         send("DELETE", "/api/v1/admin/projects/" + project + "/users/" + "x".repeat(257), null, null, true);
+        String erase = "/api/v1/admin/projects/" + project + "/users/erase";
+        send("POST", erase, "{\"sub\":\"tenant/walker\"}", "application/json", true);
+        send("POST", erase, "{\"sub\":\"\"}", "application/json", true);
+        send("POST", "/api/v1/admin/projects/nope/users/erase", "{\"sub\":\"a\"}", "application/json", true);
+        send("POST", erase, "{\"sub\":\"" + "x".repeat(3000) + "\"}", "application/json", true);
+        send("POST", erase, "{\"sub\":\"a\"}", "text/plain", true);
     }
 
     /** @param token a user token, or null for none */

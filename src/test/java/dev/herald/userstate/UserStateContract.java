@@ -13,9 +13,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import dev.herald.api.Json;
 import dev.herald.apikey.ApiKey;
 import dev.herald.identity.UserIdentity;
 import dev.herald.notification.Notification;
+import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
@@ -241,7 +243,9 @@ abstract class UserStateContract extends HeraldServerTest {
         assertThat(state(alice).getInt("unread"), is(1));
         String audit = admin.call(Method.GET, "/audit?projectId=" + project.id()).body();
         assertThat(audit, containsString("\"user.erased\""));
-        assertThat(audit, containsString(UserIdentity.userKey(project.id(), "alice@example.com")));
+        assertThat(audit, containsString("\"rows\":1"));
+        // The stored key is a guessable pseudonym of the sub: the audit log, which every viewer reads, has neither.
+        assertThat(audit, not(containsString(UserIdentity.userKey(project.id(), "alice@example.com"))));
         assertThat(audit, not(containsString("alice@example.com")));
 
         assertThat(admin.call(Method.DELETE, "/projects/" + project.id() + "/users/nobody").status(), is(204));
@@ -304,6 +308,78 @@ abstract class UserStateContract extends HeraldServerTest {
         assertThat(perNotification.get(notification.id()), is(2));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"tenant/user", "a b", "\u00e9", "https://id.example.com/u?x=1#y", "ctl\u0001x", "LONG"})
+    void anySubIsErasedByItsBody(String given) throws SQLException {
+        String sub = given.equals("LONG") ? "\u00e9".repeat(256) : given;
+        Notification notification = herald.notification(project).save();
+        String token = mint.token(sub, START);
+        assertThat(write(token, event(notification.id(), "read")), is(204));
+        write(alice, event(notification.id(), "read"));
+
+        AdminClient.Answer erased = admin.call(Method.POST, "/projects/" + project.id() + "/users/erase",
+                                               Json.builders().createObjectBuilder().add("sub", sub).build().toString());
+        assertThat(erased.body(), erased.status(), is(204));
+        assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "alice@example.com"))));
+        assertThat(state(token).getInt("unread"), is(1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{}", "{\"sub\":\"\"}", "{\"sub\":7}", "{\"sub\":\"a\",\"x\":1}", "LONG"})
+    void aBadEraseBodyIsA400(String body) {
+        String sent = body.equals("LONG") ? "{\"sub\":\"" + "a".repeat(257) + "\"}" : body;
+        AdminClient.Answer answer = admin.call(Method.POST, "/projects/" + project.id() + "/users/erase", sent);
+        assertThat(answer.body(), answer.status(), is(400));
+        assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
+    }
+
+    @Test
+    void writesOfNotificationsOutsideTheUsersFeedAreLeftOut() throws SQLException {
+        String targeted = admin.created("/projects/" + project.id() + "/notifications",
+                                        "{\"message\":\"for pro\",\"status\":\"PUBLISHED\",\"audience\":"
+                                                + "{\"attribute\":\"plan\",\"operator\":\"equals\","
+                                                + "\"value\":\"pro\"}}").getString("id");
+        Notification draft = herald.notification(project).status(NotificationStatus.DRAFT).save();
+        for (String id : List.of(targeted, draft.id())) {
+            assertThat(write(alice, event(id, "seen")), is(204));
+            assertThat(call(Method.POST, "read-all", alice, "{\"ids\":[\"" + id + "\"]}").status, is(204));
+            assertThat(track(id, "impression", alice), is(204));
+            assertThat(track(id, "click", alice), is(204));
+        }
+        assertThat(storedRows("notification_id"), is(List.of()));
+        assertThat(admin.call(Method.GET, "/notifications/" + targeted + "/stats").object().getInt("uniqueUsers"),
+                   is(0));
+        assertThat(admin.call(Method.GET, "/notifications/" + draft.id() + "/stats").object().getInt("uniqueUsers"),
+                   is(0));
+
+        String pro = mint.token("pat", Map.of("plan", "pro"), START);
+        assertThat(write(pro, event(targeted, "seen")), is(204));
+        assertThat(track(targeted, "click", pro), is(204));
+        assertThat(storedRows("notification_id"), is(List.of(targeted)));
+    }
+
+    @Test
+    void aFeedAnswerForATokenIsPrivateAndOneWithoutIsAsBefore() {
+        herald.notification(project).save();
+        Answer withToken = call(Method.GET, "notifications", alice, null);
+        assertThat(withToken.cacheControl, is(List.of("private, no-cache")));
+        assertThat(withToken.vary, is(List.of("Authorization")));
+        Answer withoutToken = call(Method.GET, "notifications", null, null);
+        assertThat(withoutToken.cacheControl, is(List.of("no-cache")));
+        assertThat(withoutToken.vary, is(List.of()));
+    }
+
+    @Test
+    void projectStatsListANotificationSeenOnlyThroughTheStateRoutes() {
+        Notification notification = herald.notification(project).save();
+        write(alice, event(notification.id(), "seen"));
+        JsonObject projectStats = admin.call(Method.GET, "/projects/" + project.id() + "/stats").object();
+        JsonObject entry = projectStats.getJsonArray("notifications").getJsonObject(0);
+        assertThat(entry.getString("notificationId"), is(notification.id()));
+        assertThat(entry.getInt("uniqueUsers"), is(1));
+        assertThat(entry.getInt("impression"), is(0));
+    }
+
     private static String event(String id, String state) {
         return "{\"notificationId\":\"" + id + "\",\"state\":\"" + state + "\"}";
     }
@@ -329,7 +405,9 @@ abstract class UserStateContract extends HeraldServerTest {
         try (Http1ClientResponse response = body == null ? request.request()
                 : request.header(HeaderNames.CONTENT_TYPE, "application/json").submit(body)) {
             return new Answer(response.status().code(), response.entity().hasEntity() ? response.as(String.class) : "",
-                              response.headers().first(HeaderNames.ETAG).orElse(null));
+                              response.headers().first(HeaderNames.ETAG).orElse(null),
+                              response.headers().all(HeaderNames.CACHE_CONTROL, List::of),
+                              response.headers().all(HeaderNames.VARY, List::of));
         }
     }
 
@@ -369,6 +447,6 @@ abstract class UserStateContract extends HeraldServerTest {
         return values;
     }
 
-    private record Answer(int status, String body, String etag) {
+    private record Answer(int status, String body, String etag, List<String> cacheControl, List<String> vary) {
     }
 }
