@@ -38,6 +38,9 @@ final class PublicKeys {
     private static final Pattern PEM = Pattern.compile(
             "\\s*-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\\s]+)-----END PUBLIC KEY-----\\s*");
 
+    /** Stands for a stored key that must verify nothing: no verifier is made for it. */
+    private static final Key UNUSABLE = new Unusable();
+
     private PublicKeys() {
     }
 
@@ -53,7 +56,9 @@ final class PublicKeys {
             if (algorithm == TokenAlgorithm.ES256) {
                 return parsed.toECKey().toECPublicKey();
             }
-            return ed25519(Base64URL.from(parsed.toJSONObject().get("x").toString()).decode());
+            byte[] x = Base64URL.from(parsed.toJSONObject().get("x").toString()).decode();
+            // Registration refuses such keys; one stored before it did verifies nothing (no verifier takes it).
+            return Ed25519Points.isStrongKey(x) ? ed25519(x) : UNUSABLE;
         } catch (ParseException | JOSEException | GeneralSecurityException e) {
             throw new IllegalStateException("A stored token key does not parse: " + e.getMessage(), e);
         }
@@ -136,12 +141,35 @@ final class PublicKeys {
     }
 
     private static String okpJwk(byte[] x) {
+        if (!Ed25519Points.isStrongKey(x)) {
+            throw invalid("publicKey is not a usable Ed25519 public key: a point of small order (which lets anyone "
+                                  + "sign) or a non-canonical encoding");
+        }
         try {
             ed25519(x);
         } catch (GeneralSecurityException e) {
             throw invalid("publicKey is not an Ed25519 public key");
         }
         return "{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\"" + Base64URL.encode(x) + "\"}";
+    }
+
+    /** Neither a secret nor a public key: the verifier factory makes no verifier of it. */
+    private static final class Unusable implements Key {
+
+        @Override
+        public String getAlgorithm() {
+            return "unusable";
+        }
+
+        @Override
+        public String getFormat() {
+            return null;
+        }
+
+        @Override
+        public byte[] getEncoded() {
+            return null;
+        }
     }
 
     private static ApiException invalid(String message) {

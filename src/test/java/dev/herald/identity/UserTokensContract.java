@@ -158,6 +158,26 @@ abstract class UserTokensContract extends HeraldServerTest {
     }
 
     @Test
+    void ed25519KeysOfSmallOrderOrNonCanonicalAreRefusedAsJwkAndPem() {
+        String keys = "/projects/" + project(false).id + "/token-keys";
+        for (String hex : Ed25519PointsTest.WEAK_KEYS) {
+            byte[] x = java.util.HexFormat.of().parseHex(hex);
+            byte[] der = java.util.HexFormat.of().parseHex("302a300506032b6570032100" + hex);
+            String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getEncoder().encodeToString(der)
+                    + "\n-----END PUBLIC KEY-----\n";
+            for (String body : List.of("{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\","
+                    + "\"x\":\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(x) + "\"}}",
+                    "{\"algorithm\":\"EdDSA\",\"publicKey\":" + quoted(pem) + "}")) {
+                AdminClient.Answer answer = admin.call(Method.POST, keys, body);
+                assertThat(body, answer.status(), is(400));
+                assertThat(body, answer.object().getString("code"), is("VALIDATION_ERROR"));
+                assertThat(body, answer.object().getJsonObject("details").getString("field"), is("publicKey"));
+            }
+        }
+        assertThat("none was made", admin.call(Method.GET, keys).array().size(), is(0));
+    }
+
+    @Test
     void aProjectHasAtMostTenActiveKeys() {
         Project project = project(false);
         List<String> kids = IntStream.range(0, 10).mapToObj(i -> hs256(project).getString("kid")).toList();
