@@ -473,7 +473,42 @@ abstract class UserTokensContract extends HeraldServerTest {
         Answer otherProject = track(notification, bearer(TokenMint.hs256(others.getString("kid"), secret(others),
                 TokenMint.claims(other.id, NOW).build())));
         assertThat(otherProject.status, is(401));
-        assertThat(otherProject.code(), is("USER_TOKEN_AUDIENCE"));
+        assertThat("another project's kid is not this notification's project's", otherProject.code(),
+                   is("USER_TOKEN_KEY_UNKNOWN"));
+    }
+
+    @Test
+    void trackingAnswersUnknownRevokedAndOtherProjectsKidsAlike() {
+        Project project = project(false);
+        String notification = admin.created("/projects/" + project.id + "/notifications",
+                                            "{\"message\":\"hello\",\"status\":\"PUBLISHED\"}").getString("id");
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        JsonObject revoked = hs256(project);
+        String revokedToken = TokenMint.hs256(revoked.getString("kid"), secret(revoked), claims);
+        assertThat(track(notification, bearer(revokedToken)).status, is(204));
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + revoked.getString("kid")).status(), is(204));
+
+        Answer unknown = track(notification, bearer(TokenMint.hs256("AAAAAAAAAAAAAAAAAAAAAA", secret(revoked), claims)));
+        assertThat(unknown.status, is(401));
+        assertThat(unknown.body, is("{\"message\":\"No active token key of this project has the token's kid\","
+                + "\"code\":\"USER_TOKEN_KEY_UNKNOWN\"}"));
+        assertThat("revoked", track(notification, bearer(revokedToken)).body, is(unknown.body));
+
+        Project other = project(false);
+        JWTClaimsSet othersClaims = TokenMint.claims(other.id, NOW).build();
+        JsonObject othersHs = hs256(other);
+        byte[] wrong = secret(othersHs);
+        wrong[0] ^= 1;
+        KeyPair p256 = TokenMint.p256();
+        JsonObject othersEs = key(other, "{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwk(p256) + "}");
+        JWTClaimsSet expired = TokenMint.claims(other.id, NOW - 7200).build();
+        Map<String, String> othersTokens = Map.of(
+                "valid for its own project", TokenMint.hs256(othersHs.getString("kid"), secret(othersHs), othersClaims),
+                "bad signature", TokenMint.hs256(othersHs.getString("kid"), wrong, othersClaims),
+                "ES256 kid under HS256", TokenMint.hs256(othersEs.getString("kid"), secret(othersHs), othersClaims),
+                "expired", TokenMint.es256(othersEs.getString("kid"), p256, expired));
+        othersTokens.forEach((what, token) -> assertThat(what, track(notification, bearer(token)).body,
+                                                         is(unknown.body)));
     }
 
     // Helpers
