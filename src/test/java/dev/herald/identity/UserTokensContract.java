@@ -178,6 +178,62 @@ abstract class UserTokensContract extends HeraldServerTest {
     }
 
     @Test
+    void publicKeysMustBeStrictlyEncodedPointsAndAnswersNameNoLibrary() {
+        Project project = project(false);
+        String keys = "/projects/" + project.id + "/token-keys";
+        JsonObject good = JsonBodies.object(TokenMint.jwk(TokenMint.p256()));
+        String x = good.getString("x");
+        String y = good.getString("y");
+        char last = x.charAt(x.length() - 1);
+        String strayBits = x.substring(0, x.length() - 1) + (char) (last == 'A' ? 'B' : last == 'B' ? 'C' : 'A');
+        String p256Prefix = "3059301306072a8648ce3d020106082a8648ce3d030107034200";
+        List<String> refused = List.of(
+                "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + x + "\",\"y\":\""
+                        + y + "\",\"x5c\":[\"MIIB\"]}}",
+                pemBody("ES256", p256Prefix + "04" + "00".repeat(64)),
+                pemBody("ES256", p256Prefix + "04" + "00".repeat(31) + "01" + "00".repeat(31) + "01"),
+                ecBody(x + "!".repeat(600), y),
+                ecBody(x + "A".repeat(600), y),
+                ecBody(x + "=", y),
+                ecBody(" " + x, y),
+                ecBody(x.replace('-', '+').replace('_', '/') + (x.contains("-") || x.contains("_") ? "" : "+"), y),
+                ecBody(strayBits, y),
+                ecBody("AAAA", y),
+                "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":5,\"y\":\"" + y + "\"}}",
+                "{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x5c\":[\"MIIB\"]}}",
+                "{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\""
+                        + JsonBodies.object(TokenMint.okpJwk(TokenMint.ed25519Pair())).getString("x") + "\","
+                        + "\"x5u\":\"https://example.com/k\"}}");
+        for (String body : refused) {
+            AdminClient.Answer answer = admin.call(Method.POST, keys, body);
+            assertThat(body, answer.status(), is(400));
+            assertThat(body, answer.object().getString("code"), is("VALIDATION_ERROR"));
+            assertThat(body, answer.object().getJsonObject("details").getString("field"), is("publicKey"));
+            assertThat(body, answer.body(), not(containsString("java.")));
+            assertThat(body, answer.body(), not(containsString("Exception")));
+        }
+        assertThat("none was made", admin.call(Method.GET, keys).array().size(), is(0));
+
+        JsonObject withExtras = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\","
+                + "\"x\":\"" + x + "\",\"y\":\"" + y + "\",\"kid\":\"mine\",\"use\":\"sig\",\"alg\":\"ES256\","
+                + "\"key_ops\":[\"verify\"]}}");
+        assertThat("the canonical minimal JWK is kept", withExtras.getJsonObject("publicKey").toString(),
+                   is("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + x + "\",\"y\":\"" + y + "\"}"));
+    }
+
+    private static String ecBody(String x, String y) {
+        return "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":" + quoted(x)
+                + ",\"y\":" + quoted(y) + "}}";
+    }
+
+    private static String pemBody(String algorithm, String derHex) {
+        String pem = "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getEncoder().encodeToString(java.util.HexFormat.of().parseHex(derHex))
+                + "\n-----END PUBLIC KEY-----\n";
+        return "{\"algorithm\":\"" + algorithm + "\",\"publicKey\":" + quoted(pem) + "}";
+    }
+
+    @Test
     void aProjectHasAtMostTenActiveKeys() {
         Project project = project(false);
         List<String> kids = IntStream.range(0, 10).mapToObj(i -> hs256(project).getString("kid")).toList();
