@@ -315,6 +315,29 @@ abstract class UserTokensContract extends HeraldServerTest {
     }
 
     @Test
+    void tokensWhosePartsAreNotStrictBase64UrlAreMalformed() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String good = TokenMint.hs256(hs.getString("kid"), secret(hs), TokenMint.claims(project.id, NOW).build());
+        assertThat(feed(project.apiKey, bearer(good)).status, is(200));
+        String[] parts = good.split("\\.");
+        String signature = parts[2];
+        char last = signature.charAt(signature.length() - 1);
+        String strayBits = signature.substring(0, signature.length() - 1) + (char) (last == 'A' ? 'B' : last - 1);
+        int mid = signature.length() / 2;
+        List<String> signatures = List.of(signature + "=", signature.substring(0, mid) + "!" + signature.substring(mid),
+                signature.substring(0, mid) + " " + signature.substring(mid),
+                signature.substring(0, mid) + "\t" + signature.substring(mid),
+                signature.substring(0, mid) + "+/" + signature.substring(mid), strayBits);
+        for (String variant : signatures) {
+            assertRefused(project, parts[0] + "." + parts[1] + "." + variant, "USER_TOKEN_MALFORMED");
+        }
+        assertRefused(project, parts[0] + "=." + parts[1] + "." + signature, "USER_TOKEN_MALFORMED");
+        assertRefused(project, parts[0] + "." + parts[1] + "==." + signature, "USER_TOKEN_MALFORMED");
+        assertThat("the token as signed still works", feed(project.apiKey, bearer(good)).status, is(200));
+    }
+
+    @Test
     void unknownRevokedAndOtherProjectsKidsGetOneAnswer() {
         Project project = project(false);
         Project other = project(false);
