@@ -12,6 +12,8 @@ import java.util.function.Function;
 
 import javax.crypto.SecretKey;
 
+import dev.herald.api.Json;
+
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -102,6 +104,11 @@ final class TokenVerifier {
             processor.process(signed, new KeyContext(key));
         } catch (BadJOSEException | JOSEException e) {
             throw UserTokenErrors.SIGNATURE.refused("The token's signature does not verify with the key of its kid");
+        }
+        // Nimbus refuses a name twice at the top level of the claims but keeps the last of two inside attrs. A second
+        // reading by the strict parser, only for a token that verified and has attrs (not on cache hits), refuses it.
+        if (claimsSet.getClaim("attrs") != null && Json.parseObject(signed.getPayload().toBytes()).isEmpty()) {
+            throw UserTokenErrors.CLAIMS.refused("attrs must name each of its members once");
         }
         return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
     }

@@ -338,6 +338,22 @@ abstract class UserTokensContract extends HeraldServerTest {
     }
 
     @Test
+    void aNameTwiceInAttrsIsRefusedAsAtTheTopLevel() throws Exception {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String claims = "{\"sub\":\"user-42\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW + ",\"exp\":" + (NOW + 600)
+                + ",\"attrs\":{\"plan\":\"free\",\"plan\":\"pro\"}}";
+        String input = TokenMint.encode("{\"alg\":\"HS256\",\"kid\":\"" + hs.getString("kid") + "\"}") + "."
+                + TokenMint.encode(claims);
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(secret(hs), "HmacSHA256"));
+        String token = input + "." + Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(mac.doFinal(input.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        assertRefused(project, token, "USER_TOKEN_CLAIMS");
+        assertThat(feed(project.apiKey, bearer(token)).object().getString("error"), containsString("attrs"));
+    }
+
+    @Test
     void unknownRevokedAndOtherProjectsKidsGetOneAnswer() {
         Project project = project(false);
         Project other = project(false);
