@@ -98,7 +98,7 @@ final class PublicKeys {
         Set<String> allowed = es256 ? EC_MEMBERS : OKP_MEMBERS;
         for (String name : jwk.keySet()) {
             if (!allowed.contains(name)) {
-                throw invalid("publicKey: " + (name.length() > 20 ? "a member" : name) + " is not accepted; send kty, "
+                throw invalid("publicKey: " + (isShortName(name) ? name : "a member") + " is not accepted; send kty, "
                                       + "crv, x" + (es256 ? " and y" : "") + " (kid, use, alg and key_ops are ignored)");
             }
         }
@@ -116,6 +116,20 @@ final class PublicKeys {
             throw invalid("publicKey's " + name + " must be the base64url (no padding) of 32 bytes");
         }
         return Base64.getUrlDecoder().decode(value.getString());
+    }
+
+    /** A member name echoed in an answer only when it is short and plain (x5c, x5u): a client's text is not. */
+    private static boolean isShortName(String name) {
+        if (name.isEmpty() || name.length() > 20) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String member(JsonObject jwk, String name) {

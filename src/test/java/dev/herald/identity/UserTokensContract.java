@@ -210,8 +210,12 @@ abstract class UserTokensContract extends HeraldServerTest {
             assertThat(body, answer.object().getString("code"), is("VALIDATION_ERROR"));
             assertThat(body, answer.object().getJsonObject("details").getString("field"), is("publicKey"));
             assertThat(body, answer.body(), not(containsString("java.")));
+            assertThat(body, answer.body(), not(containsString("MIIB")));
             assertThat(body, answer.body(), not(containsString("Exception")));
         }
+        AdminClient.Answer x5c = admin.call(Method.POST, keys, refused.getFirst());
+        assertThat(x5c.object().getString("error"), is("publicKey: x5c is not accepted; send kty, crv, x and y (kid, "
+                + "use, alg and key_ops are ignored)"));
         assertThat("none was made", admin.call(Method.GET, keys).array().size(), is(0));
 
         JsonObject withExtras = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\","
