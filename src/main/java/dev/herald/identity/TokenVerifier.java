@@ -12,6 +12,8 @@ import java.util.function.Function;
 
 import javax.crypto.SecretKey;
 
+import dev.herald.api.Json;
+
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -63,6 +65,7 @@ final class TokenVerifier {
         if (token.length() > MAX_BYTES || token.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
             throw UserTokenErrors.MALFORMED.refused("The token is longer than 8,192 bytes");
         }
+        boolean strict = isStrictCompact(token);
         JWT parsed;
         JWTClaimsSet claimsSet;
         try {
@@ -71,6 +74,12 @@ final class TokenVerifier {
         } catch (ParseException e) {
             throw UserTokenErrors.notAToken("The token is not a compact JWS of three base64url parts with a JSON "
                                                     + "header and JSON claims");
+        }
+        if (!strict) {
+            // A JWS, but spelled with what lenient decoders skip (padding, whitespace, "+/", stray bits): each spelling
+            // would be a cache entry of its own, so one token could fill the cache. Refused before any verifying.
+            throw UserTokenErrors.MALFORMED.refused("The token's three parts must be base64url without padding "
+                                                            + "(A-Z a-z 0-9 - _ only), as the signer wrote them");
         }
         if (parsed instanceof PlainJWT) {
             throw UserTokenErrors.ALGORITHM.refused("Unsigned tokens (alg none) are refused");
@@ -96,7 +105,23 @@ final class TokenVerifier {
         } catch (BadJOSEException | JOSEException e) {
             throw UserTokenErrors.SIGNATURE.refused("The token's signature does not verify with the key of its kid");
         }
+        // Nimbus refuses a name twice at the top level of the claims but keeps the last of two inside attrs. A second
+        // reading by the strict parser, only for a token that verified and has attrs (not on cache hits), refuses it.
+        if (claimsSet.getClaim("attrs") != null && Json.parseObject(signed.getPayload().toBytes()).isEmpty()) {
+            throw UserTokenErrors.CLAIMS.refused("attrs must name each of its members once");
+        }
         return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
+    }
+
+    /** Three parts (two dots), each strict base64url ({@link StrictBase64Url}): a loop, no allocation. */
+    static boolean isStrictCompact(String token) {
+        int first = token.indexOf('.');
+        int second = first < 0 ? -1 : token.indexOf('.', first + 1);
+        if (second < 0 || token.indexOf('.', second + 1) >= 0) {
+            return false;
+        }
+        return StrictBase64Url.isStrict(token, 0, first) && StrictBase64Url.isStrict(token, first + 1, second)
+                && StrictBase64Url.isStrict(token, second + 1, token.length());
     }
 
     /** A token that verified: who it names, and the key to check again on each later use (revocation). */

@@ -94,19 +94,21 @@ public final class UserTokens {
     }
 
     /**
-     * The user of a tracking request: the project is the token's kid's (its aud must name it). Tracking took any
+     * The user of a tracking request for a notification of {@code projectId}: a kid that is not an active key of that
+     * project answers as an unknown kid does, before its algorithm, signature or claims are looked at, so tracking
+     * tells nothing about other projects' keys (docs/security.md). Tracking took any
      * Authorization header and ignored it before user tokens, and still does with one that is not a bearer JWS at
      * all; a JWS that does not verify is refused.
      *
      * @throws dev.herald.api.ApiException 401 in the tracking shape ({@code {"message","code"}})
      */
-    public Optional<UserIdentity> identifyForTracking(ServerRequest request) {
+    public Optional<UserIdentity> identifyForTracking(ServerRequest request, String projectId) {
         Optional<String> authorization = request.headers().first(HeaderNames.AUTHORIZATION);
         if (authorization.isEmpty() || !isBearer(authorization.get())) {
             return Optional.empty();
         }
         try {
-            return Optional.of(verify(bearer(authorization.get()), null));
+            return Optional.of(verify(bearer(authorization.get()), projectId));
         } catch (UserTokenErrors.Refused refused) {
             if (refused.notAToken()) {
                 return Optional.empty();

@@ -66,10 +66,4 @@ final class TrackingErrors {
     static ApiException notificationNotFound() {
         return ApiException.message(Status.NOT_FOUND_404, "NOTIFICATION_NOT_FOUND", "Notification not found");
     }
-
-    /** A user token of another project than the tracked notification's: its user is not this project's user. */
-    static ApiException otherProjectsToken() {
-        return ApiException.message(Status.UNAUTHORIZED_401, "USER_TOKEN_AUDIENCE",
-                                    "The user token is for another project than the notification's");
-    }
 }

@@ -140,10 +140,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         long now = clock.millis();
         TrackingRequest tracked = tracked(request, endpoint, now);
         String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
-        Optional<UserIdentity> user = users.identifyForTracking(request);
-        if (user.isPresent() && !user.get().projectId().equals(projectId)) {
-            throw TrackingErrors.otherProjectsToken();
-        }
+        Optional<UserIdentity> user = users.identifyForTracking(request, projectId);
         if (tracked.metadata() != null) {
             long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadataBytes());
             if (retryAfter > 0) {

@@ -158,6 +158,86 @@ abstract class UserTokensContract extends HeraldServerTest {
     }
 
     @Test
+    void ed25519KeysOfSmallOrderOrNonCanonicalAreRefusedAsJwkAndPem() {
+        String keys = "/projects/" + project(false).id + "/token-keys";
+        for (String hex : Ed25519PointsTest.WEAK_KEYS) {
+            byte[] x = java.util.HexFormat.of().parseHex(hex);
+            byte[] der = java.util.HexFormat.of().parseHex("302a300506032b6570032100" + hex);
+            String pem = "-----BEGIN PUBLIC KEY-----\n" + Base64.getEncoder().encodeToString(der)
+                    + "\n-----END PUBLIC KEY-----\n";
+            for (String body : List.of("{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\","
+                    + "\"x\":\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(x) + "\"}}",
+                    "{\"algorithm\":\"EdDSA\",\"publicKey\":" + quoted(pem) + "}")) {
+                AdminClient.Answer answer = admin.call(Method.POST, keys, body);
+                assertThat(body, answer.status(), is(400));
+                assertThat(body, answer.object().getString("code"), is("VALIDATION_ERROR"));
+                assertThat(body, answer.object().getJsonObject("details").getString("field"), is("publicKey"));
+            }
+        }
+        assertThat("none was made", admin.call(Method.GET, keys).array().size(), is(0));
+    }
+
+    @Test
+    void publicKeysMustBeStrictlyEncodedPointsAndAnswersNameNoLibrary() {
+        Project project = project(false);
+        String keys = "/projects/" + project.id + "/token-keys";
+        JsonObject good = JsonBodies.object(TokenMint.jwk(TokenMint.p256()));
+        String x = good.getString("x");
+        String y = good.getString("y");
+        char last = x.charAt(x.length() - 1);
+        String strayBits = x.substring(0, x.length() - 1) + (char) (last == 'A' ? 'B' : last == 'B' ? 'C' : 'A');
+        String p256Prefix = "3059301306072a8648ce3d020106082a8648ce3d030107034200";
+        List<String> refused = List.of(
+                "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + x + "\",\"y\":\""
+                        + y + "\",\"x5c\":[\"MIIB\"]}}",
+                pemBody("ES256", p256Prefix + "04" + "00".repeat(64)),
+                pemBody("ES256", p256Prefix + "04" + "00".repeat(31) + "01" + "00".repeat(31) + "01"),
+                ecBody(x + "!".repeat(600), y),
+                ecBody(x + "A".repeat(600), y),
+                ecBody(x + "=", y),
+                ecBody(" " + x, y),
+                ecBody(x.replace('-', '+').replace('_', '/') + (x.contains("-") || x.contains("_") ? "" : "+"), y),
+                ecBody(strayBits, y),
+                ecBody("AAAA", y),
+                "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":5,\"y\":\"" + y + "\"}}",
+                "{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x5c\":[\"MIIB\"]}}",
+                "{\"algorithm\":\"EdDSA\",\"publicKey\":{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\""
+                        + JsonBodies.object(TokenMint.okpJwk(TokenMint.ed25519Pair())).getString("x") + "\","
+                        + "\"x5u\":\"https://example.com/k\"}}");
+        for (String body : refused) {
+            AdminClient.Answer answer = admin.call(Method.POST, keys, body);
+            assertThat(body, answer.status(), is(400));
+            assertThat(body, answer.object().getString("code"), is("VALIDATION_ERROR"));
+            assertThat(body, answer.object().getJsonObject("details").getString("field"), is("publicKey"));
+            assertThat(body, answer.body(), not(containsString("java.")));
+            assertThat(body, answer.body(), not(containsString("MIIB")));
+            assertThat(body, answer.body(), not(containsString("Exception")));
+        }
+        AdminClient.Answer x5c = admin.call(Method.POST, keys, refused.getFirst());
+        assertThat(x5c.object().getString("error"), is("publicKey: x5c is not accepted; send kty, crv, x and y (kid, "
+                + "use, alg and key_ops are ignored)"));
+        assertThat("none was made", admin.call(Method.GET, keys).array().size(), is(0));
+
+        JsonObject withExtras = key(project, "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\","
+                + "\"x\":\"" + x + "\",\"y\":\"" + y + "\",\"kid\":\"mine\",\"use\":\"sig\",\"alg\":\"ES256\","
+                + "\"key_ops\":[\"verify\"]}}");
+        assertThat("the canonical minimal JWK is kept", withExtras.getJsonObject("publicKey").toString(),
+                   is("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + x + "\",\"y\":\"" + y + "\"}"));
+    }
+
+    private static String ecBody(String x, String y) {
+        return "{\"algorithm\":\"ES256\",\"publicKey\":{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":" + quoted(x)
+                + ",\"y\":" + quoted(y) + "}}";
+    }
+
+    private static String pemBody(String algorithm, String derHex) {
+        String pem = "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getEncoder().encodeToString(java.util.HexFormat.of().parseHex(derHex))
+                + "\n-----END PUBLIC KEY-----\n";
+        return "{\"algorithm\":\"" + algorithm + "\",\"publicKey\":" + quoted(pem) + "}";
+    }
+
+    @Test
     void aProjectHasAtMostTenActiveKeys() {
         Project project = project(false);
         List<String> kids = IntStream.range(0, 10).mapToObj(i -> hs256(project).getString("kid")).toList();
@@ -236,6 +316,45 @@ abstract class UserTokensContract extends HeraldServerTest {
         String[] parts = good.split("\\.");
         String otherClaims = TokenMint.encode(TokenMint.claims(project.id, NOW).subject("admin").build().toString());
         assertRefused(project, parts[0] + "." + otherClaims + "." + parts[2], "USER_TOKEN_SIGNATURE");
+    }
+
+    @Test
+    void tokensWhosePartsAreNotStrictBase64UrlAreMalformed() {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String good = TokenMint.hs256(hs.getString("kid"), secret(hs), TokenMint.claims(project.id, NOW).build());
+        assertThat(feed(project.apiKey, bearer(good)).status, is(200));
+        String[] parts = good.split("\\.");
+        String signature = parts[2];
+        char last = signature.charAt(signature.length() - 1);
+        String strayBits = signature.substring(0, signature.length() - 1) + (char) (last == 'A' ? 'B' : last - 1);
+        int mid = signature.length() / 2;
+        List<String> signatures = List.of(signature + "=", signature.substring(0, mid) + "!" + signature.substring(mid),
+                signature.substring(0, mid) + " " + signature.substring(mid),
+                signature.substring(0, mid) + "\t" + signature.substring(mid),
+                signature.substring(0, mid) + "+/" + signature.substring(mid), strayBits);
+        for (String variant : signatures) {
+            assertRefused(project, parts[0] + "." + parts[1] + "." + variant, "USER_TOKEN_MALFORMED");
+        }
+        assertRefused(project, parts[0] + "=." + parts[1] + "." + signature, "USER_TOKEN_MALFORMED");
+        assertRefused(project, parts[0] + "." + parts[1] + "==." + signature, "USER_TOKEN_MALFORMED");
+        assertThat("the token as signed still works", feed(project.apiKey, bearer(good)).status, is(200));
+    }
+
+    @Test
+    void aNameTwiceInAttrsIsRefusedAsAtTheTopLevel() throws Exception {
+        Project project = project(false);
+        JsonObject hs = hs256(project);
+        String claims = "{\"sub\":\"user-42\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW + ",\"exp\":" + (NOW + 600)
+                + ",\"attrs\":{\"plan\":\"free\",\"plan\":\"pro\"}}";
+        String input = TokenMint.encode("{\"alg\":\"HS256\",\"kid\":\"" + hs.getString("kid") + "\"}") + "."
+                + TokenMint.encode(claims);
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(secret(hs), "HmacSHA256"));
+        String token = input + "." + Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(mac.doFinal(input.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        assertRefused(project, token, "USER_TOKEN_CLAIMS");
+        assertThat(feed(project.apiKey, bearer(token)).object().getString("error"), containsString("attrs"));
     }
 
     @Test
@@ -453,7 +572,42 @@ abstract class UserTokensContract extends HeraldServerTest {
         Answer otherProject = track(notification, bearer(TokenMint.hs256(others.getString("kid"), secret(others),
                 TokenMint.claims(other.id, NOW).build())));
         assertThat(otherProject.status, is(401));
-        assertThat(otherProject.code(), is("USER_TOKEN_AUDIENCE"));
+        assertThat("another project's kid is not this notification's project's", otherProject.code(),
+                   is("USER_TOKEN_KEY_UNKNOWN"));
+    }
+
+    @Test
+    void trackingAnswersUnknownRevokedAndOtherProjectsKidsAlike() {
+        Project project = project(false);
+        String notification = admin.created("/projects/" + project.id + "/notifications",
+                                            "{\"message\":\"hello\",\"status\":\"PUBLISHED\"}").getString("id");
+        JWTClaimsSet claims = TokenMint.claims(project.id, NOW).build();
+        JsonObject revoked = hs256(project);
+        String revokedToken = TokenMint.hs256(revoked.getString("kid"), secret(revoked), claims);
+        assertThat(track(notification, bearer(revokedToken)).status, is(204));
+        assertThat(admin.call(Method.DELETE, "/token-keys/" + revoked.getString("kid")).status(), is(204));
+
+        Answer unknown = track(notification, bearer(TokenMint.hs256("AAAAAAAAAAAAAAAAAAAAAA", secret(revoked), claims)));
+        assertThat(unknown.status, is(401));
+        assertThat(unknown.body, is("{\"message\":\"No active token key of this project has the token's kid\","
+                + "\"code\":\"USER_TOKEN_KEY_UNKNOWN\"}"));
+        assertThat("revoked", track(notification, bearer(revokedToken)).body, is(unknown.body));
+
+        Project other = project(false);
+        JWTClaimsSet othersClaims = TokenMint.claims(other.id, NOW).build();
+        JsonObject othersHs = hs256(other);
+        byte[] wrong = secret(othersHs);
+        wrong[0] ^= 1;
+        KeyPair p256 = TokenMint.p256();
+        JsonObject othersEs = key(other, "{\"algorithm\":\"ES256\",\"publicKey\":" + TokenMint.jwk(p256) + "}");
+        JWTClaimsSet expired = TokenMint.claims(other.id, NOW - 7200).build();
+        Map<String, String> othersTokens = Map.of(
+                "valid for its own project", TokenMint.hs256(othersHs.getString("kid"), secret(othersHs), othersClaims),
+                "bad signature", TokenMint.hs256(othersHs.getString("kid"), wrong, othersClaims),
+                "ES256 kid under HS256", TokenMint.hs256(othersEs.getString("kid"), secret(othersHs), othersClaims),
+                "expired", TokenMint.es256(othersEs.getString("kid"), p256, expired));
+        othersTokens.forEach((what, token) -> assertThat(what, track(notification, bearer(token)).body,
+                                                         is(unknown.body)));
     }
 
     // Helpers
