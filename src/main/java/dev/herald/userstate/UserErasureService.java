@@ -54,6 +54,7 @@ final class UserErasureService implements HttpService {
         // Before the path route: POST …/users/erase is this route, DELETE …/users/erase the user whose sub is "erase".
         rules.post("/projects/{projectId}/users/erase", this::eraseByBody)
                 .delete("/projects/{projectId}/users/{sub}", this::eraseByPath)
+                .any("/projects/{projectId}/users/erase", RouteFallbacks.methodNotAllowed("DELETE, POST"))
                 .any("/projects/{projectId}/users/{sub}", RouteFallbacks.methodNotAllowed("DELETE"));
     }
 

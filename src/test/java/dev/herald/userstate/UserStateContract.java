@@ -324,6 +324,19 @@ abstract class UserStateContract extends HeraldServerTest {
         assertThat(state(token).getInt("unread"), is(1));
     }
 
+    /** The body route's path is also the path route's for the user "erase": its 405 names both methods. */
+    @Test
+    void theEraseRoutesOtherMethodsAreRefusedNamingBoth() {
+        for (Method method : List.of(Method.GET, Method.PUT)) {
+            try (Http1ClientResponse response = AdminClient.request(client, method, "/api/v1/admin/projects/"
+                    + project.id() + "/users/erase").header(HeaderNames.AUTHORIZATION, "Bearer " + AdminClient.TOKEN)
+                    .request()) {
+                assertThat(response.status().code(), is(405));
+                assertThat(response.headers().first(HeaderNames.ALLOW).orElse(null), is("DELETE, POST"));
+            }
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"{}", "{\"sub\":\"\"}", "{\"sub\":7}", "{\"sub\":\"a\",\"x\":1}", "LONG"})
     void aBadEraseBodyIsA400(String body) {
