@@ -12,7 +12,9 @@
 #   refuses nothing; it leaves each instance writing through a node of its own (FIRST_NODE), as after a failover;
 # - so, with writers on three nodes: bursts of management writes through the three instances while tracking runs
 #   through all three never answer 500 (certification conflicts), daily totals still equal the rows, a write
-#   through one node is read at once through the others, and reaches their public feed within feed.max-staleness.
+#   through one node is read at once through the others, and reaches their public feed within feed.max-staleness;
+# - per-user state written for the same users through the three instances at once: every write 204, one row per
+#   user and notification with the first instant of each state, the same rows on every node.
 # A node killed under load: cluster/faults.sh.
 # Exit 1 with a line in capitals on the first that does not hold. Needs what cluster/run.sh needs.
 set -euo pipefail
@@ -131,6 +133,58 @@ for port in 13307 13308 13309; do
 done
 conflicts=$(for port in 13307 13308 13309; do sql "$port" "SHOW GLOBAL STATUS LIKE 'wsrep_local_cert_failures'" | cut -f2; done | awk '{ s += $1 } END { print s }')
 log "writers on three nodes: 90 management writes in bursts of 30 all 201 (slowest ${slowest} s), 1,500 interactions all 204 and stored once; $conflicts certification failures retried"
+
+# Per-user state written for the same users through the three instances, each on its own node, at once (issue 31):
+# the first instant of each state kept, one row per user and notification, the same rows on every node, no 500.
+signing=$(admin -d '{"algorithm":"HS256"}' "http://127.0.0.1:18091/api/v1/admin/projects/$project/token-keys")
+kid=$(json '["kid"]' <<< "$signing")
+secret=$(json '["secret"]' <<< "$signing")
+# HS256 with the standard library alone: the cluster needs no JOSE package.
+python3 - "$kid" "$secret" "$project" > "$CLUSTER_DIR/user-tokens" <<'PY'
+import base64, hashlib, hmac, json, sys, time
+kid, secret, project = sys.argv[1:4]
+key = base64.urlsafe_b64decode(secret + '=' * (-len(secret) % 4))
+part = lambda value: base64.urlsafe_b64encode(json.dumps(value, separators=(',', ':')).encode()).rstrip(b'=').decode()
+now = int(time.time())
+for user in range(10):
+    signing_input = part({"alg": "HS256", "kid": kid}) + '.' + part(
+        {"sub": "cluster-user-%d" % user, "aud": project, "iat": now, "exp": now + 3600})
+    signature = hmac.new(key, signing_input.encode(), hashlib.sha256).digest()
+    print(signing_input + '.' + base64.urlsafe_b64encode(signature).rstrip(b'=').decode())
+PY
+state() {
+    curl -s -o /dev/null -w 'state %{http_code}\n' -X POST -H 'Content-Type: application/json' \
+        -H "Authorization: Bearer $1" -d "$3" "http://127.0.0.1:$2/api/v1/public/$key/users/me/$4"
+}
+while read -r user_token; do
+    for port in 18091 18092 18093; do
+        {
+            state "$user_token" $port "{\"notificationId\":\"$notification\",\"state\":\"seen\"}" state
+            state "$user_token" $port "{\"events\":[{\"notificationId\":\"$hot\",\"state\":\"read\"},{\"notificationId\":\"$notification\",\"state\":\"dismissed\"}]}" state
+            state "$user_token" $port "{\"ids\":[\"$notification\",\"$hot\"]}" read-all
+        } &
+    done
+done < "$CLUSTER_DIR/user-tokens" > "$CLUSTER_DIR/states"
+wait
+[ "$(grep -c '^state 204$' "$CLUSTER_DIR/states")" = 90 ] \
+    || fail "USER STATE ON THREE NODES: $(sort "$CLUSTER_DIR/states" | uniq -c | tr '\n' ' ')"
+for port in 13307 13308 13309; do
+    sql "$port" "SELECT user_key, notification_id, seen_at, read_at, dismissed_at, archived_at FROM user_notification_states
+                 WHERE project_id = '$project' ORDER BY 1, 2" > "$CLUSTER_DIR/states.$port"
+    [ "$(wc -l < "$CLUSTER_DIR/states.$port")" = 20 ] \
+        || fail "USER STATE ON THREE NODES: NODE $port HAS $(wc -l < "$CLUSTER_DIR/states.$port") ROWS FOR 10 USERS AND 2 NOTIFICATIONS"
+    [ "$(awk -F'\t' -v n="$notification" '$3 == "NULL" || $4 == "NULL" || ($2 == n) != ($5 != "NULL")' \
+          "$CLUSTER_DIR/states.$port" | wc -l)" = 0 ] \
+        || fail "USER STATE ON THREE NODES: NODE $port HAS A ROW NOT SEEN, NOT READ, OR DISMISSED WRONGLY"
+done
+cmp -s "$CLUSTER_DIR/states.13307" "$CLUSTER_DIR/states.13308" && cmp -s "$CLUSTER_DIR/states.13307" "$CLUSTER_DIR/states.13309" \
+    || fail "USER STATE ON THREE NODES: THE ROWS DIFFER BETWEEN NODES"
+first=$(head -n 1 "$CLUSTER_DIR/user-tokens")
+summaries=$(for port in 18091 18092 18093; do
+    curl -s -H "Authorization: Bearer $first" "http://127.0.0.1:$port/api/v1/public/$key/users/me/state" | md5sum
+done | sort -u | wc -l)
+[ "$summaries" = 1 ] || fail "USER STATE ON THREE NODES: THE INSTANCES ANSWER $summaries DIFFERENT STATES FOR ONE USER"
+log "per-user state: 90 writes for 10 users through three nodes at once all 204; 20 rows, the same on every node, each seen and read; one answer from every instance"
 
 # Read-your-writes across nodes (wsrep_sync_wait), and the public feed of the other instances within its bound.
 fresh=$(admin -d '{"message":"just now","status":"PUBLISHED"}' "http://127.0.0.1:18091/api/v1/admin/projects/$project/notifications" | json '["id"]')
