@@ -102,10 +102,12 @@ public final class UserStateService implements HttpService {
         List<StateBodies.Event> events = StateBodies.events(request);
         long now = clock.millis();
         Set<String> served = servedIds(key, user, now);
+        // One SHA-256 per request, not one per event.
+        String userKey = user.userKey();
         List<StateWrite> writes = new ArrayList<>(events.size());
         for (StateBodies.Event event : events) {
             if (served.contains(event.notificationId())) {
-                writes.add(new StateWrite(key.projectId(), user.userKey(), event.notificationId(), event.state(), now));
+                writes.add(new StateWrite(key.projectId(), userKey, event.notificationId(), event.state(), now));
             }
         }
         writer.record(writes);
@@ -119,10 +121,11 @@ public final class UserStateService implements HttpService {
         List<String> ids = StateBodies.readAllIds(request);
         long now = clock.millis();
         Set<String> served = servedIds(key, user, now);
+        String userKey = user.userKey();
         List<StateWrite> writes = new ArrayList<>(ids.size());
         for (String id : ids) {
             if (served.contains(id)) {
-                writes.add(new StateWrite(key.projectId(), user.userKey(), id, UserState.READ, now));
+                writes.add(new StateWrite(key.projectId(), userKey, id, UserState.READ, now));
             }
         }
         writer.record(writes);
