@@ -56,7 +56,9 @@ final class Migrations {
                           "/db/migrations/V18__user_token_keys.sql"),
             new Migration(19, "who a notification is for: its audience", "/db/migrations/V19__notification_audience.sql"),
             new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived",
-                          "/db/migrations/V20__user_notification_states.sql"));
+                          "/db/migrations/V20__user_notification_states.sql"),
+            new Migration(21, "languages: a project's default and required ones, a notification's own and its"
+                    + " translations", "/db/migrations/V21__notification_translations.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;
