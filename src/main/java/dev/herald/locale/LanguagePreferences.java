@@ -64,13 +64,42 @@ public final class LanguagePreferences {
      */
     public static Optional<String> lookup(List<String> ranges, Set<String> available) {
         for (String range : ranges) {
+            String script = chineseScript(range);
             for (String tag = range; tag != null; tag = LanguageTag.truncate(tag)) {
                 if (available.contains(tag)) {
                     return Optional.of(tag);
                 }
+                if (script != null && tag.equals(range)) {
+                    // Before zh: the same range with its region's script, and that script alone.
+                    String scripted = "zh-" + script + range.substring(2);
+                    for (String more = scripted; more.length() > 2; more = LanguageTag.truncate(more)) {
+                        if (available.contains(more)) {
+                            return Optional.of(more);
+                        }
+                    }
+                }
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The script of a Chinese range that names a region but no script, where the region's script is certain, else
+     * null. Chrome, Edge and Firefox in Taiwan and Hong Kong send {@code zh-TW} and {@code zh-HK}, which plain RFC
+     * 4647 lookup shortens to {@code zh}, never to {@code zh-Hant}: a project with both would serve them the
+     * Simplified text they cannot be assumed to read. The one addition Herald makes to lookup (docs/languages.md).
+     */
+    private static String chineseScript(String range) {
+        if (!range.startsWith("zh-") || range.length() < 5) {
+            return null;
+        }
+        int end = range.indexOf('-', 3);
+        String second = end < 0 ? range.substring(3) : range.substring(3, end);
+        return switch (second) {
+            case "TW", "HK", "MO" -> "Hant";
+            case "CN", "SG", "MY" -> "Hans";
+            default -> null;
+        };
     }
 
     /** One element of the list, or null when it is to be ignored. */

@@ -121,12 +121,24 @@ class LanguageInteropTest {
      * "Herald | reference". Each follows from a difference of reading above; lookup itself agrees everywhere
      * ({@link #lookupIsTheLocaleMatchersLookup}) but where the matcher reads a tag through Intl first.
      */
+    /** Herald's one addition to lookup: a Chinese region tries its script before plain zh (docs/languages.md). */
+    private static final Map<String, String> CHINESE_SCRIPTS = Map.ofEntries(
+            entry("zh-TW,zh;q=0.9,en-US;q=0.8,en;q=0.7 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
+            entry("zh-HK,zh-TW;q=0.9,zh;q=0.8,en;q=0.7 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
+            entry("zh-TW,zh-Hant;q=0.9 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
+            entry("zh-Hant-TW;q=0.8,zh-TW;q=0.9,zh;q=0.7 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"));
+
     private static final Map<String, String> SERVED_DIFFERENCES = Map.ofEntries(
             entry("de-DE;level=1, fr in [de, en-GB]", "en | de"),
             entry("en-UK,en;q=0.5 in [de, en-GB]", "en | en-GB"),
             entry("fr;q=.5, en;q=0.1 in [en, fr, pt, zh, zh-Hant]", "en | fr"),
             entry("fr;q=.5, en;q=0.1 in [fr]", "en | fr"),
             entry("fr;q=0.5555, en;q=0.6 in [fr]", "en | fr"),
+            // Herald's one addition to lookup: a Chinese region tries its script before plain zh (docs/languages.md).
+            entry("zh-TW,zh;q=0.9,en-US;q=0.8,en;q=0.7 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
+            entry("zh-HK,zh-TW;q=0.9,zh;q=0.8,en;q=0.7 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
+            entry("zh-TW,zh-Hant;q=0.9 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
+            entry("zh-Hant-TW;q=0.8,zh-TW;q=0.9,zh;q=0.7 in [en, fr, pt, zh, zh-Hant]", "zh-Hant | zh"),
             // Herald's bounds on a reader's list: the first 32 ranges read, a header over 1,024 characters ignored.
             entry(LanguageCorpus.label(LanguageCorpus.MANY_RANGES) + " in [fr]", "en | fr"),
             entry(LanguageCorpus.label(LanguageCorpus.OVER_LONG) + " in [en, fr, pt, zh, zh-Hant]", "en | fr"),
@@ -207,7 +219,9 @@ class LanguageInteropTest {
      */
     @Test
     void lookupIsTheLocaleMatchersLookup() {
-        assertEquals(Map.of("en-UK,en;q=0.5 in [de, en-GB]", "en | en-GB"), servedDifferences("heraldLookup"));
+        Map<String, String> expected = new HashMap<>(CHINESE_SCRIPTS);
+        expected.put("en-UK,en;q=0.5 in [de, en-GB]", "en | en-GB");
+        assertEquals(expected, servedDifferences("heraldLookup"));
     }
 
     /** Header to language served, each side reading the header its own way. */
@@ -217,15 +231,16 @@ class LanguageInteropTest {
     }
 
     /**
-     * What RFC 4647 lookup means for Chinese by region (docs/languages.md): Chrome, Edge and Firefox in Taiwan send
-     * zh-TW, which lookup truncates to zh, never to zh-Hant; both sides serve zh. Safari's zh-Hant-TW gets zh-Hant.
+     * Chinese by region (docs/languages.md): Chrome, Edge and Firefox in Taiwan and Hong Kong send zh-TW and zh-HK,
+     * which plain lookup, the reference's, truncates to zh (Simplified); Herald tries the region's script first and
+     * serves zh-Hant. Safari's zh-Hant-TW gets zh-Hant on both sides.
      */
     @Test
-    void chineseByRegionFallsBackToPlainChinese() {
+    void chineseByRegionGetsItsScript() {
         Set<String> available = LanguageCorpus.AVAILABLE.get(0);
         for (String header : List.of("zh-TW,zh;q=0.9,en-US;q=0.8,en;q=0.7", "zh-HK,zh-TW;q=0.9,zh;q=0.8,en;q=0.7")) {
             int i = LanguageCorpus.HEADERS.indexOf(header);
-            assertEquals("zh", served(LanguagePreferences.acceptLanguage(header), available), header);
+            assertEquals("zh-Hant", served(LanguagePreferences.acceptLanguage(header), available), header);
             assertEquals("zh", answer(i).getJsonArray("lookup").getString(0), header);
         }
         int safari = LanguageCorpus.HEADERS.indexOf("zh-Hant-TW");

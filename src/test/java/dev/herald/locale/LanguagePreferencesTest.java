@@ -41,6 +41,19 @@ class LanguagePreferencesTest {
     }
 
     @Test
+    void chineseRegionsTryTheirScriptBeforePlainChinese() {
+        Set<String> available = Set.of("zh", "zh-Hant", "en");
+        assertEquals(Optional.of("zh-Hant"), LanguagePreferences.lookup(List.of("zh-TW"), available));
+        assertEquals(Optional.of("zh-Hant"), LanguagePreferences.lookup(List.of("zh-HK"), available));
+        assertEquals(Optional.of("zh"), LanguagePreferences.lookup(List.of("zh-CN"), available));
+        assertEquals(Optional.of("zh-Hans"), LanguagePreferences.lookup(List.of("zh-SG"), Set.of("zh-Hans", "zh-Hant")));
+        assertEquals(Optional.of("zh-TW"), LanguagePreferences.lookup(List.of("zh-TW"), Set.of("zh-TW", "zh-Hant")));
+        assertEquals(Optional.of("zh-Hant-TW"), LanguagePreferences.lookup(List.of("zh-TW"), Set.of("zh-Hant-TW", "zh")));
+        assertEquals(Optional.of("zh"), LanguagePreferences.lookup(List.of("zh-TW"), Set.of("zh", "zh-Hans")));
+        assertEquals(Optional.empty(), LanguagePreferences.lookup(List.of("zh-TW"), Set.of("zh-Hans")));
+    }
+
+    @Test
     void storedTagsAreCanonicalAndPlain() {
         assertEquals(Optional.of("pt-BR"), LanguageTag.parseStored("pt-br"));
         assertEquals(Optional.of("sr-Latn-RS"), LanguageTag.parseStored("SR-latn-rs"));
