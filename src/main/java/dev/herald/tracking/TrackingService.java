@@ -52,8 +52,9 @@ public final class TrackingService implements HttpService, AutoCloseable {
                            TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
                            ClientAddresses clients, TimestampWindow timestampWindow, UserTokens users, Clock clock) {
         InteractionStore store = new InteractionStore(database);
-        this.notifications = new KnownNotifications(notifications, changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS,
-                                                    LOG_READ_TIMEOUT, clock);
+        this.notifications = new KnownNotifications(notifications, new TrackedNotificationStore(database.client()),
+                                                    changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS, LOG_READ_TIMEOUT,
+                                                    clock);
         this.interactions = batch.enabled()
                 ? new BatchingInteractionWriter(database.pool(), store, batch)
                 : new DirectInteractionWriter(database.pool(), store);
@@ -139,7 +140,9 @@ public final class TrackingService implements HttpService, AutoCloseable {
         // One reading of the clock: the window is measured from the time stored as received_at.
         long now = clock.millis();
         TrackingRequest tracked = tracked(request, endpoint, now);
-        String projectId = notifications.projectOf(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
+        TrackedNotification notification = notifications.find(notificationId)
+                .orElseThrow(TrackingErrors::notificationNotFound);
+        String projectId = notification.projectId();
         Optional<UserIdentity> user = users.identifyForTracking(request, projectId);
         if (tracked.metadata() != null) {
             long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadataBytes());
@@ -150,8 +153,10 @@ public final class TrackingService implements HttpService, AutoCloseable {
         }
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
+        String locale = RecordedLanguage.of(notification.languages(), tracked.locale(), request, user);
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
-                                            tracked.metadata(), stateKey(user, tracked.type(), notificationId, now)));
+                                            tracked.metadata(), stateKey(user, tracked.type(), notificationId, now),
+                                            locale));
         response.status(Status.NO_CONTENT_204).send();
     }
 
