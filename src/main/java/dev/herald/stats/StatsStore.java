@@ -5,10 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbRow;
+import io.helidon.dbclient.DbStatementQuery;
 
 /**
  * The stats queries: they add up the daily totals that tracking keeps, in the database. A {@code locale} restricts
@@ -16,6 +20,8 @@ import io.helidon.dbclient.DbClient;
  * (locale '') count in their notification's language.
  */
 final class StatsStore {
+
+    private static final Function<DbRow, Long> DAY = row -> Rows.longValue(row, "day_number");
 
     private final DbClient db;
 
@@ -36,87 +42,66 @@ final class StatsStore {
      */
     Map<Long, Counts> dailyCounts(String notificationId, StatsRange range, String locale, String own) {
         if (locale == null) {
-            return daily("select-notification-daily-counts", notificationId, range, null, null);
+            return addUp(rows("select-notification-daily-counts", range, "id", notificationId), DAY, new TreeMap<>());
         }
-        return daily("select-notification-daily-counts-in-locale", notificationId, range, locale,
-                     locale.equals(own) ? "" : locale);
+        return addUp(rows("select-notification-daily-counts-in-locale", range, "id", notificationId, "locale", locale,
+                          "legacy", locale.equals(own) ? "" : locale), DAY, new TreeMap<>());
     }
 
     /** The same for a whole project, deleted notifications included. */
     Map<Long, Counts> projectDailyCounts(String projectId, StatsRange range, String locale) {
-        return locale == null
-                ? daily("select-project-daily-counts", projectId, range, null, null)
-                : daily("select-project-daily-counts-in-locale", projectId, range, locale, null);
+        return addUp(rows(locale == null ? "select-project-daily-counts" : "select-project-daily-counts-in-locale",
+                          range, "id", projectId, "locale", locale), DAY, new TreeMap<>());
     }
 
     /** A notification's counts per language, those of before languages were recorded in {@code own}. */
     Map<String, Counts> localeCounts(String notificationId, StatsRange range, String own) {
-        Map<String, Counts> locales = new HashMap<>();
-        db.execute().createNamedQuery("select-notification-locale-counts")
-                .addParam("id", notificationId)
-                .addParam("fromDay", range.fromDay())
-                .addParam("toDay", range.toDay())
-                .execute()
-                .forEach(row -> locales.merge(inLanguage(Rows.string(row, "locale"), own),
-                                              Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                              Counts::plus));
-        return locales;
+        return addUp(rows("select-notification-locale-counts", range, "id", notificationId),
+                     row -> inLanguage(Rows.string(row, "locale"), own), new HashMap<>());
     }
 
     /** A project's counts per language, deleted notifications included. */
     Map<String, Counts> projectLocaleCounts(String projectId, StatsRange range) {
-        Map<String, Counts> locales = new HashMap<>();
-        db.execute().createNamedQuery("select-project-locale-counts")
-                .addParam("projectId", projectId)
-                .addParam("fromDay", range.fromDay())
-                .addParam("toDay", range.toDay())
-                .execute()
-                .forEach(row -> locales.merge(inLanguage(Rows.string(row, "locale"), Rows.string(row, "own")),
-                                              Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                              Counts::plus));
-        return locales;
+        return addUp(rows("select-project-locale-counts", range, "projectId", projectId),
+                     row -> inLanguage(Rows.string(row, "locale"), Rows.string(row, "own")), new HashMap<>());
+    }
+
+    /** Counts per notification of the project, deleted notifications included. */
+    Map<String, Counts> notificationCounts(String projectId, StatsRange range, String locale) {
+        return addUp(rows(locale == null ? "select-project-notification-counts"
+                                  : "select-project-notification-counts-in-locale",
+                          range, "projectId", projectId, "locale", locale),
+                     row -> Rows.string(row, "notification_id"), new LinkedHashMap<>());
     }
 
     private static String inLanguage(String recorded, String own) {
         return recorded.isEmpty() ? own : recorded;
     }
 
-    private Map<Long, Counts> daily(String statement, String id, StatsRange range, String locale, String legacy) {
-        Map<Long, Counts> days = new TreeMap<>();
-        var query = db.execute().createNamedQuery(statement)
-                .addParam("id", id)
+    /**
+     * The rows of a counts query over the range.
+     *
+     * @param namesAndValues further named parameters, name then value; one whose value is null is left out (the
+     *                       statement of every language names no locale)
+     */
+    private Stream<DbRow> rows(String statement, StatsRange range, Object... namesAndValues) {
+        DbStatementQuery query = db.execute().createNamedQuery(statement)
                 .addParam("fromDay", range.fromDay())
                 .addParam("toDay", range.toDay());
-        if (locale != null) {
-            query.addParam("locale", locale);
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i + 1] != null) {
+                query.addParam((String) namesAndValues[i], namesAndValues[i + 1]);
+            }
         }
-        if (legacy != null) {
-            query.addParam("legacy", legacy);
-        }
-        query.execute()
-                .forEach(row -> days.merge(Rows.longValue(row, "day_number"),
-                                           Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                           Counts::plus));
-        return days;
+        return query.execute();
     }
 
-    /** Counts per notification of the project, deleted notifications included. */
-    Map<String, Counts> notificationCounts(String projectId, StatsRange range, String locale) {
-        Map<String, Counts> notifications = new LinkedHashMap<>();
-        var query = db.execute()
-                .createNamedQuery(locale == null ? "select-project-notification-counts"
-                                          : "select-project-notification-counts-in-locale")
-                .addParam("projectId", projectId)
-                .addParam("fromDay", range.fromDay())
-                .addParam("toDay", range.toDay());
-        if (locale != null) {
-            query.addParam("locale", locale);
-        }
-        query.execute()
-                .forEach(row -> notifications.merge(Rows.string(row, "notification_id"),
-                                                    Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                                    Counts::plus));
-        return notifications;
+    /** Rows of (key..., type, total) added up into counts per key. */
+    private static <K> Map<K, Counts> addUp(Stream<DbRow> rows, Function<DbRow, K> key, Map<K, Counts> counts) {
+        rows.forEach(row -> counts.merge(key.apply(row),
+                                         Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
+                                         Counts::plus));
+        return counts;
     }
 
     /**

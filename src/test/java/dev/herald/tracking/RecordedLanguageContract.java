@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +136,8 @@ abstract class RecordedLanguageContract extends HeraldServerTest {
     @Test
     void aChangeOfItsProjectIsSeenAtTheNextInteractionAndMemoryAnswersMeanwhile() throws SQLException {
         Notification later = herald.notification(project).save();
+        // Its creation comes again from the log (ChangeListener: twice, idempotent): once read, memory keeps it.
+        assertThat(herald.services().changes().awaitRead(Duration.ofSeconds(5)), is(true));
         track(later.id(), "simple", "{\"type\":\"impression\",\"locale\":\"fr\"}", Map.of());
         LookupFigures before = herald.services().tracking().lookupFigures();
         for (int i = 0; i < 10; i++) {
