@@ -10,7 +10,6 @@ import java.util.List;
 
 import dev.herald.project.Project;
 
-import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -45,11 +44,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.signIn("alice", ConsoleDriver.ALICE);
         console.waitFor(() -> console.visible("project") && console.rows("#stats-totals div").size() == 4);
         LocalDate today = LocalDate.ofInstant(console.server.herald().clock().instant(), ZoneOffset.UTC);
-        console.browser.script("document.getElementById('stats-from').value = arguments[0];"
-                + "document.getElementById('stats-to').value = arguments[1];", today.minusDays(29).toString(),
-                               today.toString());
-        console.focus("#stats-form button[type=submit]");
-        console.press("Enter", 13);
+        console.showStats(today.minusDays(29), today);
         console.waitFor(() -> console.rows("#stats-totals dd").getFirst().equals("5"));
 
         assertThat(console.visible("stats-languages"), is(true));
@@ -57,13 +52,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
                    console.rows("#stats-by-language tbody tr"), is(List.of(
                 "German (de) 2 1 0 50.0 %", "English (en) 2 0 0 0.0 %", "French (fr) 1 0 0 0.0 %")));
 
-        console.browser.script("window.__csv = null; const made = URL.createObjectURL;"
-                + "URL.createObjectURL = (blob) => { blob.text().then((text) => { window.__csv = text; });"
-                + " return made(blob); };");
-        console.focus("#stats-languages-csv");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.browser.script("return window.__csv").equals(JsonValue.NULL));
-        assertThat(List.of(console.script("return window.__csv").split("\r\n")), is(List.of(
+        assertThat(console.downloaded("#stats-languages-csv"), is(List.of(
                 "locale,impression,click,conversion,ctr", "de,2,1,0,0.5", "en,2,0,0,0", "fr,1,0,0,0")));
 
         console.saveLightAndPhone("console-performance-languages-table", () -> console.browser.script(
