@@ -2,6 +2,8 @@
 // announcement's figures (in the list and in a table); and the same for a second range to compare with.
 // Unique users reached: the users with a signed token who saw an announcement (their first sight in the range), of
 // one announcement's stats and of each in the project's; anonymous impressions are counted, not their people.
+// Languages: each one's figures (the language an interaction was recorded in), and a filter that restricts every
+// figure of the section to one language (?locale=), offered once more than one language has data.
 import { call, serverNow } from './api.js';
 import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
@@ -16,8 +18,10 @@ export function init() {
     $('stats-compare-range').hidden = $('stats-compare').value !== 'custom';
     if ($('stats-compare').value !== 'custom') loadStats();
   });
+  $('stats-locale').addEventListener('change', () => loadStats());
   $('stats-csv').addEventListener('click', downloadCsv);
   $('stats-table-csv').addEventListener('click', downloadTableCsv);
+  $('stats-languages-csv').addEventListener('click', downloadLanguagesCsv);
 }
 
 /** The range a project's page opens with: the last 30 days, today included, by Herald's clock. */
@@ -28,6 +32,8 @@ export function showLastThirtyDays() {
 }
 
 let shownStats = null;
+// The languages with data in the project, from every range shown since it was opened: the filter's choices.
+let languages = { projectId: null, tags: new Set() };
 // Each announcement's counts in the range shown, of the project's stats (one request): the list's figures.
 let byNotification = new Map();
 
@@ -84,8 +90,14 @@ export async function loadStats() {
   }
   $('stats-error').textContent = '';
   const of = $('stats-of').value;
+  if (languages.projectId !== currentProject.id) {
+    languages = { projectId: currentProject.id, tags: new Set() };
+    $('stats-locale').value = '';
+  }
+  const locale = $('stats-locale').value;
   const projectPath = `/projects/${currentProject.id}/stats`;
-  const get = (path, range) => call('GET', `${path}?from=${range.from}&to=${range.to}`);
+  const get = (path, range) => call('GET', `${path}?from=${range.from}&to=${range.to}`
+    + (locale ? `&locale=${encodeURIComponent(locale)}` : ''));
   try {
     const [project, projectBefore] = await Promise.all([get(projectPath, { from, to }),
       compared ? get(projectPath, compared) : null]);
@@ -94,13 +106,15 @@ export async function loadStats() {
         compared ? get(`/notifications/${of}/stats`, compared) : null])
       : [project, projectBefore];
     shownStats = {
-      from, to, of, days: everyDay(from, to, stats.daily), stats,
+      from, to, of, locale, days: everyDay(from, to, stats.daily), stats,
       compared: compared && { ...compared, days: everyDay(compared.from, compared.to, before.daily), stats: before },
       table: announcementRows(project, projectBefore),
     };
     byNotification = new Map(project.notifications.map((counts) => [counts.notificationId, counts]));
+    for (const counts of project.locales) languages.tags.add(counts.locale);
     renderStats(shownStats);
     renderTable();
+    renderLanguages();
     showFigures();
   } catch (e) {
     $('stats-error').textContent = e.message;
@@ -315,6 +329,51 @@ function renderTable() {
   $('stats-no-announcements').hidden = rows.length > 0;
 }
 
+// "French (fr)": the browser's English name of the language, and its tag as the API and the CSV give it.
+function languageName(tag) {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+    return name && name !== tag ? `${name} (${tag})` : tag;
+  } catch {
+    return tag;
+  }
+}
+
+// The filter's choices, every language with data in the project so far; the table, each language of the figures
+// shown (the project's or one announcement's), most impressions first; each only when there is a choice to make.
+function renderLanguages() {
+  const select = $('stats-locale');
+  const chosen = select.value;
+  const tags = [...new Set([...languages.tags, ...(chosen ? [chosen] : [])])].sort();
+  select.replaceChildren(...[['', 'every language'], ...tags.map((tag) => [tag, languageName(tag)])]
+    .map(([value, text]) => {
+      const option = document.createElement('option');
+      option.value = value;
+      option.textContent = text;
+      return option;
+    }));
+  select.value = chosen;
+  $('stats-locale-choice').hidden = tags.length < 2 && !chosen;
+  const { locales } = shownStats.stats;
+  $('stats-languages').hidden = locales.length < 2;
+  $('stats-by-language').tBodies[0].replaceChildren(...locales.map((counts) => {
+    const line = document.createElement('tr');
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.dataset.label = 'Language';
+    name.textContent = languageName(counts.locale);
+    line.append(name);
+    for (const [key, text] of [['impression', 'Impressions'], ['click', 'Clicks'], ['conversion', 'Conversions'],
+      ['ctr', 'CTR']]) {
+      const cell = document.createElement('td');
+      cell.dataset.label = text;
+      cell.textContent = key === 'ctr' ? percent(counts.ctr) : String(counts[key]);
+      line.append(cell);
+    }
+    return line;
+  }));
+}
+
 function downloadCsv() {
   if (!shownStats) return;
   const { days, compared } = shownStats;
@@ -327,7 +386,8 @@ function downloadCsv() {
     return values.join(',');
   })];
   const subject = shownStats.of ? `notification-${shownStats.of}` : `project-${currentProject.id}`;
-  download(lines, `herald-${subject}-${shownStats.from}-${shownStats.to}.csv`);
+  const language = shownStats.locale ? `-${shownStats.locale}` : '';
+  download(lines, `herald-${subject}${language}-${shownStats.from}-${shownStats.to}.csv`);
 }
 
 // The table of announcements as shown, with each one's id (its name is quoted: it holds commas and quotes).
@@ -340,7 +400,16 @@ function downloadTableCsv() {
   ...table.map((row) => [row.id, quoted(row.name), row.impression, row.click, row.conversion, row.ctr, row.uniqueUsers,
     ...(compared ? [row.compared.impression, row.compared.click, row.compared.conversion, row.compared.ctr] : [])]
     .join(','))];
-  download(lines, `herald-project-${currentProject.id}-announcements-${shownStats.from}-${shownStats.to}.csv`);
+  const language = shownStats.locale ? `-${shownStats.locale}` : '';
+  download(lines, `herald-project-${currentProject.id}-announcements${language}-${shownStats.from}-${shownStats.to}.csv`);
+}
+
+function downloadLanguagesCsv() {
+  if (!shownStats) return;
+  const lines = ['locale,impression,click,conversion,ctr',
+    ...shownStats.stats.locales.map((c) => [c.locale, c.impression, c.click, c.conversion, c.ctr].join(','))];
+  const subject = shownStats.of ? `notification-${shownStats.of}` : `project-${currentProject.id}`;
+  download(lines, `herald-${subject}-languages-${shownStats.from}-${shownStats.to}.csv`);
 }
 
 function download(lines, name) {

@@ -202,7 +202,7 @@ public final class Main {
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
-                          new StatsService(db, services.notifications()), new AuditService(db),
+                          new StatsService(db), new AuditService(db),
                           services.userStates().adminRoutes(clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .register(ConsoleService.PATH, new ConsoleService())

@@ -9,7 +9,6 @@ import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
-import dev.herald.notification.NotificationStore;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
@@ -25,17 +24,21 @@ import jakarta.json.JsonObject;
 
 /**
  * How notifications perform (docs/api.md#stats): counts by type and CTR, per notification with daily buckets and per
- * project, by when the interaction occurred.
+ * project, by when the interaction occurred, and by the language it was recorded in; {@code ?locale=} restricts an
+ * answer to one language.
  */
 public final class StatsService implements HttpService {
 
+    private static final Comparator<Map.Entry<String, Counts>> MOST_IMPRESSIONS_FIRST =
+            Comparator.<Map.Entry<String, Counts>>comparingLong(entry -> entry.getValue().impression())
+                    .reversed()
+                    .thenComparing(Map.Entry::getKey);
+
     private final ProjectStore projects;
-    private final NotificationStore notifications;
     private final StatsStore stats;
 
-    public StatsService(DbClient db, NotificationStore notifications) {
+    public StatsService(DbClient db) {
         this.projects = new ProjectStore(db);
-        this.notifications = notifications;
         this.stats = new StatsStore(db);
     }
 
@@ -49,14 +52,17 @@ public final class StatsService implements HttpService {
 
     private void notificationStats(ServerRequest request, ServerResponse response) {
         String id = request.path().pathParameters().get("id");
-        String projectId = notifications.projectOf(id).orElseThrow(() -> AdminRequests.notFound("Notification"));
+        StatsStore.NotificationLanguage notification = stats.notificationLanguage(id)
+                .orElseThrow(() -> AdminRequests.notFound("Notification"));
         StatsRange range = StatsRange.of(request);
-        Map<Long, Counts> days = stats.dailyCounts(id, range);
+        String locale = StatsLocale.of(request);
+        Map<Long, Counts> days = stats.dailyCounts(id, range, locale, notification.locale());
         Counts total = days.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("notificationId", id))
                 .add("ctr", total.ctr())
-                .add("uniqueUsers", stats.uniqueUsers(projectId, id, range))
+                .add("uniqueUsers", stats.uniqueUsers(notification.projectId(), id, range))
                 .add("daily", daily(days))
+                .add("locales", locales(stats.localeCounts(id, range, notification.locale()), locale))
                 .build();
         AdminResponses.ok(request, response, answer);
     }
@@ -69,19 +75,37 @@ public final class StatsService implements HttpService {
         return daily;
     }
 
+    /**
+     * Languages with interactions, most impressions first, then by tag:
+     * {@code [{"locale","impression","click","conversion","ctr"}]}; only {@code locale}'s when the answer is restricted.
+     */
+    private static JsonArrayBuilder locales(Map<String, Counts> byLocale, String locale) {
+        JsonArrayBuilder locales = Json.builders().createArrayBuilder();
+        byLocale.entrySet().stream()
+                .filter(entry -> locale == null || entry.getKey().equals(locale))
+                .sorted(MOST_IMPRESSIONS_FIRST)
+                .forEach(entry -> locales.add(entry.getValue()
+                                                      .addTo(Json.builders().createObjectBuilder()
+                                                                     .add("locale", entry.getKey()))
+                                                      .add("ctr", entry.getValue().ctr())));
+        return locales;
+    }
+
     private void projectStats(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         StatsRange range = StatsRange.of(request);
-        Map<String, Counts> byNotification = new HashMap<>(stats.notificationCounts(project.id(), range));
+        String locale = StatsLocale.of(request);
+        Map<String, Counts> byNotification = new HashMap<>(stats.notificationCounts(project.id(), range, locale));
         Map<String, Long> uniqueUsers = stats.uniqueUsers(project.id(), range);
-        // A notification seen only through the state routes (no tracking call) reached users all the same.
-        uniqueUsers.keySet().forEach(id -> byNotification.putIfAbsent(id, Counts.NONE));
+        // A notification seen only through the state routes (no tracking call) reached users all the same; the state
+        // records no language, so an answer restricted to one lists only what was tracked in it.
+        if (locale == null) {
+            uniqueUsers.keySet().forEach(id -> byNotification.putIfAbsent(id, Counts.NONE));
+        }
         Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonArrayBuilder list = Json.builders().createArrayBuilder();
         byNotification.entrySet().stream()
-                .sorted(Comparator.<Map.Entry<String, Counts>>comparingLong(entry -> entry.getValue().impression())
-                                .reversed()
-                                .thenComparing(Map.Entry::getKey))
+                .sorted(MOST_IMPRESSIONS_FIRST)
                 .forEach(entry -> list.add(entry.getValue()
                                                    .addTo(Json.builders().createObjectBuilder()
                                                                   .add("notificationId", entry.getKey()))
@@ -90,7 +114,8 @@ public final class StatsService implements HttpService {
         JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
                 .add("ctr", total.ctr())
                 .add("notifications", list)
-                .add("daily", daily(stats.projectDailyCounts(project.id(), range)))
+                .add("daily", daily(stats.projectDailyCounts(project.id(), range, locale)))
+                .add("locales", locales(stats.projectLocaleCounts(project.id(), range), locale))
                 .build();
         AdminResponses.ok(request, response, answer);
     }

@@ -3,16 +3,25 @@ package dev.herald.stats;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbRow;
+import io.helidon.dbclient.DbStatementQuery;
 
 /**
- * The stats queries: they add up the daily totals that tracking keeps, in the database.
+ * The stats queries: they add up the daily totals that tracking keeps, in the database. A {@code locale} restricts
+ * them to the totals recorded in that language (null: every language); totals written before languages were recorded
+ * (locale '') count in their notification's language.
  */
 final class StatsStore {
+
+    private static final Function<DbRow, Long> DAY = row -> Rows.longValue(row, "day_number");
 
     private final DbClient db;
 
@@ -20,43 +29,79 @@ final class StatsStore {
         this.db = db;
     }
 
+    /** The notification's project and its language (its own, or its project's default), while it exists. */
+    Optional<NotificationLanguage> notificationLanguage(String notificationId) {
+        return db.execute().namedGet("select-notification-stats-language", notificationId)
+                .map(row -> new NotificationLanguage(Rows.string(row, "project_id"), Rows.string(row, "locale")));
+    }
+
     /**
      * A notification's counts per UTC day number (days since 1970-01-01), days with activity only, ascending.
+     *
+     * @param own the notification's language: its totals of before languages were recorded are in it
      */
-    Map<Long, Counts> dailyCounts(String notificationId, StatsRange range) {
-        return daily("select-notification-daily-counts", notificationId, range);
+    Map<Long, Counts> dailyCounts(String notificationId, StatsRange range, String locale, String own) {
+        if (locale == null) {
+            return addUp(rows("select-notification-daily-counts", range, "id", notificationId), DAY, new TreeMap<>());
+        }
+        return addUp(rows("select-notification-daily-counts-in-locale", range, "id", notificationId, "locale", locale,
+                          "legacy", locale.equals(own) ? "" : locale), DAY, new TreeMap<>());
     }
 
     /** The same for a whole project, deleted notifications included. */
-    Map<Long, Counts> projectDailyCounts(String projectId, StatsRange range) {
-        return daily("select-project-daily-counts", projectId, range);
+    Map<Long, Counts> projectDailyCounts(String projectId, StatsRange range, String locale) {
+        return addUp(rows(locale == null ? "select-project-daily-counts" : "select-project-daily-counts-in-locale",
+                          range, "id", projectId, "locale", locale), DAY, new TreeMap<>());
     }
 
-    private Map<Long, Counts> daily(String statement, String id, StatsRange range) {
-        Map<Long, Counts> days = new TreeMap<>();
-        db.execute().createNamedQuery(statement)
-                .addParam("id", id)
-                .addParam("fromDay", range.fromDay())
-                .addParam("toDay", range.toDay())
-                .execute()
-                .forEach(row -> days.merge(Rows.longValue(row, "day_number"),
-                                           Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                           Counts::plus));
-        return days;
+    /** A notification's counts per language, those of before languages were recorded in {@code own}. */
+    Map<String, Counts> localeCounts(String notificationId, StatsRange range, String own) {
+        return addUp(rows("select-notification-locale-counts", range, "id", notificationId),
+                     row -> inLanguage(Rows.string(row, "locale"), own), new HashMap<>());
+    }
+
+    /** A project's counts per language, deleted notifications included. */
+    Map<String, Counts> projectLocaleCounts(String projectId, StatsRange range) {
+        return addUp(rows("select-project-locale-counts", range, "projectId", projectId),
+                     row -> inLanguage(Rows.string(row, "locale"), Rows.string(row, "own")), new HashMap<>());
     }
 
     /** Counts per notification of the project, deleted notifications included. */
-    Map<String, Counts> notificationCounts(String projectId, StatsRange range) {
-        Map<String, Counts> notifications = new LinkedHashMap<>();
-        db.execute().createNamedQuery("select-project-notification-counts")
-                .addParam("projectId", projectId)
+    Map<String, Counts> notificationCounts(String projectId, StatsRange range, String locale) {
+        return addUp(rows(locale == null ? "select-project-notification-counts"
+                                  : "select-project-notification-counts-in-locale",
+                          range, "projectId", projectId, "locale", locale),
+                     row -> Rows.string(row, "notification_id"), new LinkedHashMap<>());
+    }
+
+    private static String inLanguage(String recorded, String own) {
+        return recorded.isEmpty() ? own : recorded;
+    }
+
+    /**
+     * The rows of a counts query over the range.
+     *
+     * @param namesAndValues further named parameters, name then value; one whose value is null is left out (the
+     *                       statement of every language names no locale)
+     */
+    private Stream<DbRow> rows(String statement, StatsRange range, Object... namesAndValues) {
+        DbStatementQuery query = db.execute().createNamedQuery(statement)
                 .addParam("fromDay", range.fromDay())
-                .addParam("toDay", range.toDay())
-                .execute()
-                .forEach(row -> notifications.merge(Rows.string(row, "notification_id"),
-                                                    Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                                    Counts::plus));
-        return notifications;
+                .addParam("toDay", range.toDay());
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i + 1] != null) {
+                query.addParam((String) namesAndValues[i], namesAndValues[i + 1]);
+            }
+        }
+        return query.execute();
+    }
+
+    /** Rows of (key..., type, total) added up into counts per key. */
+    private static <K> Map<K, Counts> addUp(Stream<DbRow> rows, Function<DbRow, K> key, Map<K, Counts> counts) {
+        rows.forEach(row -> counts.merge(key.apply(row),
+                                         Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
+                                         Counts::plus));
+        return counts;
     }
 
     /**
@@ -83,5 +128,9 @@ final class StatsStore {
                 .execute()
                 .forEach(row -> users.put(Rows.string(row, "notification_id"), Rows.longValue(row, "users")));
         return users;
+    }
+
+    /** @param locale the notification's own language, or its project's default */
+    record NotificationLanguage(String projectId, String locale) {
     }
 }

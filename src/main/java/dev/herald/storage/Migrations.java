@@ -58,7 +58,9 @@ final class Migrations {
             new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived",
                           "/db/migrations/V20__user_notification_states.sql"),
             new Migration(21, "languages: a project's default and required ones, a notification's own and its"
-                    + " translations", "/db/migrations/V21__notification_translations.sql"));
+                    + " translations", "/db/migrations/V21__notification_translations.sql"),
+            new Migration(22, "the language each interaction was recorded in; daily totals per language",
+                          "/db/migrations/V22__interaction_locales.sql"));
 
     private final Connection connection;
     private final Map<String, String> settings;

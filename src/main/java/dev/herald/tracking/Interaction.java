@@ -8,6 +8,7 @@ package dev.herald.tracking;
  * @param metadata   serialized JSON object (enhanced) or null
  * @param userKey    the user of a valid token of the notification's project ({@code UserIdentity.userKey()}), whose
  *                   state the interaction also records (an impression: seen; a click: read), or null
+ * @param locale     the language it is recorded in: one of the notification's ({@link NotificationLanguages})
  */
 record Interaction(String notificationId,
                    String projectId,
@@ -16,11 +17,12 @@ record Interaction(String notificationId,
                    long receivedAt,
                    TrackingEndpoint endpoint,
                    String metadata,
-                   String userKey) {
+                   String userKey,
+                   String locale) {
 
-    /** An interaction sent without a user token. */
+    /** An interaction sent without a user token, in {@code locale}. */
     Interaction(String notificationId, String projectId, InteractionType type, long occurredAt, long receivedAt,
-                TrackingEndpoint endpoint, String metadata) {
-        this(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, null);
+                TrackingEndpoint endpoint, String metadata, String locale) {
+        this(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, null, locale);
     }
 }

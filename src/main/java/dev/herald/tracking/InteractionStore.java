@@ -20,7 +20,7 @@ import dev.herald.userstate.UserState;
 
 /**
  * Writes interactions with the daily totals that stats read, inside the caller's transaction: all of a batch in
- * one multi-row insert, then each distinct total (day, notification, type) it adds to in one multi-row upsert, so
+ * one multi-row insert, then each distinct total (day, notification, type, locale) it adds to in one multi-row upsert, so
  * the totals always agree with the interactions. Plain JDBC: a batch's size varies, and the DB Client has no
  * multi-row statement.
  *
@@ -39,7 +39,8 @@ final class InteractionStore {
     private static final Comparator<DailyTotal> TOTAL_ORDER = Comparator.comparing(DailyTotal::projectId)
             .thenComparingLong(DailyTotal::dayNumber)
             .thenComparing(DailyTotal::notificationId)
-            .thenComparing(DailyTotal::type);
+            .thenComparing(DailyTotal::type)
+            .thenComparing(DailyTotal::locale);
 
     private final String insert;
     private final String insertRow;
@@ -133,6 +134,7 @@ final class InteractionStore {
             } else {
                 statement.setString(parameter++, interaction.metadata());
             }
+            statement.setString(parameter++, interaction.locale());
         }
         return parameter;
     }
@@ -146,6 +148,7 @@ final class InteractionStore {
             statement.setString(parameter++, total.getKey().notificationId());
             statement.setString(parameter++, total.getKey().type());
             statement.setInt(parameter++, writer);
+            statement.setString(parameter++, total.getKey().locale());
             statement.setLong(parameter++, total.getValue());
         }
         return parameter;
@@ -185,12 +188,13 @@ final class InteractionStore {
             DailyTotal total = new DailyTotal(interaction.projectId(),
                                               Math.floorDiv(interaction.occurredAt(), DAY_MILLIS),
                                               interaction.notificationId(),
-                                              interaction.type().wireName());
+                                              interaction.type().wireName(),
+                                              interaction.locale());
             totals.merge(total, 1L, Long::sum);
         }
         return totals;
     }
 
-    private record DailyTotal(String projectId, long dayNumber, String notificationId, String type) {
+    private record DailyTotal(String projectId, long dayNumber, String notificationId, String type, String locale) {
     }
 }

@@ -23,8 +23,10 @@ import dev.herald.notification.NotificationStore;
  * answered 404 from memory too. Made-up ids by the thousand a second used to reach the database each, exhaust the
  * pool, and turn readiness to 503 (docs/security.md).
  * <ul>
- * <li>The projects of the notifications tracked lately, bounded: when full, about a tenth of the ids go, in the
- *     map's own order (as good as random), which needs no bookkeeping on the hot path.</li>
+ * <li>The projects and languages of the notifications tracked lately, bounded: when full, about a tenth of the ids
+ *     go, in the map's own order (as good as random), which needs no bookkeeping on the hot path. A change of a
+ *     project that names no notification (an edit of one, its translations) makes its notifications' languages
+ *     stale: each is read again at its next interaction.</li>
  * <li>Every id in the database, in an {@link IdFilter} loaded at each reset of the change log and kept up by its
  *     changes. Its "no" is certain for what this instance has read of the log; for a notification another instance
  *     created since, one read of the log (shared by all the requests that wait for one) settles it.</li>
@@ -41,13 +43,17 @@ final class KnownNotifications implements ChangeListener {
     private static final Duration RECENT = Duration.ofDays(1);
 
     private final NotificationStore store;
+    private final TrackedNotificationStore tracked;
     private final ChangeLog changes;
     private final boolean enabled;
     private final int maxIds;
     private final Duration logReadTimeout;
     private final Clock clock;
-    private final Map<String, String> projects = new ConcurrentHashMap<>();
+    private final Map<String, Known> known = new ConcurrentHashMap<>();
+    /** Counts the changes; a lookup that straddles one keeps nothing. */
     private final AtomicLong generation = new AtomicLong();
+    /** The generation of each project's latest change that names no notification, since the last reset. */
+    private final Map<String, Long> projectChanged = new ConcurrentHashMap<>();
     private final LongAdder fromMemory = new LongAdder();
     private final LongAdder fromDatabase = new LongAdder();
     /** Every id, once loaded; null while it is not, and then every id may exist. */
@@ -61,9 +67,10 @@ final class KnownNotifications implements ChangeListener {
      * @param enabled        false: every check reads the database (the path before batching)
      * @param logReadTimeout the longest wait for a read of the change log before the database is asked instead
      */
-    KnownNotifications(NotificationStore store, ChangeLog changes, boolean enabled, int maxIds,
-                       Duration logReadTimeout, Clock clock) {
+    KnownNotifications(NotificationStore store, TrackedNotificationStore tracked, ChangeLog changes, boolean enabled,
+                       int maxIds, Duration logReadTimeout, Clock clock) {
         this.store = store;
+        this.tracked = tracked;
         this.clock = clock;
         this.changes = changes;
         this.enabled = enabled;
@@ -74,30 +81,30 @@ final class KnownNotifications implements ChangeListener {
         }
     }
 
-    /** The project of the notification, while it exists (any status). */
-    Optional<String> projectOf(String notificationId) {
+    /** The project and languages of the notification, while it exists (any status). */
+    Optional<TrackedNotification> find(String notificationId) {
         if (!enabled) {
             return fromDatabase(notificationId);
         }
         if (changes.isFresh()) {
-            String project = projects.get(notificationId);
-            if (project != null) {
+            Known entry = known.get(notificationId);
+            if (entry != null && entry.readFrom() >= projectChanged.getOrDefault(entry.notification().projectId(), 0L)) {
                 fromMemory.increment();
-                return Optional.of(project);
+                return Optional.of(entry.notification());
             }
-            if (isSurelyUnknown(notificationId)) {
+            if (entry == null && isSurelyUnknown(notificationId)) {
                 fromMemory.increment();
                 return Optional.empty();
             }
         }
         long before = generation.get();
-        Optional<String> found = fromDatabase(notificationId);
-        // A deletion announced during the lookup may have come after it read the row: then keep nothing.
+        Optional<TrackedNotification> found = fromDatabase(notificationId);
+        // A change announced during the lookup may have come after it read the row: then keep nothing.
         if (found.isPresent() && generation.get() == before) {
-            if (projects.size() >= maxIds) {
+            if (known.size() >= maxIds) {
                 dropSome();
             }
-            projects.put(notificationId, found.get());
+            known.put(notificationId, new Known(found.get(), before));
         }
         return found;
     }
@@ -123,9 +130,9 @@ final class KnownNotifications implements ChangeListener {
         return filter != null && !filter.mightContain(notificationId) && changes.isFresh();
     }
 
-    private Optional<String> fromDatabase(String notificationId) {
+    private Optional<TrackedNotification> fromDatabase(String notificationId) {
         fromDatabase.increment();
-        return store.projectOf(notificationId);
+        return tracked.find(notificationId);
     }
 
     /**
@@ -139,17 +146,22 @@ final class KnownNotifications implements ChangeListener {
         String id = change.notificationId();
         if (id != null) {
             generation.incrementAndGet();
-            projects.remove(id);
+            known.remove(id);
             add(id);
-        } else if (change.projectId() != null && (ids != null || loading != null)) {
-            store.idsCreatedSince(change.projectId(), clock.millis() - RECENT.toMillis()).forEach(this::add);
+        } else if (change.projectId() != null) {
+            // Entries read before this generation are stale: a read after it is of what the change committed.
+            projectChanged.put(change.projectId(), generation.incrementAndGet());
+            if (ids != null || loading != null) {
+                store.idsCreatedSince(change.projectId(), clock.millis() - RECENT.toMillis()).forEach(this::add);
+            }
         }
     }
 
     @Override
     public void reset() {
         generation.incrementAndGet();
-        projects.clear();
+        known.clear();
+        projectChanged.clear();
         // Changes may have been missed (a gap in the log): until the ids are loaded again, the database answers.
         ids = null;
         loadIds();
@@ -215,10 +227,16 @@ final class KnownNotifications implements ChangeListener {
 
     private void dropSome() {
         int toDrop = Math.max(1, maxIds / 10);
-        Iterator<String> ids = projects.keySet().iterator();
+        Iterator<String> ids = known.keySet().iterator();
         while (toDrop-- > 0 && ids.hasNext()) {
             ids.next();
             ids.remove();
         }
+    }
+
+    /**
+     * @param readFrom the generation before the row was read: the entry holds what every change up to it committed
+     */
+    private record Known(TrackedNotification notification, long readFrom) {
     }
 }

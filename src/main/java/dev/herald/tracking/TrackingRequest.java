@@ -19,8 +19,10 @@ import jakarta.json.JsonValue;
  * @param occurredAt the client's timestamp in epoch millis, or null when the server's time applies
  * @param metadata   the serialized metadata object, or null
  * @param metadataBytes its length in UTF-8 (0 without metadata), measured once here for the size check and the quota
+ * @param locale     the language the client says it showed, as sent (either endpoint), or null: parsed only for a
+ *                   notification with translations, and never refused (RecordedLanguage)
  */
-record TrackingRequest(InteractionType type, Long occurredAt, String metadata, int metadataBytes) {
+record TrackingRequest(InteractionType type, Long occurredAt, String metadata, int metadataBytes, String locale) {
 
     private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
@@ -31,19 +33,20 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
      */
     static TrackingRequest parse(JsonObject body, TrackingEndpoint endpoint, TimestampWindow window, long now) {
         InteractionType type = type(body.get("type"), endpoint);
+        String locale = body.get("locale") instanceof JsonString text ? text.getString() : null;
         if (endpoint == TrackingEndpoint.SIMPLE) {
-            return new TrackingRequest(type, null, null, 0);
+            return new TrackingRequest(type, null, null, 0, locale);
         }
         Long occurredAt = timestamp(body, window, now);
         String metadata = metadata(body);
         if (metadata == null) {
-            return new TrackingRequest(type, occurredAt, null, 0);
+            return new TrackingRequest(type, occurredAt, null, 0, locale);
         }
         int bytes = metadata.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_METADATA_BYTES) {
             throw TrackingErrors.invalidMetadata();
         }
-        return new TrackingRequest(type, occurredAt, metadata, bytes);
+        return new TrackingRequest(type, occurredAt, metadata, bytes, locale);
     }
 
     private static InteractionType type(JsonValue value, TrackingEndpoint endpoint) {

@@ -7,7 +7,6 @@ import java.util.List;
 
 import dev.herald.project.Project;
 
-import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -37,11 +36,7 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> console.visible("project") && console.rows("#stats-totals div").size() == 4);
         // The last 30 days by Herald's test clock (the page's are the browser's).
         LocalDate today = LocalDate.parse(then).plusDays(30);
-        console.browser.script("document.getElementById('stats-from').value = arguments[0];"
-                + "document.getElementById('stats-to').value = arguments[1];", today.minusDays(29).toString(),
-                               today.toString());
-        console.focus("#stats-form button[type=submit]");
-        console.press("Enter", 13);
+        console.showStats(today.minusDays(29), today);
         console.waitFor(() -> console.rows("#stats-totals dd").getFirst().equals("4"));
 
         assertThat("the list: impressions, unique users (none with a token) and CTR of each",
@@ -76,22 +71,12 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
         assertThat(console.rows("#stats-by-announcement tbody tr").getLast(),
                    is("“Spring sale” 3 0 1 0 33.3 % 2 0.0 %"));
 
-        console.browser.script("window.__csv = null; const made = URL.createObjectURL;"
-                + "URL.createObjectURL = (blob) => { blob.text().then((text) => { window.__csv = text; });"
-                + " return made(blob); };");
-        console.focus("#stats-csv");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.browser.script("return window.__csv").equals(JsonValue.NULL));
-        List<String> csv = List.of(console.script("return window.__csv").split("\r\n"));
+        List<String> csv = console.downloaded("#stats-csv");
         assertThat(csv.getFirst(), is("date,impression,click,conversion,compared_date,compared_impression,"
                 + "compared_click,compared_conversion"));
         assertThat("the day of then beside its day of now", csv.getLast(),
                    is(today + ",4,1,0," + then + ",2,0,0"));
-        console.browser.script("window.__csv = null");
-        console.focus("#stats-table-csv");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.browser.script("return window.__csv").equals(JsonValue.NULL));
-        assertThat(List.of(console.script("return window.__csv").split("\r\n")), is(List.of(
+        assertThat(console.downloaded("#stats-table-csv"), is(List.of(
                 "notification_id,announcement,impression,click,conversion,ctr,unique_users,compared_impression,"
                         + "compared_click,compared_conversion,compared_ctr",
                 sale + ",\"“Spring sale”\",3,1,0,0.3333333333333333,0,2,0,0,0",

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -191,6 +192,25 @@ final class ConsoleDriver implements AutoCloseable {
     /** The classes of what has the focus: {@code ProseMirror} while the editor has it. */
     String focusedClass() {
         return script("return document.activeElement.className || ''");
+    }
+
+    /** The performance section over the days given (not the browser's clock: Herald's), submitted by keyboard. */
+    void showStats(LocalDate from, LocalDate to) {
+        browser.script("document.getElementById('stats-from').value = arguments[0];"
+                + "document.getElementById('stats-to').value = arguments[1];", from.toString(), to.toString());
+        focus("#stats-form button[type=submit]");
+        press("Enter", 13);
+    }
+
+    /** The lines of the CSV the button downloads, pressed by keyboard: what the page hands URL.createObjectURL. */
+    List<String> downloaded(String button) {
+        browser.script("window.__csv = null; const made = URL.createObjectURL;"
+                + "URL.createObjectURL = (blob) => { blob.text().then((text) => { window.__csv = text; });"
+                + " URL.createObjectURL = made; return made(blob); };");
+        focus(button);
+        press("Enter", 13);
+        waitFor(() -> !browser.script("return window.__csv").equals(JsonValue.NULL));
+        return List.of(script("return window.__csv").split("\r\n"));
     }
 
     boolean confirmOpen() {

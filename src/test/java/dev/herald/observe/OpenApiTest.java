@@ -240,6 +240,8 @@ class OpenApiTest extends HeraldServerTest {
         String track = "/api/v1/public/track/" + linked;
         send("POST", track, "{\"type\":\"impression\"}", "application/json", false);
         send("POST", track, "{\"type\":\"click\"}", "text/plain", false);
+        send("POST", track, "{\"type\":\"click\",\"locale\":\"fr-CA\"}", "application/json", false);
+        send("POST", track + "/enhanced", "{\"type\":\"conversion\",\"locale\":42}", "application/json", false);
         send("POST", track, "{\"type\":\"conversion\"}", "application/json", false);
         send("POST", track, "<type>click</type>", "application/xml", false);
         send("POST", track, "{\"type\":\"click\",\"pad\":\"" + "x".repeat(70_000) + "\"}", "application/json", false);
@@ -260,6 +262,9 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=2026-11-22&to=2026-11-22", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=yesterday", null, null, true);
         send("GET", "/api/v1/admin/projects/" + project + "/stats", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/stats?locale=en", null, null, true);
+        send("GET", "/api/v1/admin/notifications/" + linked + "/stats?locale=pt-br", null, null, true);
+        send("GET", "/api/v1/admin/notifications/" + linked + "/stats?locale=pt_BR", null, null, true);
         send("DELETE", "/api/v1/admin/notifications/" + rich, null, null, true);
 
         send("GET", "/observe/health", null, null, false);

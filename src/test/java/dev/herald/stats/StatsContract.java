@@ -1,6 +1,9 @@
 package dev.herald.stats;
 
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +27,7 @@ import io.helidon.webserver.WebServerConfig;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -74,7 +78,7 @@ abstract class StatsContract extends HeraldServerTest {
     void aNotificationsStatsCountEveryTypeWithDailyBucketsInUtc() {
         JsonObject stats = statsAt("/notifications/" + first + "/stats");
         assertThat(stats.keySet(), is(Set.of("notificationId", "impression", "click", "conversion", "ctr", "uniqueUsers",
-                                             "daily")));
+                                             "daily", "locales")));
         // Interactions without user tokens reach no user that can be counted (userstate.UserStateContract).
         assertThat(stats.getJsonNumber("uniqueUsers").longValue(), is(0L));
         assertThat(stats.getString("notificationId"), is(first));
@@ -111,7 +115,7 @@ abstract class StatsContract extends HeraldServerTest {
     void aProjectsStatsListEveryNotificationMostSeenFirst() {
         JsonObject stats = statsAt("/projects/" + projectId + "/stats");
         assertThat(stats.keySet(), is(Set.of("projectId", "impression", "click", "conversion", "ctr", "notifications",
-                                             "daily")));
+                                             "daily", "locales")));
         assertThat(counts(stats), is(List.of(5L, 1L, 2L)));
         assertThat(stats.getJsonNumber("ctr").doubleValue(), is(1.0 / 5));
         JsonArray notifications = stats.getJsonArray("notifications");
@@ -198,6 +202,85 @@ abstract class StatsContract extends HeraldServerTest {
         }
     }
 
+    /** Each language with interactions in the range, most impressions first, then by tag. */
+    @Test
+    void statsAreSplitByTheLanguageRecorded() throws SQLException {
+        String translated = admin.created("/projects/" + projectId + "/notifications", "{\"message\":\"c\"}")
+                .getString("id");
+        sql("UPDATE notifications SET translations = '{\"de\":{\"title\":null,\"message\":\"Hallo\",\"image\":null,"
+                    + "\"action\":null},\"fr\":{\"title\":null,\"message\":\"Salut\",\"image\":null,\"action\":null}}'"
+                    + " WHERE id = '" + translated + "'");
+        for (String locale : List.of("fr", "de-AT", "fr-CA", "de", "ja")) {
+            track(translated, "impression", "2026-11-21T10:00:00Z", locale);
+        }
+        track(translated, "click", "2026-11-21T10:00:00Z", "fr");
+
+        JsonObject stats = statsAt("/notifications/" + translated + "/stats");
+        assertThat(locales(stats), is(List.of("de 2 0 0 0.0", "fr 2 1 0 0.5", "en 1 0 0 0.0")));
+        assertThat(locales(statsAt("/projects/" + projectId + "/stats")),
+                   is(List.of("en 6 1 2 0.16666666666666666", "de 2 0 0 0.0", "fr 2 1 0 0.5")));
+        assertThat(locales(statsAt("/projects/" + projectId + "/stats?from=2026-11-22")), is(List.of("en 0 0 1 0.0")));
+        assertThat(locales(statsAt("/projects/" + projectId + "/stats?from=2027-01-01")), is(List.of()));
+
+        JsonObject french = statsAt("/notifications/" + translated + "/stats?locale=FR");
+        assertThat(counts(french), is(List.of(2L, 1L, 0L)));
+        assertThat(french.getJsonNumber("ctr").doubleValue(), is(0.5));
+        assertThat(locales(french), is(List.of("fr 2 1 0 0.5")));
+        JsonObject project = statsAt("/projects/" + projectId + "/stats?locale=de");
+        assertThat(counts(project), is(List.of(2L, 0L, 0L)));
+        assertThat(project.getJsonArray("notifications").size(), is(1));
+        assertThat(project.getJsonArray("notifications").getJsonObject(0).getString("notificationId"), is(translated));
+        assertThat(project.getJsonArray("daily").size(), is(1));
+        assertThat(counts(project.getJsonArray("daily").getJsonObject(0)), is(List.of(2L, 0L, 0L)));
+        assertThat(counts(statsAt("/projects/" + projectId + "/stats?locale=pt-BR")), is(List.of(0L, 0L, 0L)));
+    }
+
+    /**
+     * Totals written before languages were recorded (locale '') count in their notification's language: its own, or
+     * its project's default, which a deleted notification falls back to; the filter finds them there.
+     */
+    @Test
+    void totalsOfBeforeLanguagesCountInTheNotificationsLanguage() throws SQLException {
+        long day = java.time.LocalDate.parse("2026-11-21").toEpochDay();
+        sql("UPDATE projects SET default_locale = 'de' WHERE id = '" + projectId + "'");
+        sql("UPDATE notifications SET locale = 'fr' WHERE id = '" + second + "'");
+        sql("INSERT INTO interaction_daily_totals (project_id, day_number, notification_id, type, writer, locale, total)"
+                    + " VALUES ('" + projectId + "', " + day + ", '" + first + "', 'impression', 0, '', 4),"
+                    + " ('" + projectId + "', " + day + ", '" + second + "', 'impression', 0, '', 2),"
+                    + " ('" + projectId + "', " + day + ", 'deleted', 'click', 0, '', 3)");
+
+        assertThat(locales(statsAt("/notifications/" + first + "/stats")),
+                   is(List.of("de 4 0 0 0.0", "en 3 1 2 0.3333333333333333")));
+        assertThat(locales(statsAt("/notifications/" + second + "/stats")), is(List.of("en 2 0 0 0.0", "fr 2 0 0 0.0")));
+        assertThat(locales(statsAt("/projects/" + projectId + "/stats")),
+                   is(List.of("en 5 1 2 0.2", "de 4 3 0 0.75", "fr 2 0 0 0.0")));
+
+        JsonObject german = statsAt("/projects/" + projectId + "/stats?locale=de");
+        assertThat(counts(german), is(List.of(4L, 3L, 0L)));
+        JsonArray notifications = german.getJsonArray("notifications");
+        assertThat(notifications.size(), is(2));
+        assertThat(notifications.getJsonObject(0).getString("notificationId"), is(first));
+        assertThat(counts(notifications.getJsonObject(0)), is(List.of(4L, 0L, 0L)));
+        assertThat(notifications.getJsonObject(1).getString("notificationId"), is("deleted"));
+        assertThat(counts(notifications.getJsonObject(1)), is(List.of(0L, 3L, 0L)));
+        assertThat(counts(statsAt("/notifications/" + first + "/stats?locale=de")), is(List.of(4L, 0L, 0L)));
+        assertThat(counts(statsAt("/notifications/" + first + "/stats?locale=en")), is(List.of(3L, 1L, 2L)));
+        JsonObject french = statsAt("/notifications/" + second + "/stats?locale=fr");
+        assertThat(counts(french), is(List.of(2L, 0L, 0L)));
+        assertThat(french.getJsonArray("daily").getJsonObject(0).getString("date"), is("2026-11-21"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"locale=", "locale=fr_FR", "locale=x", "locale=en-u-nu-latn", "locale=abcdefghi"})
+    void aMalformedLocaleIsRefused(String query) {
+        for (String path : List.of("/notifications/" + first + "/stats?", "/projects/" + projectId + "/stats?")) {
+            AdminClient.Answer answer = admin.call(Method.GET, path + query);
+            assertThat(query, answer.status(), is(400));
+            assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
+            assertThat(answer.object().getJsonObject("details").getString("field"), is("locale"));
+        }
+    }
+
     @Test
     void unknownNotificationsAndProjectsAreNotFound() {
         assertThat(admin.call(Method.GET, "/notifications/nope/stats").status(), is(404));
@@ -205,10 +288,30 @@ abstract class StatsContract extends HeraldServerTest {
     }
 
     private void track(String notificationId, String type, String timestamp) {
+        track(notificationId, type, timestamp, null);
+    }
+
+    private void track(String notificationId, String type, String timestamp, String locale) {
         try (Http1ClientResponse response = http.post("/api/v1/public/track/" + notificationId + "/enhanced")
                 .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .submit("{\"type\":\"" + type + "\",\"timestamp\":\"" + timestamp + "\"}")) {
+                .submit("{\"type\":\"" + type + "\",\"timestamp\":\"" + timestamp + "\""
+                                + (locale == null ? "" : ",\"locale\":\"" + locale + "\"") + "}")) {
             assertThat(response.status(), is(Status.NO_CONTENT_204));
+        }
+    }
+
+    /** Each element of {@code locales}: "tag impression click conversion ctr". */
+    private static List<String> locales(JsonObject stats) {
+        return stats.getJsonArray("locales").stream().map(JsonValue::asJsonObject)
+                .map(locale -> locale.getString("locale") + " " + String.join(" ", counts(locale).stream()
+                        .map(String::valueOf).toList()) + " " + locale.getJsonNumber("ctr").doubleValue())
+                .toList();
+    }
+
+    /** As the management API will once it sets languages (lang-api): straight into the test's database. */
+    private static void sql(String statement) throws SQLException {
+        try (Connection connection = herald.database().connect(); Statement sql = connection.createStatement()) {
+            sql.execute(statement);
         }
     }
 

@@ -30,7 +30,7 @@ import static org.hamcrest.Matchers.is;
 abstract class MigrationsContract {
 
     /** Every migration's version, in order: a start applies them all. */
-    private static final Integer[] EVERY_VERSION = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    private static final Integer[] EVERY_VERSION = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22};
 
     abstract TestDatabase database();
 
@@ -117,6 +117,64 @@ abstract class MigrationsContract {
                     "p n1 20001 click 2",
                     "p n2 20000 conversion 9"));
             assertThat(tableNames(database).contains("interaction_daily_counts"), is(false));
+        }
+    }
+
+    /**
+     * Version 22: the totals recorded before it are kept, in language '' (stats report them in the notification's
+     * language), and an instance of the previous version, still writing during a rolling upgrade, keeps inserting
+     * interactions and adding to its totals with its own statements, which name no locale, beside the rows of this
+     * version in a language. A database at version 21 is made by undoing version 22.
+     */
+    @Test
+    void totalsBeforeLanguagesAreKeptAndThePreviousVersionKeepsWriting() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            boolean h2 = database.url().startsWith("jdbc:h2:");
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("ALTER TABLE interactions DROP COLUMN locale");
+                statement.execute("ALTER TABLE interaction_daily_totals DROP PRIMARY KEY");
+                statement.execute("ALTER TABLE interaction_daily_totals DROP COLUMN locale");
+                statement.execute("ALTER TABLE interaction_daily_totals"
+                        + " ADD PRIMARY KEY (project_id, day_number, notification_id, type, writer)");
+                statement.execute("DELETE FROM schema_migrations WHERE version = 22");
+                statement.execute("INSERT INTO interaction_daily_totals (project_id, day_number, notification_id, type,"
+                        + " writer, total) VALUES ('p', 20000, 'n1', 'impression', 0, 5), ('p', 20000, 'n1', 'click',"
+                        + " 7, 2)");
+            }
+
+            start(database).close();
+
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                // The previous version's statements, as its statements.yaml has them.
+                statement.execute(insertInteraction("n1", "click", 20_000L * 86_400_000L));
+                statement.execute(h2
+                        ? "MERGE INTO interaction_daily_totals AS c USING (VALUES (CAST('p' AS VARCHAR(64)),"
+                                + " CAST(20000 AS BIGINT), CAST('n1' AS VARCHAR(64)), CAST('click' AS VARCHAR(16)),"
+                                + " CAST(7 AS INT), CAST(1 AS BIGINT))) AS v (project_id, day_number, notification_id,"
+                                + " type, writer, total) ON c.project_id = v.project_id AND c.day_number = v.day_number"
+                                + " AND c.notification_id = v.notification_id AND c.type = v.type AND c.writer = v.writer"
+                                + " WHEN MATCHED THEN UPDATE SET total = c.total + v.total WHEN NOT MATCHED THEN INSERT"
+                                + " (project_id, day_number, notification_id, type, writer, total) VALUES (v.project_id,"
+                                + " v.day_number, v.notification_id, v.type, v.writer, v.total)"
+                        : "INSERT INTO interaction_daily_totals (project_id, day_number, notification_id, type, writer,"
+                                + " total) VALUES ('p', 20000, 'n1', 'click', 7, 1)"
+                                + " ON DUPLICATE KEY UPDATE total = total + VALUES(total)");
+                // This version's writer, in a language, beside it.
+                statement.execute("INSERT INTO interaction_daily_totals (project_id, day_number, notification_id, type,"
+                        + " writer, locale, total) VALUES ('p', 20000, 'n1', 'click', 7, 'fr', 4)");
+            }
+            assertThat(count(database, "SELECT COUNT(*) FROM interactions WHERE locale IS NULL"), is(1L));
+            List<String> totals = new ArrayList<>();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+                 ResultSet rows = statement.executeQuery("SELECT type, writer, locale, total FROM interaction_daily_totals"
+                         + " ORDER BY type, writer, locale")) {
+                while (rows.next()) {
+                    totals.add(rows.getString(1) + " " + rows.getInt(2) + " '" + rows.getString(3) + "' "
+                                       + rows.getLong(4));
+                }
+            }
+            assertThat(totals, contains("click 7 '' 3", "click 7 'fr' 4", "impression 0 '' 5"));
         }
     }
 

@@ -32,7 +32,7 @@ abstract class WriterTotalsContract {
             var notification = first.notification(first.project()).save();
             long now = TestHerald.START.toEpochMilli();
             Interaction click = new Interaction(notification.id(), notification.projectId(), InteractionType.CLICK,
-                                                now, now, TrackingEndpoint.SIMPLE, null);
+                                                now, now, TrackingEndpoint.SIMPLE, null, "en");
             for (TestHerald instance : List.of(first, second, first)) {
                 InteractionStore store = new InteractionStore(instance.serving());
                 Transactions.run(instance.serving().pool(), connection ->
