@@ -3,6 +3,7 @@ package dev.herald.tracking;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.herald.api.Json;
@@ -57,6 +58,11 @@ final class NotificationLanguages {
     /** Whether there is more than one language: only then is the request's language worth reading. */
     boolean hasTranslations() {
         return all != null;
+    }
+
+    /** RFC 4647 lookup of {@code ranges} (canonical, most wanted first) among these languages, if one is found. */
+    Optional<String> found(List<String> ranges) {
+        return all == null ? Optional.empty() : LanguagePreferences.lookup(ranges, all);
     }
 
     /** RFC 4647 lookup of {@code ranges} (canonical, most wanted first) among these languages, else the own one. */

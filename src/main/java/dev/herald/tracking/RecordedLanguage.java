@@ -1,6 +1,5 @@
 package dev.herald.tracking;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,16 +28,17 @@ final class RecordedLanguage {
         if (!languages.hasTranslations()) {
             return languages.own();
         }
-        List<String> requested = RequestedLanguages.of(user.map(UserIdentity::locale).orElse(null),
-                                                       request.query().first("locale").orElse(null),
-                                                       request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
         Optional<String> shown = LanguageTag.parseRange(bodyLocale);
-        if (shown.isEmpty()) {
-            return languages.recorded(requested);
+        if (shown.isPresent()) {
+            // What the widget sends: the language it showed, one of the notification's; the request's headers are
+            // read only when it is not (lookup takes the first range that finds one, so the answer is the same).
+            Optional<String> found = languages.found(List.of(shown.get()));
+            if (found.isPresent()) {
+                return found.get();
+            }
         }
-        List<String> ranges = new ArrayList<>(requested.size() + 1);
-        ranges.add(shown.get());
-        ranges.addAll(requested);
-        return languages.recorded(ranges);
+        return languages.recorded(RequestedLanguages.of(user.map(UserIdentity::locale).orElse(null),
+                                                        request.query().first("locale").orElse(null),
+                                                        request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null)));
     }
 }
