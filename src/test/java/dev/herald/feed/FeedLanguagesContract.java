@@ -250,6 +250,26 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
         assertThat(get(key, Map.of(HeaderNames.IF_NONE_MATCH, french.etag)).status, is(200));
     }
 
+    /** Two languages whose bodies agree (an empty answer) still have two ETags: the tag covers the language. */
+    @Test
+    void variantsWithTheSameBodyHaveDifferentETags() throws SQLException {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String targeted = admin.created("/projects/" + project.id() + "/notifications", """
+                {"message":"For pros","status":"PUBLISHED",
+                 "audience":{"attribute":"plan","operator":"equals","value":"pro"}}""").getString("id");
+        sql("UPDATE notifications SET translations = ? WHERE id = ?", "{" + translation("fr", "Pour les pros") + "}",
+            targeted);
+
+        Answer english = get(key, Map.of());
+        Answer french = get(key, Map.of(ACCEPT_LANGUAGE, "fr"));
+        assertThat(french.language, is("fr"));
+        assertThat(french.body, is("[]"));
+        assertThat(english.body, is("[]"));
+        assertThat(french.etag, is(not(english.etag)));
+        assertThat(get(key, Map.of(ACCEPT_LANGUAGE, "fr", HeaderNames.IF_NONE_MATCH, english.etag)).status, is(200));
+    }
+
     /**
      * A request that names no language, or one resolved to the project's default, gets the answer Herald gave
      * before languages, byte for byte, with its ETag: what a key that loaded before the translations were written
