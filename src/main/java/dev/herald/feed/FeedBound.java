@@ -21,7 +21,9 @@ import io.helidon.http.Status;
  * whatever its showPast, showFuture and orderBy, and at any time. Each notification's entry size is stored with it
  * ({@code feed_bytes}), measured by {@link FeedJson} as it writes the entry, so the bound counts what the message
  * costs once escaped (a serialized document's every quote takes two bytes, a control character six) and is read from
- * an index, not from the messages.
+ * an index, not from the messages. A notification with translations counts as its largest language, each with the
+ * {@code locale} member an answer in another language gives it ({@link FeedJson#boundBytes}), so the bound holds for
+ * every language a reader may be served.
  *
  * <p>Ended notifications count only for projects with an active key that shows the past ({@code showPast}): for the
  * others no answer holds them, now or later, since an ended notification stays ended. A year of expired
@@ -54,12 +56,19 @@ public final class FeedBound {
                                                  FeedTranslation.parse(translations, locale)));
     }
 
-    /** The bytes the notification takes in a feed answer (its object, without the comma before it). */
-    public static int entryBytes(Notification notification) {
-        return FeedJson.entryBytes(new FeedEntry(notification.id(), notification.title(), notification.message(),
-                                                 notification.image(), notification.action(), notification.preset(),
-                                                 notification.startAt(), notification.endAt(),
-                                                 notification.createdAt(), 0));
+    /**
+     * {@link #entryBytes(Notification, String, String)} with the languages stored for the notification (for a new one,
+     * its project's default and no translations), read in the write's transaction: for a write that leaves them as
+     * they are.
+     */
+    public static int entryBytes(DbExecute transaction, Notification notification) {
+        DbRow stored = transaction.createNamedGet("select-notification-languages")
+                .addParam("id", notification.id())
+                .addParam("projectId", notification.projectId())
+                .execute()
+                .orElseThrow();
+        String locale = FeedStore.locale(Rows.string(stored, "locale"), FeedStore.defaultLocale(stored));
+        return entryBytes(notification, locale, Rows.string(stored, "translations"));
     }
 
     /**

@@ -55,11 +55,6 @@ final class FeedJson {
         return out.toByteArray();
     }
 
-    /** The bytes of one entry's object in an answer, exactly as {@link #bytes} writes it there. */
-    static int entryBytes(FeedEntry entry) {
-        return entryBytes(entry, null);
-    }
-
     private static int entryBytes(FeedEntry text, String member) {
         ByteCount count = new ByteCount();
         try (JsonGenerator json = Json.generator(count)) {
@@ -75,7 +70,7 @@ final class FeedJson {
      */
     static int boundBytes(FeedEntry entry) {
         if (entry.locale() == null) {
-            return entryBytes(entry);
+            return entryBytes(entry, null);
         }
         int largest = entryBytes(entry, entry.locale());
         for (String language : entry.translations().keySet()) {

@@ -149,7 +149,8 @@ final class FeedStore {
                              FeedTranslation.parse(Rows.string(row, "translations"), locale));
     }
 
-    private static String locale(String stored, String defaultLocale) {
+    /** A row's own language: its {@code locale} when that is a canonical tag, else the project's default. */
+    static String locale(String stored, String defaultLocale) {
         if (stored == null) {
             return defaultLocale;
         }

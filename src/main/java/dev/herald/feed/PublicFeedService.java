@@ -14,6 +14,7 @@ import dev.herald.changes.ChangeLog;
 import dev.herald.identity.UserIdentity;
 import dev.herald.identity.UserTokens;
 
+import io.helidon.common.uri.UriQuery;
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -95,8 +96,7 @@ public final class PublicFeedService implements HttpService {
         // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
         // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
         Optional<UserIdentity> user = users.identify(request, key);
-        FeedAnswer answer = cache.answer(key, user.orElse(null),
-                                         request.query().first(LOCALE_PARAMETER).orElse(null),
+        FeedAnswer answer = cache.answer(key, user.orElse(null), localeParameter(request),
                                          request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null),
                                          clock.millis());
         response.header(answer.etag());
@@ -115,6 +115,15 @@ public final class PublicFeedService implements HttpService {
         }
         response.header(JSON);
         Bodies.sendShared(request, response, answer.body());
+    }
+
+    /**
+     * The {@code locale} parameter, or null. Asked only when present: {@code first} of an absent one builds an empty
+     * value through the global mapper, per request.
+     */
+    private static String localeParameter(ServerRequest request) {
+        UriQuery query = request.query();
+        return query.contains(LOCALE_PARAMETER) ? query.get(LOCALE_PARAMETER) : null;
     }
 
     /**

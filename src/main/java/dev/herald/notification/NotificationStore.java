@@ -54,10 +54,10 @@ public final class NotificationStore {
 
     /** @throws dev.herald.api.ApiException 409 when a published one would make the feed too large */
     public void create(Notification notification, AuditEntry audit) {
-        int feedBytes = FeedBound.entryBytes(notification);
         changes.write(Change.createdNotification(notification.projectId(), notification.id()), transaction -> {
             AuditLog.record(transaction, audit);
             feedBound.lockProject(transaction, notification.projectId());
+            int feedBytes = FeedBound.entryBytes(transaction, notification);
             withFields(transaction.createNamedInsert("insert-notification"), notification, feedBytes)
                     .addParam("projectId", notification.projectId())
                     .addParam("createdAt", notification.createdAt())
@@ -89,7 +89,7 @@ public final class NotificationStore {
             Notification before = locked(transaction, seen.id());
             NotificationChanges.Applied applied = change.apply(before);
             Notification notification = applied.notification();
-            int feedBytes = FeedBound.entryBytes(notification);
+            int feedBytes = FeedBound.entryBytes(transaction, notification);
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
             AuditEntry line = audit.apply(before, notification);

@@ -62,6 +62,11 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
     private static final String EMOJI = "\uD83D\uDE00";
     /** Six of these fit under FEED_BYTES, seven do not. */
     private static final String BIG = "x".repeat(30_000);
+    /**
+     * What the bound counts per notification beyond its entry in the default language's answer: the locale member an
+     * answer in another language gives it (docs/api.md#languages), here in the project's default, en.
+     */
+    private static final int LOCALE_MEMBER = ",\"locale\":\"en\"".length();
     private static final Pattern FEED_TOO_LARGE = Pattern.compile(
             "The project's published notifications would make a feed of ([0-9,]+) bytes( for a key that shows past"
                     + " ones)?; the limit is 200,000 \\(limits.feed-bytes\\)(\\. Archive ended ones .*)?");
@@ -149,9 +154,10 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         byte[] served = servedFeed();
         assertThat(JsonBodies.array(new String(served, StandardCharsets.UTF_8)), hasSize(6));
         assertThat(served.length, lessThanOrEqualTo(FEED_BYTES));
-        // Exact, not an estimate: the refused write would have added its entry and a comma to what is served.
+        // Exact, not an estimate: the refused write would have added its entry and a comma to what is served, and
+        // each of the seven counts with its locale member.
         int entryBytes = (served.length - 2 - 5) / 6;
-        assertThat(figure, is((long) served.length + 1 + entryBytes));
+        assertThat(figure, is((long) served.length + 1 + entryBytes + 7 * LOCALE_MEMBER));
         assertThat(admin.call(Method.GET, notificationsPath() + "?status=PUBLISHED").array(), hasSize(6));
     }
 
@@ -181,15 +187,16 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         fillWithSixBig();
         int served = servedFeed().length;
         int entryOverhead = (served - 2 - 5) / 6 - BIG.length();
-        // One more whose message leaves exactly 10 bytes of room (its comma counts too).
-        int length = FEED_BYTES - served - 10 - 1 - entryOverhead;
+        // One more whose message leaves exactly 10 bytes of room (its comma counts too, and the seven locale members).
+        int members = 7 * LOCALE_MEMBER;
+        int length = FEED_BYTES - served - 10 - 1 - entryOverhead - members;
         String path = "/notifications/" + admin.created(notificationsPath(), published("y".repeat(length)) + "}")
                 .getString("id");
-        assertThat(servedFeed().length, is(FEED_BYTES - 10));
+        assertThat(servedFeed().length, is(FEED_BYTES - 10 - members));
 
         assertThat(admin.call(Method.PATCH, path, "{\"preset\":\"default123\"}").status(), is(200));
         assertThat(admin.call(Method.PATCH, path, "{\"preset\":\"default1234567890\"}").status(), is(200));
-        assertThat(servedFeed().length, is(FEED_BYTES));
+        assertThat(servedFeed().length, is(FEED_BYTES - members));
         for (String growth : List.of("{\"preset\":\"default12345678901\"}",
                                      "{\"image\":\"https://cdn.example.com/a.png\"}",
                                      "{\"title\":\"T\"}",
@@ -206,7 +213,7 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         assertThat(admin.call(Method.PATCH, path, "{\"preset\":\"default0987654321\"}").status(), is(200));
         assertThat(admin.call(Method.PATCH, path, "{\"message\":" + quoted("z".repeat(length - 100)) + "}").status(),
                    is(200));
-        assertThat(servedFeed().length, is(FEED_BYTES - 100));
+        assertThat(servedFeed().length, is(FEED_BYTES - 100 - members));
     }
 
     /** The bound counts a message as the feed writes it, escaped, not as it is stored. */
@@ -291,8 +298,10 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         // 1001 small ones, by hand for speed (so measured by the refused write), with ids as long as the store's.
         insertByHand(1001, "m", i -> String.format("byhand%012d", i));
         Project project = new Project(projectId, "p", START.toEpochMilli());
+        // Each measured in the project's default language, with the locale member an answer in another one gives it.
         long small = FeedBound.entryBytes(new Notification("byhand000000000000", projectId, NotificationStatus.PUBLISHED,
-                                                           null, "m", null, Action.NONE, "default", null, null, 0, 0));
+                                                           null, "m", null, Action.NONE, "default", null, null, 0, 0),
+                                          "en", null);
         ApiException refused = assertThrows(ApiException.class,
                                             () -> herald.notification(project).message("x".repeat(FEED_BYTES)).save());
         assertThat(refused.status(), is(Status.CONFLICT_409));
