@@ -255,11 +255,7 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
     void variantsWithTheSameBodyHaveDifferentETags() throws SQLException {
         Project project = herald.project();
         ApiKey key = herald.key(project);
-        String targeted = admin.created("/projects/" + project.id() + "/notifications", """
-                {"message":"For pros","status":"PUBLISHED",
-                 "audience":{"attribute":"plan","operator":"equals","value":"pro"}}""").getString("id");
-        sql("UPDATE notifications SET translations = ? WHERE id = ?", "{" + translation("fr", "Pour les pros") + "}",
-            targeted);
+        forProsInFrenchToo(project);
 
         Answer english = get(key, Map.of());
         Answer french = get(key, Map.of(ACCEPT_LANGUAGE, "fr"));
@@ -340,11 +336,7 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
     void aUsersAnswerIsInTheirLanguage() throws SQLException {
         Project project = herald.project();
         ApiKey key = herald.key(project);
-        String targeted = admin.created("/projects/" + project.id() + "/notifications", """
-                {"message":"For pros","status":"PUBLISHED",
-                 "audience":{"attribute":"plan","operator":"equals","value":"pro"}}""").getString("id");
-        sql("UPDATE notifications SET translations = ? WHERE id = ?", "{" + translation("fr", "Pour les pros") + "}",
-            targeted);
+        forProsInFrenchToo(project);
         UserTokenMint mint = UserTokenMint.create(admin, project.id());
         String pro = "Bearer " + mint.token("pro-reader", Map.of("plan", "pro"), START);
         long built = herald.services().feed().cacheFigures().userBuilds();
@@ -423,6 +415,15 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
         String id = herald.notification(project).message("Hello").createdAt(START.minusSeconds(secondsAgo)).save().id();
         sql("UPDATE notifications SET locale = ?, translations = ? WHERE id = ?", locale, "{" + translations + "}", id);
         return id;
+    }
+
+    /** A notification for users whose plan is pro, in English and French. */
+    private void forProsInFrenchToo(Project project) throws SQLException {
+        String targeted = admin.created("/projects/" + project.id() + "/notifications", """
+                {"message":"For pros","status":"PUBLISHED",
+                 "audience":{"attribute":"plan","operator":"equals","value":"pro"}}""").getString("id");
+        sql("UPDATE notifications SET translations = ? WHERE id = ?", "{" + translation("fr", "Pour les pros") + "}",
+            targeted);
     }
 
     private static String translation(String tag, String message) {
