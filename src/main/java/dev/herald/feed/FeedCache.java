@@ -29,10 +29,11 @@ import dev.herald.identity.UserIdentity;
  * only if it did not move meanwhile. The answers for users are built from the key's load, so they are exactly as
  * fresh as it is.
  *
- * <p>Bounded by a number of keys and of bytes (bodies, and the entries the answers for users are joined from), least
- * recently used key out first, in batches of a tenth so that eviction costs a sort now and then, not a scan per
- * request; a key keeps at most {@value #MAX_SETS_PER_KEY} answers for users. Only keys that {@code ActiveKeys} knows
- * ever get here. Simultaneous misses of one key share one load.
+ * <p>Bounded by a number of keys and of bytes (bodies, the entries the answers for users are joined from, the other
+ * languages and the header values remembered), least recently used key out first, in batches of a tenth so that
+ * eviction costs a sort now and then, not a scan per request; a key keeps at most {@value #MAX_SETS_PER_KEY} answers
+ * for users per language. Only keys that {@code ActiveKeys} knows ever get here. Simultaneous misses of one key share
+ * one load.
  */
 final class FeedCache implements ChangeListener {
 
