@@ -401,11 +401,21 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
 
         herald.notification(project).save();
 
-        JsonArray canadian = get(key, Map.of(ACCEPT_LANGUAGE, "fr-CA")).array();
-        JsonObject entry = canadian.stream().map(value -> value.asJsonObject())
-                .filter(value -> value.getString("id").equals(id)).findFirst().orElseThrow();
+        JsonObject entry = entry(get(key, Map.of(ACCEPT_LANGUAGE, "fr-CA")).array(), id);
         assertThat(entry.getString("locale"), is("fr"));
         assertThat(storedFeedBytes(id), is((long) entry.toString().getBytes(StandardCharsets.UTF_8).length));
+
+        // A write through the management API measures it the same way, with the translations stored with it.
+        assertThat(admin.call(io.helidon.http.Method.PATCH, "/notifications/" + id, "{\"preset\":\"banner\"}")
+                           .status(), is(200));
+        JsonObject changed = entry(get(key, Map.of(ACCEPT_LANGUAGE, "fr-CA")).array(), id);
+        assertThat(changed.getString("preset"), is("banner"));
+        assertThat(storedFeedBytes(id), is((long) changed.toString().getBytes(StandardCharsets.UTF_8).length));
+    }
+
+    private static JsonObject entry(JsonArray feed, String id) {
+        return feed.stream().map(value -> value.asJsonObject())
+                .filter(value -> value.getString("id").equals(id)).findFirst().orElseThrow();
     }
 
     // What follows writes and reads the database as the management API stores it.
