@@ -62,13 +62,16 @@ public final class FeedBound {
      * they are.
      */
     public static int entryBytes(DbExecute transaction, Notification notification) {
+        // No row for a project deleted meanwhile: its write fails on its own; measured as the default's meanwhile.
         DbRow stored = transaction.createNamedGet("select-notification-languages")
                 .addParam("id", notification.id())
                 .addParam("projectId", notification.projectId())
                 .execute()
-                .orElseThrow();
-        String locale = FeedStore.locale(Rows.string(stored, "locale"), FeedStore.defaultLocale(stored));
-        return entryBytes(notification, locale, Rows.string(stored, "translations"));
+                .orElse(null);
+        String defaultLocale = FeedStore.defaultLocale(stored);
+        return stored == null ? entryBytes(notification, defaultLocale, null)
+                : entryBytes(notification, FeedStore.locale(Rows.string(stored, "locale"), defaultLocale),
+                             Rows.string(stored, "translations"));
     }
 
     /**

@@ -65,9 +65,9 @@ final class FeedStore {
                 .orElse(FALLBACK_LOCALE);
     }
 
-    /** A row's {@code default_locale}, as {@link #defaultLocale(ApiKey)} reads it. */
+    /** A row's {@code default_locale}, as {@link #defaultLocale(ApiKey)} reads it (no row: migration 21's default). */
     static String defaultLocale(DbRow row) {
-        String stored = Rows.string(row, "default_locale");
+        String stored = row == null ? null : Rows.string(row, "default_locale");
         return LanguageTag.parseStored(stored).filter(tag -> tag.equals(stored)).orElse(FALLBACK_LOCALE);
     }
 

@@ -85,7 +85,7 @@ public final class PublicFeedService implements HttpService {
     /**
      * The key's answer at {@code now} for a request with this verified user, or without a token (empty): the
      * notifications for everyone and those whose audience the user matches. What the feed route serves, and what a
-     * per-user summary of the feed must count.
+     * per-user summary of the feed must count: in the user's language, the same notifications as in any other.
      */
     public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
         return cache.answer(key, user.orElse(null), null, null, now);
