@@ -26,7 +26,9 @@ import io.helidon.http.Status;
  * whatever its showPast, showFuture and orderBy, and at any time. Each notification's entry size is stored with it
  * ({@code feed_bytes}), measured by {@link FeedJson} as it writes the entry, so the bound counts what the message
  * costs once escaped (a serialized document's every quote takes two bytes, a control character six) and is read from
- * an index, not from the messages.
+ * an index, not from the messages. A notification with translations counts as its largest language, each with the
+ * {@code locale} member an answer in another language gives it ({@link #entryBytes}), so the bound holds for
+ * every language a reader may be served.
  *
  * <p>Ended notifications count only for projects with an active key that shows the past ({@code showPast}): for the
  * others no answer holds them, now or later, since an ended notification stays ended. A year of expired
@@ -168,7 +170,7 @@ public final class FeedBound {
 
     /** A row of select-feed-entry's columns measured as {@link #entryBytes} measures a notification as written. */
     private static int measure(DbRow row) {
-        FeedEntry entry = FeedStore.toEntry(row);
+        FeedEntry entry = FeedStore.toEntry(row, FeedStore.defaultLocale(row));
         return entryBytes(new Notification(entry.id(), "", NotificationStatus.PUBLISHED, entry.title(),
                                            entry.message(), entry.image(), entry.action(), entry.preset(),
                                            entry.startAt(), entry.endAt(), entry.createdAt(), 0, null,

@@ -14,6 +14,7 @@ import dev.herald.changes.ChangeLog;
 import dev.herald.identity.UserIdentity;
 import dev.herald.identity.UserTokens;
 
+import io.helidon.common.uri.UriQuery;
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -43,7 +44,12 @@ public final class PublicFeedService implements HttpService {
      */
     private static final Header PRIVATE_NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL,
                                                                              "private, no-cache");
-    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Authorization");
+    private static final Header VARY_TOKEN = HeaderValues.createCached(HeaderNames.VARY,
+                                                                       "Authorization, Accept-Language");
+    /** Every answer may be in another language for another Accept-Language (docs/api.md#languages). */
+    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Accept-Language");
+    /** docs/api.md#languages: the reader's language, when no token's claim names one. */
+    private static final String LOCALE_PARAMETER = "locale";
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ActiveKeys keys;
@@ -79,10 +85,10 @@ public final class PublicFeedService implements HttpService {
     /**
      * The key's answer at {@code now} for a request with this verified user, or without a token (empty): the
      * notifications for everyone and those whose audience the user matches. What the feed route serves, and what a
-     * per-user summary of the feed must count.
+     * per-user summary of the feed must count: in the user's language, the same notifications as in any other.
      */
     public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
-        return cache.answer(key, user.orElse(null), now);
+        return cache.answer(key, user.orElse(null), null, null, now);
     }
 
     private void list(ServerRequest request, ServerResponse response) {
@@ -90,13 +96,18 @@ public final class PublicFeedService implements HttpService {
         // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
         // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
         Optional<UserIdentity> user = users.identify(request, key);
-        FeedAnswer answer = answer(key, user, clock.millis());
+        FeedAnswer answer = cache.answer(key, user.orElse(null), localeParameter(request),
+                                         request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null),
+                                         clock.millis());
         response.header(answer.etag());
+        response.header(answer.language());
         if (user.isPresent()) {
             response.header(PRIVATE_NO_CACHE);
-            response.header(VARY);
+            // Added to, not replacing, the CORS filter's Vary: Origin (cors.allowed-origins).
+            response.headers().add(VARY_TOKEN);
         } else {
             response.header(NO_CACHE);
+            response.headers().add(VARY);
         }
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
             response.status(Status.NOT_MODIFIED_304).send();
@@ -104,6 +115,15 @@ public final class PublicFeedService implements HttpService {
         }
         response.header(JSON);
         Bodies.sendShared(request, response, answer.body());
+    }
+
+    /**
+     * The {@code locale} parameter, or null. Asked only when present: {@code first} of an absent one builds an empty
+     * value through the global mapper, per request.
+     */
+    private static String localeParameter(ServerRequest request) {
+        UriQuery query = request.query();
+        return query.contains(LOCALE_PARAMETER) ? query.get(LOCALE_PARAMETER) : null;
     }
 
     /**
@@ -118,12 +138,13 @@ public final class PublicFeedService implements HttpService {
     }
 
     private KeyFeed load(ApiKey key, long now, boolean toKeep) {
-        List<FeedEntry> entries = feed.visible(key, now, MAX_NOTIFICATIONS).stream()
+        String defaultLocale = feed.defaultLocale(key);
+        List<FeedEntry> entries = feed.visible(key, defaultLocale, now, MAX_NOTIFICATIONS).stream()
                 .sorted(FeedOrder.of(key.orderBy()))
                 .toList();
-        List<KeyFeed.Targeted> targeted = feed.targeted(key, now, MAX_NOTIFICATIONS);
+        List<KeyFeed.Targeted> targeted = feed.targeted(key, defaultLocale, now, MAX_NOTIFICATIONS);
         long validUntil = toKeep ? feed.nextChange(key, now) : now + 1;
-        return KeyFeed.of(key, entries, targeted, now, validUntil);
+        return KeyFeed.of(key, defaultLocale, entries, targeted, now, validUntil);
     }
 
     /** A missing key is 401 MISSING_API_KEY (docs/api.md, GET /api/v1/public/notifications). */

@@ -328,6 +328,7 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         // 1001 small ones, by hand for speed (so measured by the refused write), with ids as long as the store's.
         insertByHand(1001, "m", i -> String.format("byhand%012d", i));
         Project project = new Project(projectId, "p", START.toEpochMilli());
+        // Each follows the project's default: measured with the locale member of the longest tag it may become.
         long small = FeedBound.entryBytes(new Notification("byhand000000000000", projectId, NotificationStatus.PUBLISHED,
                                                            null, "m", null, Action.NONE, "default", null, null, 0, 0));
         ApiException refused = assertThrows(ApiException.class,

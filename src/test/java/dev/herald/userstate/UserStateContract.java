@@ -376,10 +376,11 @@ abstract class UserStateContract extends HeraldServerTest {
         herald.notification(project).save();
         Answer withToken = call(Method.GET, "notifications", alice, null);
         assertThat(withToken.cacheControl, is(List.of("private, no-cache")));
-        assertThat(withToken.vary, is(List.of("Authorization")));
+        // Every feed answer varies by language too (docs/api.md#languages).
+        assertThat(withToken.vary, is(List.of("Authorization, Accept-Language")));
         Answer withoutToken = call(Method.GET, "notifications", null, null);
         assertThat(withoutToken.cacheControl, is(List.of("no-cache")));
-        assertThat(withoutToken.vary, is(List.of()));
+        assertThat(withoutToken.vary, is(List.of("Accept-Language")));
     }
 
     @Test
