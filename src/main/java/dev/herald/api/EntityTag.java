@@ -1,5 +1,6 @@
 package dev.herald.api;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
@@ -17,10 +18,28 @@ public final class EntityTag {
     }
 
     public static String of(byte[] body) {
+        return quoted(sha256().digest(body));
+    }
+
+    /**
+     * A tag of one variant of a resource (the feed in one language): the hash covers what tells it from the others as
+     * well as the body, so two variants never share a tag.
+     */
+    public static String of(String variant, byte[] body) {
+        MessageDigest sha256 = sha256();
+        sha256.update(variant.getBytes(StandardCharsets.UTF_8));
+        sha256.update((byte) '\n');
+        return quoted(sha256.digest(body));
+    }
+
+    private static String quoted(byte[] digest) {
+        // 128 bits of the digest are plenty to tell two feeds apart and keep the header short.
+        return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest).substring(0, 22) + "\"";
+    }
+
+    private static MessageDigest sha256() {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
-            // 128 bits of the digest are plenty to tell two feeds apart and keep the header short.
-            return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(digest).substring(0, 22) + "\"";
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

@@ -20,12 +20,26 @@ import io.helidon.http.HeaderValues;
  * @param builtAt    epoch millis of the "now" the answer was built for
  * @param validUntil epoch millis of the first instant at which time alone changes the answer (a future
  *                   notification starts, a current one has ended), or {@link Long#MAX_VALUE}
+ * @param language   the {@code Content-Language} header: the language it is served in (docs/api.md#languages), or
+ *                   null where languages are not known
  */
-public record FeedAnswer(ApiKey key, byte[] body, Header etag, List<String> ids, long builtAt, long validUntil) {
+public record FeedAnswer(ApiKey key, byte[] body, Header etag, List<String> ids, long builtAt, long validUntil,
+                         Header language) {
 
     static FeedAnswer of(ApiKey key, byte[] body, List<String> ids, long builtAt, long validUntil) {
-        return new FeedAnswer(key, body, HeaderValues.create(HeaderNames.ETAG, EntityTag.of(body)), List.copyOf(ids),
-                              builtAt, validUntil);
+        return of(key, body, ids, builtAt, validUntil, null, true);
+    }
+
+    /**
+     * @param home whether {@code language} is the project's default: its answer's ETag is the hash of the body, as
+     *             before languages; another language's covers the language too, so that no cache mistakes one
+     *             variant for another even where their bodies agree
+     */
+    static FeedAnswer of(ApiKey key, byte[] body, List<String> ids, long builtAt, long validUntil, Header language,
+                         boolean home) {
+        String tag = home ? EntityTag.of(body) : EntityTag.of(language.get(), body);
+        return new FeedAnswer(key, body, HeaderValues.create(HeaderNames.ETAG, tag), List.copyOf(ids), builtAt,
+                              validUntil, language);
     }
 
     /** The same answer holds at {@code now}: built for this key's settings, and no start or end date passed since. */

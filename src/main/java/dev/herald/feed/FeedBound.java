@@ -39,6 +39,21 @@ public final class FeedBound {
         this.maxBytes = maxBytes;
     }
 
+    /**
+     * The most bytes the notification takes in a feed answer (its object, without the comma before it), in any
+     * language it is served in: what {@code feed_bytes} stores (docs/api.md#languages).
+     *
+     * @param locale       its own language: its {@code locale}, else its project's default
+     * @param translations its translations as {@code notifications.translations} stores them, or null for none
+     */
+    public static int entryBytes(Notification notification, String locale, String translations) {
+        return FeedJson.boundBytes(new FeedEntry(notification.id(), notification.title(), notification.message(),
+                                                 notification.image(), notification.action(), notification.preset(),
+                                                 notification.startAt(), notification.endAt(),
+                                                 notification.createdAt(), 0, locale,
+                                                 FeedTranslation.parse(translations, locale)));
+    }
+
     /** The bytes the notification takes in a feed answer (its object, without the comma before it). */
     public static int entryBytes(Notification notification) {
         return FeedJson.entryBytes(new FeedEntry(notification.id(), notification.title(), notification.message(),
@@ -115,7 +130,7 @@ public final class FeedBound {
             return bytes;
         }
         return transaction.namedGet("select-feed-entry", Rows.string(stored, "id"))
-                .map(row -> FeedJson.entryBytes(FeedStore.toEntry(row)))
+                .map(row -> FeedJson.boundBytes(FeedStore.toEntry(row, FeedStore.defaultLocale(row))))
                 .orElse(0);
     }
 
@@ -124,10 +139,10 @@ public final class FeedBound {
         transaction.createNamedQuery("select-unmeasured-feed-entries")
                 .addParam("projectId", projectId)
                 .execute()
-                .map(FeedStore::toEntry)
+                .map(row -> FeedStore.toEntry(row, FeedStore.defaultLocale(row)))
                 .toList()
                 .forEach(entry -> transaction.createNamedUpdate("update-feed-bytes")
-                        .addParam("feedBytes", FeedJson.entryBytes(entry))
+                        .addParam("feedBytes", FeedJson.boundBytes(entry))
                         .addParam("seq", entry.sequence())
                         .execute());
     }

@@ -18,7 +18,10 @@ import dev.herald.identity.UserIdentity;
 /**
  * Finished feed answers per key, so that a hit reads no database and writes no JSON: the answer for requests without a
  * user token, and, where the key's project targets notifications, one answer per set of them that users match, kept
- * by that set, never by user (users matching the same set share one answer).
+ * by that set, never by user (users matching the same set share one answer). Each of these per language served
+ * (docs/api.md#languages): the project's default from the load, another built from it when a reader is first served
+ * it, so a key holds at most one per language its notifications have, whatever headers readers send; the language
+ * each header value is served is remembered per key (a few dozen values), so a hit parses none.
  *
  * <p>Exact: an answer is used only while its dates say it holds ({@link FeedAnswer#holdsFor}), while the change log
  * is fresh, and until a change to its project drops it, with every answer for users of the key. A load that a change
@@ -33,8 +36,21 @@ import dev.herald.identity.UserIdentity;
  */
 final class FeedCache implements ChangeListener {
 
-    /** Beyond this many sets of one key, its answers for users are dropped and built again from memory. */
+    /**
+     * Beyond this many sets of one key in one language, its answers for users in it are dropped and built again from
+     * memory.
+     */
     static final int MAX_SETS_PER_KEY = 1024;
+    /**
+     * Values of {@code Accept-Language} (and of single tags) a key remembers the served language of; beyond, it
+     * forgets them all and starts again: real readers send a few dozen values, a client sending a new one per
+     * request only makes its own requests parse theirs.
+     */
+    static final int MAX_REMEMBERED = 64;
+    /** Longer values are looked up every time, never remembered: no browser sends one. */
+    static final int MAX_REMEMBERED_LENGTH = 256;
+    /** Remembered for a value that names none of a load's languages. */
+    private static final String NONE = "";
 
     /** Loads a key's feed at an instant, from the database. */
     interface Loader {
@@ -58,6 +74,7 @@ final class FeedCache implements ChangeListener {
     private final AtomicLong useClock = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong userAnswers = new AtomicLong();
+    private final AtomicLong variants = new AtomicLong();
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder userHits = new LongAdder();
@@ -74,39 +91,58 @@ final class FeedCache implements ChangeListener {
         }
     }
 
-    /** @param user the request's verified user, or null for a request without a token */
-    FeedAnswer answer(ApiKey key, UserIdentity user, long now) {
-        if (!enabled) {
-            return loader.load(key, now, false).answerFor(user, now);
-        }
-        if (!changes.isFresh()) {
-            misses.increment();
-            return loader.load(key, now, false).answerFor(user, now);
+    /**
+     * @param user      the request's verified user, or null for a request without a token
+     * @param parameter the request's {@code locale} parameter, or null
+     * @param header    the request's {@code Accept-Language}, or null
+     */
+    FeedAnswer answer(ApiKey key, UserIdentity user, String parameter, String header, long now) {
+        if (!enabled || !changes.isFresh()) {
+            if (enabled) {
+                misses.increment();
+            }
+            KeyFeed loaded = loader.load(key, now, false);
+            return inServedLanguage(loaded, user, parameter, header).answerFor(user, now);
         }
         Cached cached = answers.get(key.key());
         if (cached != null && cached.feed.holdsFor(key, now)) {
             cached.markUsed(useClock.get());
             hits.increment();
-            return user == null ? cached.feed.everyone() : forUser(cached, user, now);
+            return answer(cached, user, parameter, header, now);
         }
         misses.increment();
-        return loadShared(key, user, now);
+        return loadShared(key, user, parameter, header, now);
+    }
+
+    private static KeyFeed inServedLanguage(KeyFeed loaded, UserIdentity user, String parameter, String header) {
+        String served = loaded.served(user == null ? null : user.locale(), parameter, header);
+        return served == null || served.equals(loaded.language()) ? loaded : loaded.in(served);
+    }
+
+    /** From the key's load in memory, in the language the request is served. */
+    private FeedAnswer answer(Cached cached, UserIdentity user, String parameter, String header, long now) {
+        Variant variant = cached.home;
+        if (cached.feed.hasOtherLanguages() && (user != null && user.locale() != null || parameter != null
+                || header != null)) {
+            variant = cached.variant(cached.served(user == null ? null : user.locale(), parameter, header));
+        }
+        return user == null ? variant.feed.everyone() : forUser(cached, variant, user, now);
     }
 
     /** From the key's load in memory: the answer kept for the user's set, or one built now and kept. */
-    private FeedAnswer forUser(Cached cached, UserIdentity user, long now) {
+    private FeedAnswer forUser(Cached cached, Variant variant, UserIdentity user, long now) {
         MatchSet set = cached.feed.matched(user, now);
         if (set == null) {
-            return cached.feed.everyone();
+            return variant.feed.everyone();
         }
-        FeedAnswer kept = cached.sets.get(set);
+        FeedAnswer kept = variant.sets.get(set);
         if (kept != null) {
             userHits.increment();
             return kept;
         }
         userBuilds.increment();
-        FeedAnswer built = cached.feed.answer(set);
-        if (cached.keep(set, built)) {
+        FeedAnswer built = variant.feed.answer(set);
+        if (cached.keep(variant, set, built)) {
             evictIfOver();
         }
         return built;
@@ -116,22 +152,23 @@ final class FeedCache implements ChangeListener {
      * One load per key at a time. A request that finds one running may use its result only if no change came
      * between that load's start and this request: otherwise the result may predate what this request must see.
      */
-    private FeedAnswer loadShared(ApiKey key, UserIdentity user, long now) {
+    private FeedAnswer loadShared(ApiKey key, UserIdentity user, String parameter, String header, long now) {
         long arrived = generation.get();
         Load mine = new Load(arrived);
         Load running = loads.putIfAbsent(key.key(), mine);
         if (running != null) {
             Cached shared = running.await();
             if (shared != null && running.generation == arrived && shared.feed.holdsFor(key, now)) {
-                return user == null ? shared.feed.everyone() : forUser(shared, user, now);
+                return answer(shared, user, parameter, header, now);
             }
-            return loader.load(key, now, false).answerFor(user, now);
+            KeyFeed loaded = loader.load(key, now, false);
+            return inServedLanguage(loaded, user, parameter, header).answerFor(user, now);
         }
         try {
             Cached loaded = new Cached(loader.load(key, now, true), useClock.incrementAndGet());
             mine.result.complete(loaded);
             keep(key.key(), loaded, arrived);
-            return user == null ? loaded.feed.everyone() : forUser(loaded, user, now);
+            return answer(loaded, user, parameter, header, now);
         } catch (RuntimeException e) {
             mine.result.complete(null);
             throw e;
@@ -207,24 +244,35 @@ final class FeedCache implements ChangeListener {
 
     FeedCacheFigures figures() {
         return new FeedCacheFigures(answers.size(), bytes.get(), hits.sum(), misses.sum(), userAnswers.get(),
-                                    userHits.sum(), userBuilds.sum());
+                                    userHits.sum(), userBuilds.sum(), variants.get());
     }
 
     /**
-     * A key's load and the answers for users built from it. What it counts in the cache's bytes changes under its
-     * lock, and stops counting once it is closed (dropped, evicted or replaced): an answer for users built meanwhile
-     * is then served but not kept, so the count never drifts.
+     * A key's load, its other languages and the answers for users built from them. What it counts in the cache's bytes
+     * changes under its lock, and stops counting once it is closed (dropped, evicted or replaced): a language or an
+     * answer for users built meanwhile is then served but not kept, so the count never drifts.
      */
     private final class Cached {
         private final KeyFeed feed;
-        private final Map<MatchSet, FeedAnswer> sets = new ConcurrentHashMap<>();
+        private final Variant home;
+        /** The load in the other languages readers were served: at most one per language it has. */
+        private final Map<String, Variant> languages = new ConcurrentHashMap<>();
+        /**
+         * The language each {@code Accept-Language} value seen is served (empty: none of the load's), so that a hit
+         * parses no header: browsers send a few values per language, the same ones over and over.
+         */
+        private final Map<String, String> servedByHeader = new ConcurrentHashMap<>();
+        /** The same for a token's {@code locale} claim and the {@code locale} parameter. */
+        private final Map<String, String> servedByTag = new ConcurrentHashMap<>();
         /** Written without ordering: a lost update only makes the LRU order a little less exact. */
         private long lastUsed;
-        private long setBytes;
+        /** What it counts besides its load: other languages, answers for users, what the memos hold. */
+        private long extraBytes;
         private boolean closed;
 
         private Cached(KeyFeed feed, long lastUsed) {
             this.feed = feed;
+            this.home = new Variant(feed, true);
             this.lastUsed = lastUsed;
         }
 
@@ -235,29 +283,119 @@ final class FeedCache implements ChangeListener {
             }
         }
 
+        /**
+         * The language a request is served: the first of claim, parameter and header (in that order,
+         * docs/api.md#languages) that names one of the load's, else the project's default. The same as
+         * {@link KeyFeed#served}, each part looked up once per value and remembered.
+         */
+        private String served(String claim, String parameter, String header) {
+            String served = claim == null ? null : remembered(servedByTag, claim, true);
+            if (served == null && parameter != null) {
+                served = remembered(servedByTag, parameter, true);
+            }
+            if (served == null && header != null) {
+                served = remembered(servedByHeader, header, false);
+            }
+            return served == null ? feed.home() : served;
+        }
+
+        private String remembered(Map<String, String> memo, String requested, boolean tag) {
+            String served = memo.get(requested);
+            if (served == null) {
+                String found = tag ? feed.servedForTag(requested) : feed.servedForHeader(requested);
+                served = found == null ? NONE : found;
+                if (remember(memo, requested, served)) {
+                    evictIfOver();
+                }
+            }
+            return served.isEmpty() ? null : served;
+        }
+
         /** @return whether it was kept (the cache's bytes then grew) */
-        private synchronized boolean keep(MatchSet set, FeedAnswer answer) {
-            if (closed || answer.body().length > maxBytes) {
+        private synchronized boolean remember(Map<String, String> memo, String requested, String served) {
+            if (closed || requested.length() > MAX_REMEMBERED_LENGTH) {
                 return false;
             }
-            if (sets.size() >= MAX_SETS_PER_KEY) {
-                forgetSets();
+            if (memo.size() >= MAX_REMEMBERED) {
+                forget(memo);
             }
-            FeedAnswer previous = sets.put(set, answer);
-            long grown = answer.body().length - (previous == null ? 0 : previous.body().length);
-            setBytes += grown;
-            bytes.addAndGet(grown);
+            if (memo.putIfAbsent(requested, served) != null) {
+                return false;
+            }
+            grow(rememberedBytes(requested));
+            return true;
+        }
+
+        private void forget(Map<String, String> memo) {
+            long held = 0;
+            for (String requested : memo.keySet()) {
+                held += rememberedBytes(requested);
+            }
+            grow(-held);
+            memo.clear();
+        }
+
+        /** The load in {@code language}, one of its own: kept, or built now and kept if it may be. */
+        private Variant variant(String language) {
+            if (language.equals(feed.language())) {
+                return home;
+            }
+            Variant kept = languages.get(language);
+            if (kept != null) {
+                return kept;
+            }
+            Variant built = new Variant(feed.in(language), false);
+            Variant used = keep(language, built);
+            if (used == built && built.kept) {
+                evictIfOver();
+            }
+            return used;
+        }
+
+        /** @return the variant to use: the one kept meanwhile by another request, else {@code built} */
+        private synchronized Variant keep(String language, Variant built) {
+            if (closed || built.feed.bytes() > maxBytes) {
+                return built;
+            }
+            Variant previous = languages.putIfAbsent(language, built);
+            if (previous != null) {
+                return previous;
+            }
+            built.kept = true;
+            grow(built.feed.bytes());
+            variants.incrementAndGet();
+            return built;
+        }
+
+        /** @return whether it was kept (the cache's bytes then grew) */
+        private synchronized boolean keep(Variant variant, MatchSet set, FeedAnswer answer) {
+            if (closed || !variant.kept || answer.body().length > maxBytes) {
+                return false;
+            }
+            if (variant.sets.size() >= MAX_SETS_PER_KEY) {
+                forgetSets(variant);
+            }
+            FeedAnswer previous = variant.sets.put(set, answer);
+            grow(answer.body().length - (previous == null ? 0 : previous.body().length));
             if (previous == null) {
                 userAnswers.incrementAndGet();
             }
             return true;
         }
 
-        private void forgetSets() {
-            bytes.addAndGet(-setBytes);
-            userAnswers.addAndGet(-sets.size());
-            setBytes = 0;
-            sets.clear();
+        private void forgetSets(Variant variant) {
+            long held = 0;
+            for (FeedAnswer answer : variant.sets.values()) {
+                held += answer.body().length;
+            }
+            grow(-held);
+            userAnswers.addAndGet(-variant.sets.size());
+            variant.sets.clear();
+        }
+
+        private void grow(long by) {
+            extraBytes += by;
+            bytes.addAndGet(by);
         }
 
         /**
@@ -267,6 +405,7 @@ final class FeedCache implements ChangeListener {
         private synchronized boolean count() {
             if (feed.bytes() > maxBytes) {
                 closed = true;
+                home.kept = false;
                 return false;
             }
             bytes.addAndGet(feed.bytes());
@@ -279,9 +418,29 @@ final class FeedCache implements ChangeListener {
                 return;
             }
             closed = true;
-            forgetSets();
-            bytes.addAndGet(-feed.bytes());
+            variants.addAndGet(-languages.size());
+            userAnswers.addAndGet(-home.sets.size() - languages.values().stream().mapToInt(v -> v.sets.size()).sum());
+            bytes.addAndGet(-feed.bytes() - extraBytes);
+            extraBytes = 0;
         }
+    }
+
+    /** A key's load in one language, and the answers for users built from it. */
+    private static final class Variant {
+        private final KeyFeed feed;
+        private final Map<MatchSet, FeedAnswer> sets = new ConcurrentHashMap<>();
+        /** Whether it counts in the cache's bytes: only then are answers for users built from it kept. */
+        private boolean kept;
+
+        private Variant(KeyFeed feed, boolean kept) {
+            this.feed = feed;
+            this.kept = kept;
+        }
+    }
+
+    /** What one remembered value takes: its characters and about a map entry's overhead. */
+    private static long rememberedBytes(String requested) {
+        return requested.length() + 64L;
     }
 
     private static final class Load {

@@ -10,9 +10,18 @@ package dev.herald.feed;
  * @param userAnswers answers for users held, one per key and set of targeted notifications matched
  * @param userHits    requests with a user token answered by an answer for users held
  * @param userBuilds  answers for users built from a key's feed in memory (a set of matches not held yet)
+ * @param variants    a key's feed held in another language than its project's default, one per key and language
+ *                    served (docs/api.md#languages): bounded by the languages of the keys' notifications, not by what
+ *                    readers ask for
  */
 public record FeedCacheFigures(int keys, long bytes, long hits, long misses, long userAnswers, long userHits,
-                               long userBuilds) {
+                               long userBuilds, long variants) {
+
+    /** Figures of a cache that holds no other language. */
+    public FeedCacheFigures(int keys, long bytes, long hits, long misses, long userAnswers, long userHits,
+                            long userBuilds) {
+        this(keys, bytes, hits, misses, userAnswers, userHits, userBuilds, 0);
+    }
 
     /** Figures of a cache no user token reached. */
     public FeedCacheFigures(int keys, long bytes, long hits, long misses) {

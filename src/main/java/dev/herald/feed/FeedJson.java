@@ -12,12 +12,16 @@ import jakarta.json.stream.JsonGenerator;
 
 /**
  * A notification as Get Notifications answers it (docs/api.md, GET /api/v1/public/{apiKey}/notifications): every field
- * always present, null as JSON null, but {@code title} and a link's {@code label}, present only when set; nothing
- * else. Streamed straight to bytes: the feed is the hottest answer, and building an object tree first doubled its
- * cost. An answer of n entries is {@code 2 + (n - 1)} bytes of brackets and
- * commas plus its entries' {@link #entryBytes}: {@link FeedBound} keeps the sum within {@code limits.feed-bytes}, so a
+ * always present, null as JSON null, but {@code title}, a link's {@code label} and {@code locale}, present only when
+ * set; nothing else. Streamed straight to bytes: the feed is the hottest answer, and building an object tree first
+ * doubled its cost. An answer of n entries is {@code 2 + (n - 1)} bytes of brackets and commas plus its entries'
+ * bytes, each at most its {@link #boundBytes}: {@link FeedBound} keeps the sum within {@code limits.feed-bytes}, so a
  * change of shape here changes the sizes stored with the notifications (a migration must set {@code feed_bytes} to
  * NULL, and they are measured again).
+ *
+ * <p>An answer is written for one served language (docs/api.md#languages): each entry in its language for it
+ * ({@link FeedEntry#languageFor}), with a {@code locale} member right after {@code id} when that is not the served
+ * one. Served {@code null}: entries as they are, without the member (languages not known).
  */
 final class FeedJson {
 
@@ -28,31 +32,56 @@ final class FeedJson {
     }
 
     static byte[] bytes(List<FeedEntry> entries) {
+        return bytes(entries, null);
+    }
+
+    /** The answer of {@code entries} served in {@code served}. */
+    static byte[] bytes(List<FeedEntry> entries, String served) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(2 + BYTES_PER_ENTRY * entries.size());
         try (JsonGenerator json = Json.generator(out)) {
             json.writeStartArray();
-            entries.forEach(entry -> write(json, entry));
+            entries.forEach(entry -> write(json, entry, served));
             json.writeEnd();
         }
         return out.toByteArray();
     }
 
     /** One entry's object, exactly as {@link #bytes} writes it in an answer: answers for users are joined from these. */
-    static byte[] entry(FeedEntry entry) {
+    static byte[] entry(FeedEntry entry, String served) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(BYTES_PER_ENTRY);
         try (JsonGenerator json = Json.generator(out)) {
-            write(json, entry);
+            write(json, entry, served);
         }
         return out.toByteArray();
     }
 
     /** The bytes of one entry's object in an answer, exactly as {@link #bytes} writes it there. */
     static int entryBytes(FeedEntry entry) {
+        return entryBytes(entry, null);
+    }
+
+    private static int entryBytes(FeedEntry text, String member) {
         ByteCount count = new ByteCount();
         try (JsonGenerator json = Json.generator(count)) {
-            write(json, entry);
+            writeObject(json, text, member);
         }
         return Math.toIntExact(count.bytes);
+    }
+
+    /**
+     * The most bytes the entry takes in any answer, whatever language it is served in: the largest of its languages'
+     * objects, each with a {@code locale} member (an answer in another language carries it). What
+     * {@code feed_bytes} stores, so that {@link FeedBound}'s sum bounds every variant of every answer.
+     */
+    static int boundBytes(FeedEntry entry) {
+        if (entry.locale() == null) {
+            return entryBytes(entry);
+        }
+        int largest = entryBytes(entry, entry.locale());
+        for (String language : entry.translations().keySet()) {
+            largest = Math.max(largest, entryBytes(entry.in(language), language));
+        }
+        return largest;
     }
 
     /** The size of an answer of {@code entries} objects of {@code entryBytes} bytes in all. */
@@ -60,8 +89,19 @@ final class FeedJson {
         return entries == 0 ? 2 : 2 + entryBytes + (entries - 1);
     }
 
-    private static void write(JsonGenerator json, FeedEntry entry) {
+    private static void write(JsonGenerator json, FeedEntry entry, String served) {
+        String language = entry.languageFor(served);
+        // Absent where the entry is in the served language: an answer in the project's default language, of
+        // notifications in it, is the answer Herald gave before languages, byte for byte.
+        writeObject(json, entry.in(language), language == null || language.equals(served) ? null : language);
+    }
+
+    /** @param member the {@code locale} member's value, or null for none */
+    private static void writeObject(JsonGenerator json, FeedEntry entry, String member) {
         json.writeStartObject().write("id", entry.id());
+        if (member != null) {
+            json.write("locale", member);
+        }
         // Absent, not null, when unset: a feed without titles is the answer it was before titles, byte for byte, so
         // neither a client that predates them nor the feed_bytes stored before migration 15 see a difference.
         if (entry.title() != null) {

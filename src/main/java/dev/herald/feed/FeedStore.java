@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 import dev.herald.apikey.ApiKey;
 import dev.herald.audience.Audience;
 import dev.herald.content.ServedMessages;
+import dev.herald.locale.LanguageTag;
 import dev.herald.logging.LogThrottle;
 import dev.herald.notification.Action;
 import dev.herald.storage.Rows;
@@ -23,6 +24,9 @@ final class FeedStore {
     private static final System.Logger LOGGER = System.getLogger(FeedStore.class.getName());
     private static final LogThrottle NOT_IN_FORM = new LogThrottle(Duration.ofMinutes(1));
 
+    /** projects.default_locale's default (migration 21). */
+    private static final String FALLBACK_LOCALE = "en";
+
     private final DbClient db;
 
     FeedStore(DbClient db) {
@@ -33,9 +37,9 @@ final class FeedStore {
      * The newest {@code limit} published notifications of the key's project that the key may see at {@code now},
      * newest first (docs/api.md, GET /api/v1/public/{apiKey}/notifications, rules 1 to 3).
      */
-    List<FeedEntry> visible(ApiKey key, long now, int limit) {
+    List<FeedEntry> visible(ApiKey key, String defaultLocale, long now, int limit) {
         return visible(key.showPast() ? "select-feed-with-past" : "select-feed-without-past", key, now, limit)
-                .map(FeedStore::toEntry)
+                .map(row -> toEntry(row, defaultLocale))
                 .toList();
     }
 
@@ -43,11 +47,28 @@ final class FeedStore {
      * The newest {@code limit} published notifications with an audience that the key may see at {@code now}, newest
      * first, each with its rules parsed: once per load, never per request.
      */
-    List<KeyFeed.Targeted> targeted(ApiKey key, long now, int limit) {
+    List<KeyFeed.Targeted> targeted(ApiKey key, String defaultLocale, long now, int limit) {
         return visible(key.showPast() ? "select-targeted-feed-with-past" : "select-targeted-feed-without-past", key,
                        now, limit)
-                .map(row -> new KeyFeed.Targeted(toEntry(row), Audience.stored(Rows.string(row, "audience"))))
+                .map(row -> new KeyFeed.Targeted(toEntry(row, defaultLocale),
+                                                 Audience.stored(Rows.string(row, "audience"))))
                 .toList();
+    }
+
+    /**
+     * The language of the project's notifications that name none, and of answers to readers who name none it has. A
+     * tag that is not a canonical one was written past the management API: the default of migration 21 stands in.
+     */
+    String defaultLocale(ApiKey key) {
+        return db.execute().namedGet("select-project-default-locale", key.projectId())
+                .map(FeedStore::defaultLocale)
+                .orElse(FALLBACK_LOCALE);
+    }
+
+    /** A row's {@code default_locale}, as {@link #defaultLocale(ApiKey)} reads it. */
+    static String defaultLocale(DbRow row) {
+        String stored = Rows.string(row, "default_locale");
+        return LanguageTag.parseStored(stored).filter(tag -> tag.equals(stored)).orElse(FALLBACK_LOCALE);
     }
 
     private Stream<DbRow> visible(String statement, ApiKey key, long now, int limit) {
@@ -101,13 +122,19 @@ final class FeedStore {
         return served;
     }
 
-    /** A row of the feed's columns (the select-feed-* statements, and those that measure entries). */
-    static FeedEntry toEntry(DbRow row) {
+    /**
+     * A row of the feed's columns (the select-feed-* statements, and those that measure entries), with its languages.
+     *
+     * @param defaultLocale its language when the row names none (the measuring statements name it), and when the one
+     *                      it names is not a canonical tag (written past the management API)
+     */
+    static FeedEntry toEntry(DbRow row, String defaultLocale) {
         Action action = new Action(Action.Type.valueOf(Rows.string(row, "action_type")),
                                    Rows.string(row, "action_url"),
                                    Rows.string(row, "action_target"),
                                    Rows.string(row, "action_label"));
         String id = Rows.string(row, "id");
+        String locale = locale(Rows.string(row, "locale"), defaultLocale);
         return new FeedEntry(id,
                              Rows.string(row, "title"),
                              served(id, Rows.string(row, "message")),
@@ -117,6 +144,15 @@ final class FeedStore {
                              Rows.nullableLong(row, "start_at"),
                              Rows.nullableLong(row, "end_at"),
                              Rows.longValue(row, "created_at"),
-                             Rows.longValue(row, "seq"));
+                             Rows.longValue(row, "seq"),
+                             locale,
+                             FeedTranslation.parse(Rows.string(row, "translations"), locale));
+    }
+
+    private static String locale(String stored, String defaultLocale) {
+        if (stored == null) {
+            return defaultLocale;
+        }
+        return LanguageTag.parseStored(stored).filter(stored::equals).orElse(defaultLocale);
     }
 }

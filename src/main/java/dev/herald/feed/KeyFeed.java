@@ -10,15 +10,25 @@ import java.util.Set;
 import dev.herald.apikey.ApiKey;
 import dev.herald.audience.Audience;
 import dev.herald.identity.UserIdentity;
+import dev.herald.locale.LanguagePreferences;
+import dev.herald.locale.RequestedLanguages;
+
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 
 /**
- * What one load of a key's feed gives: the answer for requests without a user token, and, when the key's project has
- * notifications with an audience, what it takes to answer any user from memory: those notifications' rules (parsed
- * once, here), and every entry's JSON, in the key's order, ready to be joined.
+ * What one load of a key's feed gives, in one served language: the answer for requests without a user token, and,
+ * when the key's project has notifications with an audience, what it takes to answer any user from memory: those
+ * notifications' rules (parsed once, here), and every entry's JSON, in the key's order, ready to be joined.
  *
  * <p>A user's answer holds the notifications for everyone and those of the targeted ones the user matches: the 1000
  * newest of them (docs/api.md, rule 3), in the key's order, as the answer for everyone is built. Its bytes are the
  * entries' bytes joined by commas in brackets, which is what {@link FeedJson#bytes} writes for the same entries.
+ *
+ * <p>A load is built in the project's default language; the load's other languages (docs/api.md#languages: its
+ * entries' own and their translations') are built from it in memory when a reader is first served one
+ * ({@link #in}), so a project with one language keeps nothing more than before languages.
  */
 final class KeyFeed {
 
@@ -38,43 +48,149 @@ final class KeyFeed {
     private record Placed(FeedEntry entry, byte[] json, int target) {
     }
 
+    /**
+     * What every language of one load shares.
+     *
+     * @param home        the project's default language, or null where languages are not known
+     * @param available   the languages a reader may be served: the default, every entry's own, their translations'
+     * @param forEveryone the entries without an audience, kept only when there is another language to build
+     * @param sourceBytes what keeping them takes, about
+     */
+    private record Languages(String home, Set<String> available, List<FeedEntry> forEveryone,
+                             List<Targeted> targeted, long sourceBytes) {
+    }
+
+    private final Languages languages;
+    private final String language;
     private final FeedAnswer everyone;
-    private final List<Targeted> targeted;
     /** Every entry, those for everyone and the targeted ones, in the key's order; empty when none is targeted. */
     private final List<Placed> placed;
     private final long bytes;
 
-    private KeyFeed(FeedAnswer everyone, List<Targeted> targeted, List<Placed> placed, long bytes) {
+    private KeyFeed(Languages languages, String language, FeedAnswer everyone, List<Placed> placed, long bytes) {
+        this.languages = languages;
+        this.language = language;
         this.everyone = everyone;
-        this.targeted = targeted;
         this.placed = placed;
         this.bytes = bytes;
     }
 
+    /** A load whose languages are not known: each entry as it is. */
+    static KeyFeed of(ApiKey key, List<FeedEntry> forEveryone, List<Targeted> targeted, long builtAt,
+                      long validUntil) {
+        return of(key, null, forEveryone, targeted, builtAt, validUntil);
+    }
+
     /**
+     * @param home        the project's default language
      * @param forEveryone the entries without an audience, in the key's order
      * @param targeted    the entries with one, newest first
      */
-    static KeyFeed of(ApiKey key, List<FeedEntry> forEveryone, List<Targeted> targeted, long builtAt,
+    static KeyFeed of(ApiKey key, String home, List<FeedEntry> forEveryone, List<Targeted> targeted, long builtAt,
                       long validUntil) {
-        FeedAnswer everyone = FeedAnswer.of(key, FeedJson.bytes(forEveryone),
-                                            forEveryone.stream().map(FeedEntry::id).toList(), builtAt, validUntil);
+        Set<String> available = new HashSet<>();
+        if (home != null) {
+            available.add(home);
+            forEveryone.forEach(entry -> addLanguages(available, entry));
+            targeted.forEach(entry -> addLanguages(available, entry.entry()));
+        }
+        boolean others = available.size() > 1;
+        long sourceBytes = others ? forEveryone.stream().mapToLong(KeyFeed::textBytes).sum() : 0;
+        Languages languages = new Languages(home, Set.copyOf(available), others ? List.copyOf(forEveryone) : List.of(),
+                                            List.copyOf(targeted), sourceBytes);
+        return build(key, languages, home, forEveryone, builtAt, validUntil);
+    }
+
+    private static KeyFeed build(ApiKey key, Languages languages, String language, List<FeedEntry> forEveryone,
+                                 long builtAt, long validUntil) {
+        Header contentLanguage = language == null ? null
+                : HeaderValues.createCached(HeaderNames.CONTENT_LANGUAGE, language);
+        boolean home = language == null || language.equals(languages.home);
+        FeedAnswer everyone = FeedAnswer.of(key, FeedJson.bytes(forEveryone, language),
+                                            forEveryone.stream().map(FeedEntry::id).toList(), builtAt, validUntil,
+                                            contentLanguage, home);
+        long own = everyone.body().length + (home ? languages.sourceBytes : 0);
+        List<Targeted> targeted = languages.targeted;
         if (targeted.isEmpty()) {
-            return new KeyFeed(everyone, List.of(), List.of(), everyone.body().length);
+            return new KeyFeed(languages, language, everyone, List.of(), own);
         }
         List<Placed> placed = new ArrayList<>(forEveryone.size() + targeted.size());
-        long bytes = everyone.body().length;
         for (FeedEntry entry : forEveryone) {
-            placed.add(new Placed(entry, FeedJson.entry(entry), -1));
+            placed.add(new Placed(entry, FeedJson.entry(entry, language), -1));
         }
         for (int i = 0; i < targeted.size(); i++) {
-            placed.add(new Placed(targeted.get(i).entry(), FeedJson.entry(targeted.get(i).entry()), i));
+            placed.add(new Placed(targeted.get(i).entry(), FeedJson.entry(targeted.get(i).entry(), language), i));
         }
         placed.sort(Comparator.comparing(Placed::entry, FeedOrder.of(key.orderBy())));
+        long bytes = own;
         for (Placed entry : placed) {
             bytes += entry.json.length;
         }
-        return new KeyFeed(everyone, List.copyOf(targeted), List.copyOf(placed), bytes);
+        return new KeyFeed(languages, language, everyone, List.copyOf(placed), bytes);
+    }
+
+    private static void addLanguages(Set<String> available, FeedEntry entry) {
+        if (entry.locale() != null) {
+            available.add(entry.locale());
+            available.addAll(entry.translations().keySet());
+        }
+    }
+
+    /** About the memory an entry's texts take, in every language. */
+    private static long textBytes(FeedEntry entry) {
+        long bytes = length(entry.title()) + length(entry.message()) + length(entry.image());
+        for (FeedTranslation translation : entry.translations().values()) {
+            bytes += length(translation.title()) + length(translation.message()) + length(translation.image());
+        }
+        return bytes;
+    }
+
+    private static int length(String text) {
+        return text == null ? 0 : text.length();
+    }
+
+    /** The same load served in {@code language}, one of its {@link #available} ones: built now, from memory. */
+    KeyFeed in(String language) {
+        return build(everyone.key(), languages, language, languages.forEveryone, everyone.builtAt(),
+                     everyone.validUntil());
+    }
+
+    /** The language this answers in: the project's default for a load (null where languages are not known). */
+    String language() {
+        return language;
+    }
+
+    /** Whether it has a language besides the project's default: only then does a reader's request matter. */
+    boolean hasOtherLanguages() {
+        return languages.available.size() > 1;
+    }
+
+    /**
+     * The served language for the languages a request names (docs/api.md#languages): the first that RFC 4647 lookup
+     * finds among the available ones, else the project's default.
+     */
+    String served(String claim, String parameter, String header) {
+        if (!hasOtherLanguages()) {
+            return languages.home;
+        }
+        return LanguagePreferences.lookup(RequestedLanguages.of(claim, parameter, header), languages.available)
+                .orElse(languages.home);
+    }
+
+    /** The available language lookup finds for one tag (a claim, a parameter), or null for none. */
+    String servedForTag(String tag) {
+        return LanguagePreferences.lookup(RequestedLanguages.of(tag, null, null), languages.available).orElse(null);
+    }
+
+    /** The available language lookup finds for an {@code Accept-Language} value, or null for none. */
+    String servedForHeader(String header) {
+        return LanguagePreferences.lookup(LanguagePreferences.acceptLanguage(header), languages.available)
+                .orElse(null);
+    }
+
+    /** The project's default language. */
+    String home() {
+        return languages.home;
     }
 
     FeedAnswer everyone() {
@@ -85,7 +201,10 @@ final class KeyFeed {
         return everyone.holdsFor(key, now);
     }
 
-    /** Memory this load holds: the answer for everyone and, with targeted notifications, every entry's JSON. */
+    /**
+     * Memory this language holds: the answer for everyone and, with targeted notifications, every entry's JSON; the
+     * default language's also counts the entries kept to build the others.
+     */
     long bytes() {
         return bytes;
     }
@@ -96,6 +215,7 @@ final class KeyFeed {
      * (withinLastDays) without any write.
      */
     MatchSet matched(UserIdentity user, long now) {
+        List<Targeted> targeted = languages.targeted;
         if (targeted.isEmpty() || !user.projectId().equals(everyone.key().projectId())) {
             return null;
         }
@@ -139,7 +259,8 @@ final class KeyFeed {
         }
         body.write(']');
         return FeedAnswer.of(everyone.key(), body.toByteArray(), entries.stream().map(entry -> entry.entry.id()).toList(),
-                             everyone.builtAt(), everyone.validUntil());
+                             everyone.builtAt(), everyone.validUntil(), everyone.language(),
+                             language == null || language.equals(languages.home));
     }
 
     /** The answer for the user (null: a request without a token), built now when no cache keeps it. */

@@ -43,7 +43,12 @@ public final class PublicFeedService implements HttpService {
      */
     private static final Header PRIVATE_NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL,
                                                                              "private, no-cache");
-    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Authorization");
+    private static final Header VARY_TOKEN = HeaderValues.createCached(HeaderNames.VARY,
+                                                                       "Authorization, Accept-Language");
+    /** Every answer may be in another language for another Accept-Language (docs/api.md#languages). */
+    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Accept-Language");
+    /** docs/api.md#languages: the reader's language, when no token's claim names one. */
+    private static final String LOCALE_PARAMETER = "locale";
     private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ActiveKeys keys;
@@ -82,7 +87,7 @@ public final class PublicFeedService implements HttpService {
      * per-user summary of the feed must count.
      */
     public FeedAnswer answer(ApiKey key, Optional<UserIdentity> user, long now) {
-        return cache.answer(key, user.orElse(null), now);
+        return cache.answer(key, user.orElse(null), null, null, now);
     }
 
     private void list(ServerRequest request, ServerResponse response) {
@@ -90,13 +95,18 @@ public final class PublicFeedService implements HttpService {
         // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
         // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
         Optional<UserIdentity> user = users.identify(request, key);
-        FeedAnswer answer = answer(key, user, clock.millis());
+        FeedAnswer answer = cache.answer(key, user.orElse(null),
+                                         request.query().first(LOCALE_PARAMETER).orElse(null),
+                                         request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null),
+                                         clock.millis());
         response.header(answer.etag());
+        response.header(answer.language());
         if (user.isPresent()) {
             response.header(PRIVATE_NO_CACHE);
-            response.header(VARY);
+            response.header(VARY_TOKEN);
         } else {
             response.header(NO_CACHE);
+            response.header(VARY);
         }
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
             response.status(Status.NOT_MODIFIED_304).send();
@@ -118,12 +128,13 @@ public final class PublicFeedService implements HttpService {
     }
 
     private KeyFeed load(ApiKey key, long now, boolean toKeep) {
-        List<FeedEntry> entries = feed.visible(key, now, MAX_NOTIFICATIONS).stream()
+        String defaultLocale = feed.defaultLocale(key);
+        List<FeedEntry> entries = feed.visible(key, defaultLocale, now, MAX_NOTIFICATIONS).stream()
                 .sorted(FeedOrder.of(key.orderBy()))
                 .toList();
-        List<KeyFeed.Targeted> targeted = feed.targeted(key, now, MAX_NOTIFICATIONS);
+        List<KeyFeed.Targeted> targeted = feed.targeted(key, defaultLocale, now, MAX_NOTIFICATIONS);
         long validUntil = toKeep ? feed.nextChange(key, now) : now + 1;
-        return KeyFeed.of(key, entries, targeted, now, validUntil);
+        return KeyFeed.of(key, defaultLocale, entries, targeted, now, validUntil);
     }
 
     /** A missing key is 401 MISSING_API_KEY (docs/api.md, GET /api/v1/public/notifications). */

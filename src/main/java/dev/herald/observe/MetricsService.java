@@ -95,6 +95,8 @@ public final class MetricsService implements HttpService {
                 + " their set.", figures.userHits());
         counter(out, "herald_feed_cache_user_builds_total", "Answers for users built from a key's feed in memory.",
                 figures.userBuilds());
+        gauge(out, "herald_feed_cache_variants", "Keys' feeds held in another language than their project's default,"
+                + " one per key and language served.", figures.variants());
     }
 
     static void writeTokenCacheFigures(StringBuilder out, TokenCacheFigures figures) {

@@ -33,7 +33,7 @@ class MetricsServiceTest {
     void eachFeedCacheFigureHasItsSeries() {
         StringBuilder out = new StringBuilder();
 
-        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8, 3, 40, 4));
+        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8, 3, 40, 4, 9));
 
         String metrics = "\n" + out;
         assertThat(metrics, containsString("\nherald_feed_cache_keys 5\n"));
@@ -43,6 +43,8 @@ class MetricsServiceTest {
         assertThat(metrics, containsString("\nherald_feed_cache_user_answers 3\n"));
         assertThat(metrics, containsString("\nherald_feed_cache_user_hits_total 40\n"));
         assertThat(metrics, containsString("\nherald_feed_cache_user_builds_total 4\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_variants 9\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_feed_cache_variants gauge\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_hits_total counter\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_keys gauge\n"));
     }
