@@ -120,26 +120,27 @@ class BrowserWidgetLanguagesTest {
 
         // Mirrored: the close button left of the title, the Arabic entry's button at the right, the English one's
         // at the left; the badge at the bell's outer corner, the left one on a right-to-left page.
-        browser.script(SHADOW + "root.host.open();");
         JsonObject boxes = (JsonObject) browser.script(SHADOW + """
                 const box = (e) => e.getBoundingClientRect();
                 const [first, second] = root.querySelectorAll('article');
+                const bell = () => box(root.querySelector('[part=launcher]'));
                 const badge = () => box(root.querySelector('[part=badge]'));
-                const bell = box(root.querySelector('[part=launcher]'));
-                const ltrBadge = badge();
+                const [ltrBell, ltrBadge] = [bell(), badge()];
                 document.documentElement.dir = 'rtl';
-                const rtlBadge = badge();
+                const [rtlBell, rtlBadge] = [bell(), badge()];
                 document.documentElement.dir = '';
+                root.host.open();
                 return {closeRight: box(root.querySelector('[part=close]')).right,
                         titleLeft: box(root.querySelector('[part=title]')).left,
                         firstRightGap: box(first).right - box(first.querySelector('[part~=action]')).right,
                         secondLeftGap: box(second.querySelector('[part~=action]')).left - box(second).left,
-                        bellLeft: bell.left, bellRight: bell.right, ltrBadgeRight: ltrBadge.right, rtlBadgeLeft: rtlBadge.left};""");
+                        ltrBellRight: ltrBell.right, ltrBadgeRight: ltrBadge.right,
+                        rtlBellLeft: rtlBell.left, rtlBadgeLeft: rtlBadge.left};""");
         assertThat(boxes.toString(), number(boxes, "closeRight"), lessThanOrEqualTo(number(boxes, "titleLeft")));
         assertThat(boxes.toString(), number(boxes, "firstRightGap"), is(16.0));
         assertThat(boxes.toString(), number(boxes, "secondLeftGap"), is(16.0));
-        assertThat(boxes.toString(), number(boxes, "ltrBadgeRight"), greaterThan(number(boxes, "bellRight")));
-        assertThat(boxes.toString(), number(boxes, "rtlBadgeLeft"), lessThan(number(boxes, "bellLeft")));
+        assertThat(boxes.toString(), number(boxes, "ltrBadgeRight"), greaterThan(number(boxes, "ltrBellRight")));
+        assertThat(boxes.toString(), number(boxes, "rtlBadgeLeft"), lessThan(number(boxes, "rtlBellLeft")));
 
         // Every impression and click says what was shown: the Arabic text, the English entry.
         assertThat(stored(translated, "impression", 1, 5000), is(1L));
