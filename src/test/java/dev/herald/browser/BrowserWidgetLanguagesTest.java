@@ -1,29 +1,20 @@
 package dev.herald.browser;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Action;
 import dev.herald.project.Project;
-import dev.herald.support.MainBuiltServer;
-import dev.herald.support.TestDatabase;
 import dev.herald.support.TestHerald;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -39,41 +30,7 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
  * the widget's own words by lookup of the served language, the page's attributes over them, the layout mirrored, the
  * keyboard as in any language, and the language each tracking body says was shown.
  */
-class BrowserWidgetLanguagesTest {
-
-    private static final String SHADOW = "const root = document.getElementById('widget').shadowRoot;";
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
-
-    private static TestDatabase database;
-    private static MainBuiltServer server;
-    private static TestHerald herald;
-    private static HostPages pages;
-    private static Chromium browser;
-
-    @BeforeAll
-    static void start() throws IOException, InterruptedException {
-        browser = Chromium.start();
-        database = TestDatabase.h2();
-        server = MainBuiltServer.start(database, Map.of("sdk.demo.enabled", "true"));
-        herald = server.herald();
-        pages = new HostPages(server.uri());
-    }
-
-    @AfterAll
-    static void stop() throws SQLException {
-        if (pages != null) {
-            pages.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (database != null) {
-            database.close();
-        }
-        if (browser != null) {
-            browser.close();
-        }
-    }
+class BrowserWidgetLanguagesTest extends WidgetBrowserTest {
 
     /**
      * Asked for Arabic (the locale attribute): the panel is Arabic and right to left, in its own words too; the entry
@@ -331,57 +288,5 @@ class BrowserWidgetLanguagesTest {
 
     private static double number(JsonObject object, String name) {
         return object.getJsonNumber(name).doubleValue();
-    }
-
-    private static List<String> items(int count) {
-        try {
-            return Chromium.strings(waitFor(() -> browser.script("""
-                    const widget = document.getElementById('widget');
-                    const items = widget && widget.shadowRoot ? widget.shadowRoot.querySelectorAll('[part~=item]') : [];
-                    return [...items].map((item) => item.dataset.id);"""),
-                    value -> ((JsonArray) value).size() == count, 10_000));
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; the page's errors, events and violations: " + browser.script(
-                    "return [location.href, window.__errors, window.__events, window.__violations]"), e);
-        }
-    }
-
-    private static long stored(String notificationId, String type, long expected, long millis) throws SQLException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (true) {
-            long count = herald.interactions(notificationId).stream().filter(i -> i.type().equals(type)).count();
-            if (count == expected || System.currentTimeMillis() > deadline) {
-                return count;
-            }
-            sleep(100);
-        }
-    }
-
-    private static <T> T waitFor(Supplier<T> read, Predicate<T> done, long millis) {
-        long deadline = System.currentTimeMillis() + millis;
-        T value = read.get();
-        while (!done.test(value)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("not within " + millis + " ms: " + value);
-            }
-            sleep(100);
-            value = read.get();
-        }
-        return value;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String doc(String text) {
-        return Json.createObjectBuilder().add("type", "doc").add("content", Json.createArrayBuilder().add(
-                Json.createObjectBuilder().add("type", "paragraph").add("content", Json.createArrayBuilder().add(
-                        Json.createObjectBuilder().add("type", "text").add("text", text))))).build().toString();
     }
 }
