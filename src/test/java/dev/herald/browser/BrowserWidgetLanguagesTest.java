@@ -127,6 +127,17 @@ class BrowserWidgetLanguagesTest extends WidgetBrowserTest {
         browser.press("Escape", 27, false);
         assertThat(browser.script(SHADOW + "return root.querySelector('[part=panel]').hidden"), is(JsonValue.TRUE));
         assertThat(browser.script(focused), is(Json.createValue("launcher")));
+
+        // Another language asked for: asked at once, and all of it follows.
+        browser.script("document.getElementById('widget').setAttribute('locale', 'en-GB')");
+        waitFor(() -> browser.script(SHADOW + "return root.querySelector('[part=panel]').lang"),
+                lang -> lang.equals(Json.createValue("en")), 10_000);
+        assertThat(browser.script(SHADOW + """
+                return [root.querySelector('[part=panel]').dir, root.querySelector('[part=title]').textContent,
+                        ...[...root.querySelectorAll('article')].map((a) => a.getAttribute('lang') + ' '
+                                                                     + a.querySelector('.message').textContent)];"""),
+                   is(Json.createArrayBuilder().add("ltr").add("Announcements").add("null Version 2 is here")
+                              .add("null Only in English").build()));
     }
 
     /**
