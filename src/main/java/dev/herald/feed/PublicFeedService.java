@@ -103,10 +103,11 @@ public final class PublicFeedService implements HttpService {
         response.header(answer.language());
         if (user.isPresent()) {
             response.header(PRIVATE_NO_CACHE);
-            response.header(VARY_TOKEN);
+            // Added to, not replacing, the CORS filter's Vary: Origin (cors.allowed-origins).
+            response.headers().add(VARY_TOKEN);
         } else {
             response.header(NO_CACHE);
-            response.header(VARY);
+            response.headers().add(VARY);
         }
         if (EntityTag.matchesIfNoneMatch(request.headers(), answer.tag())) {
             response.status(Status.NOT_MODIFIED_304).send();

@@ -67,4 +67,17 @@ class CorsAllowedOriginsTest extends HeraldServerTest {
             assertThat(header(response, "Access-Control-Allow-Origin"), is("https://app.example"));
         }
     }
+
+    /** The feed varies by language too (docs/api.md#languages): its Vary names both, so no cache drops either. */
+    @Test
+    void theFeedVariesByOriginAndLanguage() {
+        String key = herald.key(herald.project()).key();
+        try (Http1ClientResponse response = client.get("/api/v1/public/" + key + "/notifications")
+                .header(HeaderNames.ORIGIN, "https://app.example").request()) {
+            assertThat(response.status(), is(Status.OK_200));
+            assertThat(response.headers().all(HeaderNames.VARY, java.util.List::of).stream()
+                               .flatMap(value -> java.util.Arrays.stream(value.split(",")).map(String::strip)).toList(),
+                       is(java.util.List.of("Origin", "Accept-Language")));
+        }
+    }
 }

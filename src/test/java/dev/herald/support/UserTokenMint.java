@@ -43,6 +43,11 @@ public final class UserTokenMint {
     }
 
     public String token(String sub, Map<String, Object> attrs, Instant now) {
+        return token(sub, attrs, null, now);
+    }
+
+    /** @param locale the {@code locale} claim, or null for none */
+    public String token(String sub, Map<String, Object> attrs, String locale, Instant now) {
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
                 .subject(sub)
                 .audience(projectId)
@@ -50,6 +55,9 @@ public final class UserTokenMint {
                 .expirationTime(Date.from(now.plus(Duration.ofHours(1))));
         if (!attrs.isEmpty()) {
             claims.claim("attrs", attrs);
+        }
+        if (locale != null) {
+            claims.claim("locale", locale);
         }
         SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(kid).build(), claims.build());
         try {

@@ -1,0 +1,25 @@
+package dev.herald.feed;
+
+import java.net.URI;
+
+import dev.herald.support.RequiresMariaDb;
+import dev.herald.support.TestDatabase;
+
+import io.helidon.webclient.http1.Http1Client;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+
+@RequiresMariaDb
+@ServerTest
+class FeedLanguagesMariaDbTest extends FeedLanguagesContract {
+
+    FeedLanguagesMariaDbTest(Http1Client client, URI uri) {
+        super(client, uri);
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) {
+        startServer(TestDatabase.mariadb(), server, SETTINGS);
+    }
+}
