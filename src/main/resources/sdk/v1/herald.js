@@ -381,6 +381,8 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       const tag = this.served || this.getAttribute('locale') || W.navigator.language;
       this.words = words(tag);
       speak(this.panel, tag);
+      // Not dir: the bell's place is the page's.
+      this.launcher.lang = tag;
       this.titleElement.textContent = this.say(0);
       this.closeButton.setAttribute('aria-label', this.say(3));
       this.updateBadge();

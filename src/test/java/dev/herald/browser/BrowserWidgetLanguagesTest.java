@@ -56,6 +56,7 @@ class BrowserWidgetLanguagesTest extends WidgetBrowserTest {
                 return {lang: panel.lang, dir: panel.dir, title: root.querySelector('[part=title]').textContent,
                         close: root.querySelector('[part=close]').getAttribute('aria-label'),
                         launcher: root.querySelector('[part=launcher]').getAttribute('aria-label'),
+                        launcherLang: root.querySelector('[part=launcher]').lang,
                         firstLang: first.getAttribute('lang'), firstDirection: getComputedStyle(first).direction,
                         firstText: first.querySelector('.message').textContent,
                         secondLang: second.getAttribute('lang'), secondDir: second.getAttribute('dir'),
@@ -66,6 +67,7 @@ class BrowserWidgetLanguagesTest extends WidgetBrowserTest {
         assertThat(seen.getString("title"), is("الإعلانات"));
         assertThat(seen.getString("close"), is("إغلاق"));
         assertThat(seen.getString("launcher"), containsString("غير مقروءة: 2"));
+        assertThat(seen.getString("launcherLang"), is("ar"));
         assertThat(seen.get("firstLang"), is(JsonValue.NULL));
         assertThat(seen.getString("firstDirection"), is("rtl"));
         assertThat(seen.getString("firstText"), is("الإصدار 2 هنا"));
