@@ -143,12 +143,13 @@
     return out;
   };
 
-  const createClient = ({ apiKey, baseUrl = '', token = null } = {}) => {
+  const createClient = ({ apiKey, baseUrl = '', token = null, locale = null } = {}) => {
     if (!/^[A-Za-z0-9]{32,64}$/.test(String(apiKey))) throw new TypeError('Herald: api key must be 32 to 64 letters and digits');
     const base = String(baseUrl).replace(/\/+$/, '') + '/api/v1/public/';
     const mine = base + encodeURIComponent(apiKey) + '/';
     const tags = {};
     const last = {};
+    let served;
     const auth = () => token ? { Authorization: 'Bearer ' + token } : {};
     const post = (url, body) => W.fetch(url, { method: 'POST', body: JSON.stringify(body), keepalive: true, credentials: 'omit', headers: token ? { ...auth(), 'Content-Type': 'application/json' } : {} })
       .then((response) => response.ok, () => false);
@@ -163,35 +164,87 @@
       const response = await W.fetch(mine + path, {
         headers: { ...auth(), ...(tags[path] && { 'If-None-Match': tags[path] }) }, cache: 'no-store', credentials: 'omit'
       });
-      if (response.status === 304) return [last[path], true];
-      if (!response.ok) {
+      const same = response.status === 304;
+      if (!same && !response.ok) {
         throw Object.assign(new Error('Herald answered ' + response.status), {
           status: response.status, retryAfter: parseInt(response.headers.get('Retry-After'), 10) || 0
         });
       }
-      last[path] = await response.json();
-      tags[path] = response.headers.get('ETag');
-      return [last[path], false];
+      if (!same) {
+        last[path] = [await response.json(), response.headers.get('Content-Language') || undefined];
+        tags[path] = response.headers.get('ETag');
+      }
+      return [last[path][0], same, last[path][1]];
     };
     return {
       async fetch() {
-        const [notifications, notModified] = await get('notifications');
-        return { notifications, notModified };
+        const [notifications, notModified, language] = await get('notifications' + (locale ? '?locale=' + encodeURIComponent(locale) : ''));
+        served = language;
+        return { notifications, notModified, locale: language };
       },
       identify(value) { token = value || null; this.reset(); },
       get token() { return token; },
+      get locale() { return locale; },
+      set locale(value) { locale = value || null; },
       state: () => get('users/me/state'),
       mark: (id, state) => post(mine + 'users/me/state', { notificationId: id, state }),
       readAll: (ids) => post(mine + 'users/me/read-all', { ids }),
       reset() { for (const path in tags) delete tags[path]; },
-      trackImpression: (id) => send(encodeURIComponent(id), { type: 'impression' }),
-      trackClick: (id) => send(encodeURIComponent(id), { type: 'click' }),
-      trackConversion: (id, metadata, timestamp) => send(encodeURIComponent(id) + '/enhanced', {
-        type: 'conversion', metadata: metadata ?? null,
+      trackImpression: (id, shown = served) => send(encodeURIComponent(id), { type: 'impression', locale: shown }),
+      trackClick: (id, shown = served) => send(encodeURIComponent(id), { type: 'click', locale: shown }),
+      trackConversion: (id, metadata, timestamp, shown = served) => send(encodeURIComponent(id) + '/enhanced', {
+        type: 'conversion', metadata: metadata ?? null, locale: shown,
         ...(timestamp != null && { timestamp: new Date(timestamp).toISOString() })
       })
     };
   };
+
+  // The widget's own words, in the order of SAID (# is the count), looked up as RFC 4647 says: en-GB finds en.
+  const SAID = ['heading', 'empty-text', 'error-text', 'close-text', 'dismiss-text', 'action-text', 'unread-text'];
+  const WORDS = table({
+    en: 'Announcements|Nothing new.|Announcements are unavailable.|Close|Dismiss|Learn more|# unread',
+    fr: 'Annonces|Rien de nouveau.|Les annonces sont indisponibles.|Fermer|Ignorer|En savoir plus|Non lues\xa0: #',
+    de: 'Ankündigungen|Nichts Neues.|Ankündigungen sind nicht verfügbar.|Schließen|Ausblenden|Mehr erfahren|# ungelesen',
+    es: 'Anuncios|No hay novedades.|Los anuncios no están disponibles.|Cerrar|Descartar|Más información|Sin leer: #',
+    it: 'Annunci|Nessuna novità.|Gli annunci non sono disponibili.|Chiudi|Ignora|Scopri di più|Non letti: #',
+    pt: 'Anúncios|Nada de novo.|Os anúncios não estão disponíveis.|Fechar|Dispensar|Saiba mais|Não lidos: #',
+    nl: 'Aankondigingen|Niets nieuws.|Aankondigingen zijn niet beschikbaar.|Sluiten|Negeren|Meer informatie|# ongelezen',
+    pl: 'Ogłoszenia|Nic nowego.|Ogłoszenia są niedostępne.|Zamknij|Odrzuć|Dowiedz się więcej|Nieprzeczytane: #',
+    sv: 'Meddelanden|Inget nytt.|Meddelandena är inte tillgängliga.|Stäng|Avvisa|Läs mer|Olästa: #',
+    da: 'Meddelelser|Intet nyt.|Meddelelserne er ikke tilgængelige.|Luk|Afvis|Læs mere|Ulæste: #',
+    nb: 'Kunngjøringer|Ikke noe nytt.|Kunngjøringene er ikke tilgjengelige.|Lukk|Avvis|Les mer|Uleste: #',
+    fi: 'Tiedotteet|Ei mitään uutta.|Tiedotteet eivät ole saatavilla.|Sulje|Hylkää|Lue lisää|Lukemattomia: #',
+    cs: 'Oznámení|Nic nového.|Oznámení nejsou k dispozici.|Zavřít|Skrýt|Další informace|Nepřečtené: #',
+    hu: 'Közlemények|Nincs újdonság.|A közlemények nem érhetők el.|Bezárás|Elvetés|További információ|# olvasatlan',
+    ro: 'Anunțuri|Nimic nou.|Anunțurile nu sunt disponibile.|Închide|Ignoră|Află mai multe|Necitite: #',
+    ru: 'Объявления|Ничего нового.|Объявления недоступны.|Закрыть|Скрыть|Подробнее|Непрочитанные: #',
+    uk: 'Оголошення|Нічого нового.|Оголошення недоступні.|Закрити|Приховати|Докладніше|Непрочитані: #',
+    tr: 'Duyurular|Yeni bir şey yok.|Duyurular kullanılamıyor.|Kapat|Yoksay|Daha fazla bilgi|# okunmamış',
+    ar: 'الإعلانات|لا جديد.|الإعلانات غير متاحة.|إغلاق|تجاهل|اعرف المزيد|غير مقروءة: #',
+    he: 'הודעות|אין חדש.|ההודעות אינן זמינות.|סגירה|התעלמות|מידע נוסף|לא נקראו: #',
+    fa: 'اطلاعیه‌ها|خبر تازه‌ای نیست.|اطلاعیه‌ها در دسترس نیستند.|بستن|نادیده گرفتن|بیشتر بدانید|خوانده‌نشده: #',
+    hi: 'घोषणाएँ|कुछ नया नहीं।|घोषणाएँ उपलब्ध नहीं हैं।|बंद करें|हटाएँ|और जानें|# अपठित',
+    id: 'Pengumuman|Tidak ada yang baru.|Pengumuman tidak tersedia.|Tutup|Abaikan|Selengkapnya|# belum dibaca',
+    vi: 'Thông báo|Không có gì mới.|Không thể tải thông báo.|Đóng|Bỏ qua|Tìm hiểu thêm|# chưa đọc',
+    ja: 'お知らせ|新しいお知らせはありません。|お知らせを表示できません。|閉じる|非表示|詳しく見る|未読 # 件',
+    ko: '공지사항|새 소식이 없습니다.|공지사항을 불러올 수 없습니다.|닫기|숨기기|자세히 알아보기|읽지 않음 #개',
+    zh: '公告|暂无新内容。|公告暂时无法显示。|关闭|忽略|了解更多|# 条未读',
+    'zh-hant': '公告|暫無新內容。|公告暫時無法顯示。|關閉|忽略|了解更多|# 則未讀'
+  });
+  WORDS.no = WORDS.nb;
+  WORDS['zh-tw'] = WORDS['zh-hk'] = WORDS['zh-mo'] = WORDS['zh-hant'];
+  const words = (tag) => {
+    for (let t = String(tag).toLowerCase(); t; t = t.replace(/(-.)?-?[^-]*$/, '')) if (WORDS[t]) return WORDS[t].split('|');
+    return WORDS.en.split('|');
+  };
+  // The script where the tag names one, else the language.
+  const rtl = (tag) => {
+    const [, language, script] = /^([a-z]+)(?:-[a-z]{3}\b)*(?:-([a-z]{4})\b)?/i.exec(tag) || [];
+    return /^(ar|he|fa|ur|ps|sd|ug|yi|dv|ckb|arab|hebr|thaa|syrc|nkoo|adlm)$/i
+      .test(script || language) ? 'rtl' : 'ltr';
+  };
+  // lang and dir on an element: the page's own where the tag is unknown.
+  const speak = (node, tag) => tag && Object.assign(node, { lang: tag, dir: rtl(tag) });
 
   const CSS = `
 :host{all:initial;display:inline-block;
@@ -205,7 +258,7 @@ button,a{cursor:pointer;border:0;background:none;text-decoration:none}
 :focus-visible{outline:2px solid var(--_accent);outline-offset:2px}
 .launcher{position:relative;display:grid;place-items:center;width:40px;height:40px;border-radius:50%;background:var(--_bg);border:1px solid var(--_line)}
 svg{width:22px;height:22px;fill:none;stroke:currentColor;stroke-width:1.8}
-[part=badge]{position:absolute;top:-4px;right:-4px;min-width:18px;height:18px;padding:0 5px;border-radius:9px;background:var(--_accent);color:var(--_on-accent);font-size:11px;line-height:18px;font-weight:600;text-align:center}
+[part=badge]{position:absolute;top:-4px;inset-inline-end:-4px;min-width:18px;height:18px;padding:0 5px;border-radius:9px;background:var(--_accent);color:var(--_on-accent);font-size:11px;line-height:18px;font-weight:600;text-align:center}
 [part=panel]{position:fixed;z-index:2147483000;width:min(360px,calc(100vw - 16px));max-height:min(70vh,560px);display:flex;flex-direction:column;background:var(--_bg);color:var(--_fg);border:1px solid var(--_line);border-radius:var(--herald-radius,12px);box-shadow:0 8px 28px #0000002e}
 @media (prefers-reduced-motion:no-preference){[part=panel]{animation:in .16s ease-out}@keyframes in{from{opacity:0}}}
 [hidden]{display:none!important}
@@ -213,9 +266,9 @@ header{display:flex;align-items:center;justify-content:space-between;padding:12p
 h2{font-size:15px}
 .list{overflow:auto;padding:4px 0}
 article{padding:12px 16px}article+*{border-top:1px solid var(--_line)}
-.message>*+*{margin-top:6px}h2,h3,h4,h5,h6{font-weight:600}h3{font-size:16px}ul,ol{padding-left:20px}
+.message>*+*{margin-top:6px}h2,h3,h4,h5,h6{font-weight:600}h3{font-size:16px}ul,ol{padding-inline-start:20px}
 strong{font-weight:700}em{font-style:italic}u{text-decoration:underline}s{text-decoration:line-through}
-pre,code{font-family:ui-monospace,monospace;font-size:12.5px}blockquote{padding-left:10px;border-left:3px solid var(--_line);color:var(--_muted)}
+pre,code{font-family:ui-monospace,monospace;font-size:12.5px}blockquote{padding-inline-start:10px;border-inline-start:3px solid var(--_line);color:var(--_muted)}
 .message a{color:var(--_accent);text-decoration:underline}hr{border:0;border-top:1px solid var(--_line)}
 img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 [part~=action]{display:inline-block;margin-top:10px;padding:6px 12px;border-radius:6px;background:var(--_accent);color:var(--_on-accent);font-weight:600}
@@ -225,7 +278,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
   const SVG = 'http://www.w3.org/2000/svg';
 
   class HeraldAnnouncements extends (W.HTMLElement || Object) {
-    static observedAttributes = ['api-key', 'base-url', 'user-token', 'heading', 'poll-interval', 'empty-text', 'error-text', 'action-text', 'dismiss-text'];
+    static observedAttributes = ['api-key', 'base-url', 'user-token', 'poll-interval', 'locale', ...SAID];
 
     constructor() {
       super();
@@ -241,7 +294,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.launcher.append(bell, this.badge);
       this.panel = el('div', { part: 'panel', hidden: '', id: 'panel', role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'title' });
       this.titleElement = el('h2', { part: 'title', id: 'title' });
-      const close = el('button', { part: 'close', 'aria-label': 'Close' }, '\u00d7');
+      const close = this.closeButton = el('button', { part: 'close' }, '\u00d7');
       const header = el('header');
       header.append(this.titleElement, close);
       this.list = el('div', { class: 'list', role: 'list' });
@@ -287,8 +340,10 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       if (name === 'api-key' || name === 'base-url') this.restart();
       else if (name === 'user-token') this.identify(after);
       else if (name === 'poll-interval') this.schedule(Math.min(this.interval, Math.max(0, (this.nextAt - Date.now()) / 1000)));
-      else if (name === 'heading') this.label();
-      else if (this.failed) this.unavailable();
+      else if (name === 'locale' && this.client) {
+        this.client.locale = after;
+        this.schedule(0);
+      } else if (this.failed) this.unavailable();
       else this.show(this.notifications);
     }
 
@@ -306,7 +361,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         this.failures = 0;
         W.clearTimeout(this.timer);
         try {
-          this.client = createClient({ apiKey, baseUrl, token: this.getAttribute('user-token') || W.Herald.token });
+          this.client = createClient({ apiKey, baseUrl, token: this.getAttribute('user-token') || W.Herald.token, locale: this.getAttribute('locale') });
         } catch {
           this.client = null;
           this.show([]);
@@ -323,12 +378,19 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     }
 
     label() {
-      this.titleElement.textContent = this.heading;
+      const tag = this.served || this.getAttribute('locale') || W.navigator.language;
+      this.words = words(tag);
+      speak(this.panel, tag);
+      // Not dir: the bell's place is the page's.
+      this.launcher.lang = tag;
+      this.titleElement.textContent = this.say(0);
+      this.closeButton.setAttribute('aria-label', this.say(3));
       this.updateBadge();
     }
 
-    get heading() {
-      return this.getAttribute('heading') || 'Announcements';
+    // An attribute of the page, else the widget's own word in the served language.
+    say(i) {
+      return this.getAttribute(SAID[i]) || this.words[i];
     }
 
     get interval() {
@@ -353,6 +415,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         const [user, same] = client.token ? await client.state() : [null, true];
         if (client !== this.client) return;
         this.user = user;
+        this.served = answer.locale;
         try {
           if (!answer.notModified || !same) this.show(answer.notifications);
         } catch (error) {
@@ -387,6 +450,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     }
 
     show(notifications) {
+      this.label();
       const dismissed = this.dismissed;
       const items = [];
       this.notifications = [];
@@ -402,7 +466,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         }
       }
       this.list.replaceChildren(...items);
-      if (!items.length) this.list.append(this.note('empty', this.getAttribute('empty-text') || 'Nothing new.'));
+      if (!items.length) this.list.append(this.note('empty', this.say(1)));
       if (!this.panel.hidden) this.notifications.forEach((n) => store.add('seen', n.id));
       this.observe();
       this.updateBadge();
@@ -415,15 +479,17 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     unavailable() {
       if (this.notifications.length) return;
       this.failed = true;
-      this.list.replaceChildren(this.note('empty error', this.getAttribute('error-text') || 'Announcements are unavailable.'));
+      this.label();
+      this.list.replaceChildren(this.note('empty error', this.say(2)));
     }
 
     item(n) {
       const article = el('article', { part: 'item preset-' + n.preset, role: 'listitem', 'data-id': n.id });
+      speak(article, n.locale);
       const message = el('div', { part: 'message', class: 'message' });
       if (n.title) message.append(el('h3', { part: 'item-title' }, n.title));
       message.append(renderMessage(n.message));
-      message.addEventListener('click', (event) => { if (event.target.closest('a')) this.client?.trackClick(n.id); });
+      message.addEventListener('click', (event) => { if (event.target.closest('a')) this.client?.trackClick(n.id, n.locale); });
       article.append(message);
       const image = safeUrl(n.image);
       if (image) article.append(Object.assign(el('img', { part: 'image' }), { src: image, alt: '' }));
@@ -431,10 +497,10 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       const url = safeUrl(action.data?.url);
       let button;
       if (action.type === 'LINK' && url) {
-        button = link(el('a', { part: 'action' }, action.data.label || this.getAttribute('action-text') || 'Learn more'), url,
+        button = link(el('a', { part: 'action' }, action.data.label || this.say(5)), url,
                       action.data.target === '_self' ? '_self' : '_blank');
       } else if (action.type === 'CLOSE') {
-        button = el('button', { part: 'action dismiss' }, this.getAttribute('dismiss-text') || 'Dismiss');
+        button = el('button', { part: 'action dismiss' }, this.say(4));
         button.addEventListener('click', () => {
           if (this.user) {
             (this.user.notifications[n.id] ??= {}).dismissedAt = new Date().toISOString();
@@ -445,7 +511,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         });
       }
       if (button) {
-        button.addEventListener('click', () => this.client?.trackClick(n.id));
+        button.addEventListener('click', () => this.client?.trackClick(n.id, n.locale));
         article.append(button);
       }
       return article;
@@ -460,7 +526,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         if (seen && !this.seenTimers.has(id)) {
           this.seenTimers.set(id, W.setTimeout(() => {
             const client = this.client;
-            if (client && this.isConnected && !D.hidden && store.add('impressions', id)) client.trackImpression(id);
+            if (client && this.isConnected && !D.hidden && store.add('impressions', id)) client.trackImpression(id, entry.target.lang || undefined);
           }, 1000));
         } else if (!seen) {
           W.clearTimeout(this.seenTimers.get(id));
@@ -481,7 +547,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       const unread = this.user ? this.user.unread : this.notifications.filter((n) => !seen.includes(n.id)).length;
       this.badge.hidden = !unread;
       this.badge.textContent = unread > 9 ? '9+' : unread;
-      this.launcher.setAttribute('aria-label', this.heading + (unread ? ', ' + unread + ' unread' : ''));
+      this.launcher.setAttribute('aria-label', this.say(0) + (unread ? ', ' + this.say(6).replace('#', unread) : ''));
     }
 
     open() {

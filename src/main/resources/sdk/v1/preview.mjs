@@ -28,7 +28,8 @@ const scheme = (widgetSheet, theme) => {
  *
  * @param notification as the feed serves it
  * @param options      theme: 'light' or 'dark' (else the page's prefers-color-scheme, as the widget); any other
- *                     member is an attribute of the widget (heading, action-text, dismiss-text)
+ *                     member is an attribute of the widget (heading, action-text, dismiss-text; locale: the
+ *                     language of its own words and of the panel's lang and dir; the item's own locale, its)
  * @returns an element (class herald-preview) holding the panel in its shadow root
  */
 export function renderPreview(notification, { theme, ...attributes } = {}) {

@@ -2,12 +2,9 @@ package dev.herald.browser;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 import dev.herald.apikey.ApiKey;
 import dev.herald.notification.Action;
@@ -23,8 +20,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -41,42 +36,7 @@ import static org.hamcrest.Matchers.not;
  * Content-Security-Policy, against a real Herald on H2: what it renders, what it refuses to run, what it records and
  * when, how it polls, and that neither the page nor the widget can break the other (docs/browser.md).
  */
-class BrowserWidgetTest {
-
-    private static final String SHADOW = "const root = document.getElementById('widget').shadowRoot;";
-    /** Where the test writes its screenshots; docs/screenshots with -Dherald.screenshots=docs (docs/browser.md). */
-    private static final Path SCREENSHOTS = Path.of(System.getProperty("herald.screenshots", "target/screenshots"));
-
-    private static TestDatabase database;
-    private static MainBuiltServer server;
-    private static TestHerald herald;
-    private static HostPages pages;
-    private static Chromium browser;
-
-    @BeforeAll
-    static void start() throws IOException, InterruptedException {
-        browser = Chromium.start();
-        database = TestDatabase.h2();
-        server = MainBuiltServer.start(database, Map.of("sdk.demo.enabled", "true"));
-        herald = server.herald();
-        pages = new HostPages(server.uri());
-    }
-
-    @AfterAll
-    static void stop() throws SQLException {
-        if (pages != null) {
-            pages.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (database != null) {
-            database.close();
-        }
-        if (browser != null) {
-            browser.close();
-        }
-    }
+class BrowserWidgetTest extends WidgetBrowserTest {
 
     @Test
     void thePanelShowsTheKeysNotificationsInTheKeysOrder() {
@@ -897,59 +857,5 @@ class BrowserWidgetTest {
     private static void save(String name, byte[] png) throws IOException {
         assertThat("a PNG of some substance", png.length, greaterThan(10_000));
         Files.write(SCREENSHOTS.resolve(name), png);
-    }
-
-    /** The ids of the rendered items, once there are {@code count}. */
-    private static List<String> items(int count) {
-        try {
-            return Chromium.strings(waitFor(() -> browser.script("""
-                    const widget = document.getElementById('widget');
-                    const items = widget && widget.shadowRoot ? widget.shadowRoot.querySelectorAll('[part~=item]') : [];
-                    return [...items].map((item) => item.dataset.id);"""),
-                    value -> ((JsonArray) value).size() == count, 10_000));
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; the page's errors, events and violations: " + browser.script(
-                    "return [location.href, document.documentElement.outerHTML.slice(0, 600), window.__errors, window.__events, window.__violations]"), e);
-        }
-    }
-
-    /** How many interactions of a type are stored, once it is {@code expected} or after {@code millis}. */
-    private static long stored(String notificationId, String type, long expected, long millis) throws SQLException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (true) {
-            long count = herald.interactions(notificationId).stream().filter(i -> i.type().equals(type)).count();
-            if (count == expected && expected > 0 || System.currentTimeMillis() > deadline) {
-                return count;
-            }
-            sleep(100);
-        }
-    }
-
-    private static <T> T waitFor(Supplier<T> read, java.util.function.Predicate<T> done, long millis) {
-        long deadline = System.currentTimeMillis() + millis;
-        T value = read.get();
-        while (!done.test(value)) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("not within " + millis + " ms: " + value);
-            }
-            sleep(100);
-            value = read.get();
-        }
-        return value;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String doc(String text) {
-        return Json.createObjectBuilder().add("type", "doc").add("content", Json.createArrayBuilder().add(
-                Json.createObjectBuilder().add("type", "paragraph").add("content", Json.createArrayBuilder().add(
-                        Json.createObjectBuilder().add("type", "text").add("text", text))))).build().toString();
     }
 }

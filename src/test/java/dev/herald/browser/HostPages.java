@@ -26,6 +26,10 @@ final class HostPages implements AutoCloseable {
             window.__events = [];
             window.__errors = [];
             window.__warnings = [];
+            // Each tracking body the widget sends as a beacon, as sent (its language among it).
+            window.__beacons = [];
+            const beacon = navigator.sendBeacon.bind(navigator);
+            navigator.sendBeacon = (url, body) => { window.__beacons.push(String(body)); return beacon(url, body); };
             const warn = console.warn;
             console.warn = (...args) => { window.__warnings.push(args.join(' ')); warn.apply(console, args); };
             window.addEventListener('error', (e) => window.__errors.push(String(e.message || e)));
@@ -45,6 +49,7 @@ final class HostPages implements AutoCloseable {
               if (query.get('embed')) return;
               if (query.get('interval')) widget.setAttribute('poll-interval', query.get('interval'));
               if (query.get('token')) widget.setAttribute('user-token', query.get('token'));
+              if (query.get('locale')) widget.setAttribute('locale', query.get('locale'));
               widget.setAttribute('base-url', query.get('base'));
               widget.setAttribute('api-key', query.get('key'));
             });
@@ -99,6 +104,11 @@ final class HostPages implements AutoCloseable {
     /** The page for a key, its widget signed in as the user of {@code token} (the user-token attribute). */
     String pageAsUser(String key, String token, int interval) {
         return page(key, false, interval) + "&token=" + token;
+    }
+
+    /** The page for a key, its widget asking for a language (the locale attribute). */
+    String pageIn(String key, String locale) {
+        return page(key, false, null) + "&locale=" + URLEncoder.encode(locale, StandardCharsets.UTF_8);
     }
 
     /** The documented embed: the attributes in the markup, as the browser upgrades the element with them. */
