@@ -1,0 +1,75 @@
+package dev.herald.browser;
+
+import java.io.IOException;
+import java.util.List;
+
+import dev.herald.project.Project;
+
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * Issue 32, point 5, in a real browser by the keyboard: a project's default and required languages; an announcement's
+ * languages as tabs (the own one first, a translation added with "+ Add language", removed after a question), each
+ * with the same fields and the preview in its language and direction; the list's mark of a required language
+ * missing, and a publish refused for it, saying which. Zero Content-Security-Policy reports ({@link ConsoleDriver}).
+ */
+class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
+
+    /** The direction and language of the light preview's message, as the widget's panel lays it out. */
+    private static final String PREVIEW_DIRECTION = ConsoleDriver.PREVIEW + "const m = message('light');"
+            + " return getComputedStyle(m).direction + ' ' + (m.closest('[lang]')"
+            + " || m.getRootNode().host?.closest('[lang]'))?.lang";
+
+    /** The tabs' names, the selected one marked with a star. */
+    private static final String TABS = "return [...document.querySelectorAll('#language-tabs [role=tab]')]"
+            + ".map((t) => (t.getAttribute('aria-selected') === 'true' ? '*' : '') + t.textContent).join(' | ')";
+
+    @Test
+    void anArabicTranslationIsWrittenAndPreviewedRightToLeft() throws IOException {
+        console.composeInANewProject();
+        console.typeInEditor("Our spring sale starts today.");
+        assertThat(console.script(TABS), is("*English (en), its own"));
+        assertThat(console.script(PREVIEW_DIRECTION), is("ltr en"));
+
+        addLanguage("ar");
+        assertThat(console.script(TABS), is("English (en), its own | *Arabic (ar)"));
+        assertThat("the editor of the new tab has the focus", console.focusedClass(), containsString("ProseMirror"));
+        console.typeInEditor("تبدأ تخفيضات الربيع اليوم.");
+        assertThat(console.script(PREVIEW_DIRECTION), is("rtl ar"));
+        assertThat("typed right to left", console.script("return getComputedStyle(document.querySelector("
+                + "'#message-editor [contenteditable]')).direction"), is("rtl"));
+        assertThat("an empty title is the own one, shown where it would be",
+                   console.script("return document.getElementById('language-hint').textContent"),
+                   containsString("left empty is the English (en) one"));
+        console.browser.script("document.getElementById('composer-title').scrollIntoView()");
+        console.saveLightAndPhone("console-languages", () -> console.browser.script(
+                "document.getElementById('composer-title').scrollIntoView()"));
+
+        // Back to the own language by the arrow keys: its text, left to right.
+        console.focus("#language-tab-ar");
+        console.press("ArrowLeft", 37);
+        console.waitFor(() -> console.focused().equals("language-tab-own"));
+        assertThat(console.script(TABS), is("*English (en), its own | Arabic (ar)"));
+        assertThat(console.previewText(), is("Our spring sale starts today."));
+        assertThat(console.script(PREVIEW_DIRECTION), is("ltr en"));
+        console.press("End", 35);
+        console.waitFor(() -> console.focused().equals("language-tab-ar"));
+        assertThat("kept while the other tab was shown", console.previewText(), is("تبدأ تخفيضات الربيع اليوم."));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** "+ Add language", the tag typed, Enter: the new tab selected, its editor focused. */
+    private static void addLanguage(String tag) {
+        console.focus("#add-language");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.focused().equals("add-language-tag"));
+        console.browser.type(tag);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.focused().isEmpty() && console.focusedClass().contains("ProseMirror"));
+    }
+}
