@@ -198,7 +198,7 @@ public final class Main {
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
                 .register(ApiPaths.PUBLIC, services.feed(), services.tracking(),
                           services.userStates().publicRoutes(services.feed(), services.userTokens(), clock))
-                .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, clock),
+                .register(ApiPaths.ADMIN, admin.sessionService(), admin.teamService(), new ProjectAdminService(db, services.changes(), clock),
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),

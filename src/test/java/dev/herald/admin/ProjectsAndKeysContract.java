@@ -64,7 +64,7 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
         AdminClient.Answer created = admin.call(Method.POST, "/projects", "{\"name\":\"  Web shop  \"}");
         assertThat(created.status(), is(201));
         JsonObject project = created.object();
-        assertThat(project.keySet(), is(Set.of("id", "name", "createdAt")));
+        assertThat(project.keySet(), is(Set.of("id", "name", "defaultLocale", "requiredLocales", "createdAt")));
         assertThat(project.getString("id").matches("[a-zA-Z0-9_-]+"), is(true));
         assertThat(project.getString("name"), is("Web shop"));
         assertThat(project.getString("createdAt"), is("2026-11-22T10:00:00.000Z"));
@@ -204,11 +204,12 @@ abstract class ProjectsAndKeysContract extends HeraldServerTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "{\"nmae\":\"Shop\"}|nmae|unknown field \"nmae\"; did you mean \"name\"?",
-            "{\"name\":\"Shop\",\"owner\":\"me\"}|owner|unknown field \"owner\"; writable fields: name",
-            "{\"name\":\"Shop\",\"createdAt\":\"2026-11-22T10:00:00.000Z\"}|createdAt|field \"createdAt\" is read-only; writable fields: name"})
+            "{\"name\":\"Shop\",\"owner\":\"me\"}|owner|unknown field \"owner\"; writable fields: name, defaultLocale, requiredLocales",
+            "{\"name\":\"Shop\",\"createdAt\":\"2026-11-22T10:00:00.000Z\"}|createdAt|field \"createdAt\" is read-only; writable fields: name, defaultLocale, requiredLocales"})
     void anUnknownFieldIsRefusedWhenAProjectIsCreated(String body, String field, String message) {
         int before = admin.call(Method.GET, "/projects").array().size();
-        assertRefused(admin.call(Method.POST, "/projects", body), field, message, List.of("name"));
+        assertRefused(admin.call(Method.POST, "/projects", body), field, message,
+                      List.of("name", "defaultLocale", "requiredLocales"));
         assertThat(admin.call(Method.GET, "/projects").array(), hasSize(before));
     }
 
