@@ -95,9 +95,9 @@ async function saveLanguages(event) {
     const saved = await call('PATCH', `/projects/${encodeURIComponent(project.id)}`,
       { defaultLocale: $('default-locale').value.trim(), requiredLocales });
     showLanguages(saved);
+    await onSaved(saved);
     say(`Languages saved: ${saved.defaultLocale} by default; ${saved.requiredLocales.length
       ? `required: ${saved.requiredLocales.join(', ')}` : 'none required'}.`);
-    await onSaved(saved);
   } catch (e) {
     const field = (e.field || '').split(/[.[]/)[0];
     const input = field === 'defaultLocale' ? $('default-locale') : $('required-locales');

@@ -63,6 +63,48 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    @Test
+    void theProjectsLanguagesAreSavedAndTheListMarksWhatAnAnnouncementLacks() throws IOException {
+        Project project = console.server.herald().project();
+        console.server.herald().notification(project).message("Spring sale: 20% off every boot.").save();
+        projectOpened(project);
+        assertThat(console.value("default-locale"), is("en"));
+        assertThat(console.value("required-locales"), is(""));
+        assertThat("nothing required, nothing missing", console.rows("#notification-list .missing"), is(List.of()));
+
+        // A tag Herald cannot read: refused beside its field, which keeps the focus.
+        console.focus("#required-locales");
+        console.browser.type("de, not a tag!");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.text("requiredLocales-error").isEmpty());
+        assertThat(console.focused(), is("required-locales"));
+        assertThat(console.script("return document.getElementById('required-locales').getAttribute('aria-invalid')"),
+                   is("true"));
+
+        console.browser.chord("a", "KeyA", 65, 2);
+        console.browser.type("DE, fr");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.text("status").startsWith("Languages saved"));
+        assertThat(console.text("status"), is("Languages saved: en by default; required: de, fr."));
+        assertThat("canonical, as stored", console.value("required-locales"), is("de, fr"));
+        assertThat("in words, not colour alone", console.rows("#notification-list .missing"),
+                   is(List.of("missing de, fr")));
+        console.browser.script("document.getElementById('languages-title').scrollIntoView()");
+        console.save("console-project-languages.png");
+
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> console.value("required-locales").equals("de, fr"));
+        assertThat(console.rows("#notification-list .missing"), is(List.of("missing de, fr")));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    private static void projectOpened(Project project) {
+        console.signIn("alice", ConsoleDriver.ALICE);
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> console.visible("project") && console.text("project-title").equals(project.name())
+                && !console.rows("#notification-list tbody tr").isEmpty());
+    }
+
     /** "+ Add language", the tag typed, Enter: the new tab selected, its editor focused. */
     private static void addLanguage(String tag) {
         console.focus("#add-language");
