@@ -15,9 +15,15 @@ public final class ApiException extends RuntimeException {
     private final ErrorField field;
     private final String invalidField;
     private final List<String> allowed;
+    private final List<String> missing;
 
     private ApiException(Status status, ErrorField field, String code, String message, String invalidField,
                          List<String> allowed) {
+        this(status, field, code, message, invalidField, allowed, List.of());
+    }
+
+    private ApiException(Status status, ErrorField field, String code, String message, String invalidField,
+                         List<String> allowed, List<String> missing) {
         // No stack trace: these are expected outcomes on the hot path, not faults.
         super(message, null, false, false);
         this.status = status;
@@ -25,6 +31,7 @@ public final class ApiException extends RuntimeException {
         this.code = code;
         this.invalidField = invalidField;
         this.allowed = List.copyOf(allowed);
+        this.missing = List.copyOf(missing);
     }
 
     private ApiException(Status status, ErrorField field, String code, String message) {
@@ -43,6 +50,15 @@ public final class ApiException extends RuntimeException {
     public static ApiException validation(String invalidField, String message, List<String> allowed) {
         return new ApiException(Status.BAD_REQUEST_400, ErrorField.ERROR, "VALIDATION_ERROR", message, invalidField,
                                 allowed);
+    }
+
+    /**
+     * Bad input that lacks members of a set the field must cover (a project's required languages): they go to
+     * {@code details.missing}, so a program can say which without parsing the message.
+     */
+    public static ApiException missing(String invalidField, String message, List<String> missing) {
+        return new ApiException(Status.BAD_REQUEST_400, ErrorField.ERROR, "VALIDATION_ERROR", message, invalidField,
+                                List.of(), missing);
     }
 
     public static ApiException of(Status status, ErrorField field, String code, String message) {
@@ -87,5 +103,9 @@ public final class ApiException extends RuntimeException {
     /** The values the refused part may take, in the order to show them; empty when there is no fixed set. */
     public List<String> allowed() {
         return allowed;
+    }
+
+    public List<String> missing() {
+        return missing;
     }
 }

@@ -52,14 +52,14 @@ public final class ErrorResponses {
 
     private static void apiError(ServerRequest request, ServerResponse response, ApiException error) {
         write(request, response, error.status(), error.field(), error.code(), error.getMessage(), error.invalidField(),
-              error.allowed());
+              error.allowed(), error.missing());
     }
 
     private static void unexpected(ServerRequest request, ServerResponse response, Throwable failure) {
         if (failure instanceof HttpException http && http.status().code() < 500) {
             // Helidon's own client errors (a request it could not read): keep the status, give it our shape.
             write(request, response, http.status(), ApiPaths.errorField(request), "BAD_REQUEST", http.status().reasonPhrase(),
-                  null, List.of());
+                  null, List.of(), List.of());
             return;
         }
         if (DatabaseUnavailable.is(failure)) {
@@ -70,7 +70,7 @@ public final class ErrorResponses {
                        failure);
         }
         write(request, response, Status.INTERNAL_SERVER_ERROR_500, ApiPaths.errorField(request),
-              "INTERNAL_ERROR", "Internal server error", null, List.of());
+              "INTERNAL_ERROR", "Internal server error", null, List.of(), List.of());
     }
 
     /**
@@ -88,7 +88,8 @@ public final class ErrorResponses {
                               String code,
                               String message,
                               String invalidField,
-                              List<String> allowed) {
+                              List<String> allowed,
+                              List<String> missing) {
         dropEntityHeaders(response.headers());
         SecurityHeadersFilter.applyTo(request, response);
         if (UnreadBodies.leftUnread(request)) {
@@ -98,9 +99,9 @@ public final class ErrorResponses {
         var body = Json.builders().createObjectBuilder()
                 .add(field.jsonName(), TextLength.cut(message, MAX_MESSAGE))
                 .add("code", code);
-        if (invalidField != null || !allowed.isEmpty()) {
+        if (invalidField != null || !allowed.isEmpty() || !missing.isEmpty()) {
             body.add("details", details(invalidField == null ? null : TextLength.cut(invalidField, MAX_FIELD),
-                                        allowed));
+                                        allowed, missing));
         }
         response.status(status);
         response.header(HeaderNames.CONTENT_TYPE, "application/json");
@@ -120,13 +121,16 @@ public final class ErrorResponses {
     }
 
     /** The error object's {@code details} holds what else the client needs (docs/api.md#errors): the field and its choices. */
-    private static JsonObjectBuilder details(String invalidField, List<String> allowed) {
+    private static JsonObjectBuilder details(String invalidField, List<String> allowed, List<String> missing) {
         JsonObjectBuilder details = Json.builders().createObjectBuilder();
         if (invalidField != null) {
             details.add("field", invalidField);
         }
         if (!allowed.isEmpty()) {
             details.add("allowed", Json.builders().createArrayBuilder(allowed));
+        }
+        if (!missing.isEmpty()) {
+            details.add("missing", Json.builders().createArrayBuilder(missing));
         }
         return details;
     }

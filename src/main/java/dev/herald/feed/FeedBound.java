@@ -1,10 +1,15 @@
 package dev.herald.feed;
 
 import java.util.Locale;
+import java.util.Map;
 
 import dev.herald.api.ApiException;
+import dev.herald.locale.LanguageTag;
+import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
+import dev.herald.notification.Translation;
+import dev.herald.notification.Translations;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbExecute;
@@ -39,12 +44,42 @@ public final class FeedBound {
         this.maxBytes = maxBytes;
     }
 
-    /** The bytes the notification takes in a feed answer (its object, without the comma before it). */
+    /**
+     * {@code ,"locale":""}: what an entry gains, besides its tag, in an answer served in another language than its
+     * own (docs/api.md#languages).
+     */
+    static final int LOCALE_MEMBER_BYTES = ",\"locale\":\"\"".length();
+
+    /**
+     * The most bytes the notification takes in a feed answer (its object, without the comma before it): the largest
+     * of its languages' entries, each with the {@code locale} member an answer in another language gives it. A
+     * notification that follows its project's default counts the longest tag that default may become, so that a
+     * change of default leaves every stored size an upper bound.
+     */
     public static int entryBytes(Notification notification) {
-        return FeedJson.entryBytes(new FeedEntry(notification.id(), notification.title(), notification.message(),
-                                                 notification.image(), notification.action(), notification.preset(),
-                                                 notification.startAt(), notification.endAt(),
+        int own = entryBytes(notification, notification.title(), notification.message(), notification.image(),
+                             notification.action())
+                + localeBytes(notification.locale() == null ? LanguageTag.MAX_LENGTH : notification.locale().length());
+        int most = own;
+        for (Map.Entry<String, Translation> language : notification.translations().entrySet()) {
+            Translation served = language.getValue().over(notification);
+            if (served.message() != null) {
+                most = Math.max(most, entryBytes(notification, served.title(), served.message(), served.image(),
+                                                 served.action()) + localeBytes(language.getKey().length()));
+            }
+        }
+        return most;
+    }
+
+    private static int entryBytes(Notification notification, String title, String message, String image,
+                                  Action action) {
+        return FeedJson.entryBytes(new FeedEntry(notification.id(), title, message, image, action,
+                                                 notification.preset(), notification.startAt(), notification.endAt(),
                                                  notification.createdAt(), 0));
+    }
+
+    private static int localeBytes(int tagLength) {
+        return LOCALE_MEMBER_BYTES + tagLength;
     }
 
     /**
@@ -115,7 +150,7 @@ public final class FeedBound {
             return bytes;
         }
         return transaction.namedGet("select-feed-entry", Rows.string(stored, "id"))
-                .map(row -> FeedJson.entryBytes(FeedStore.toEntry(row)))
+                .map(FeedBound::measure)
                 .orElse(0);
     }
 
@@ -124,11 +159,20 @@ public final class FeedBound {
         transaction.createNamedQuery("select-unmeasured-feed-entries")
                 .addParam("projectId", projectId)
                 .execute()
-                .map(FeedStore::toEntry)
                 .toList()
-                .forEach(entry -> transaction.createNamedUpdate("update-feed-bytes")
-                        .addParam("feedBytes", FeedJson.entryBytes(entry))
-                        .addParam("seq", entry.sequence())
+                .forEach(row -> transaction.createNamedUpdate("update-feed-bytes")
+                        .addParam("feedBytes", measure(row))
+                        .addParam("seq", Rows.longValue(row, "seq"))
                         .execute());
+    }
+
+    /** A row of select-feed-entry's columns measured as {@link #entryBytes} measures a notification as written. */
+    private static int measure(DbRow row) {
+        FeedEntry entry = FeedStore.toEntry(row);
+        return entryBytes(new Notification(entry.id(), "", NotificationStatus.PUBLISHED, entry.title(),
+                                           entry.message(), entry.image(), entry.action(), entry.preset(),
+                                           entry.startAt(), entry.endAt(), entry.createdAt(), 0, null,
+                                           Rows.string(row, "locale"),
+                                           Translations.parseStored(Rows.string(row, "translations")), null));
     }
 }

@@ -51,6 +51,7 @@ public final class NotificationAdminService implements HttpService {
     private final NotificationStore notifications;
     private final NotificationVersions versions;
     private final AudienceCheck audienceCheck;
+    private final TranslationRoutes translations;
     private final int maxMessageBytes;
     private final Clock clock;
 
@@ -61,6 +62,7 @@ public final class NotificationAdminService implements HttpService {
         this.audienceCheck = new AudienceCheck(notifications, clock);
         this.maxMessageBytes = limits.messageBytes();
         this.clock = clock;
+        this.translations = new TranslationRoutes(notifications, this::existing, maxMessageBytes, clock);
     }
 
     @Override
@@ -86,6 +88,12 @@ public final class NotificationAdminService implements HttpService {
                 .any("/notifications/{id}/versions", RouteFallbacks.methodNotAllowed("GET"))
                 .get("/notifications/{id}/versions/{version}", this::version)
                 .any("/notifications/{id}/versions/{version}", RouteFallbacks.methodNotAllowed("GET"))
+                .get("/notifications/{id}/translations", translations::list)
+                .any("/notifications/{id}/translations", RouteFallbacks.methodNotAllowed("GET"))
+                .put("/notifications/{id}/translations/{locale}", translations::put)
+                .patch("/notifications/{id}/translations/{locale}", translations::patch)
+                .delete("/notifications/{id}/translations/{locale}", translations::delete)
+                .any("/notifications/{id}/translations/{locale}", RouteFallbacks.methodNotAllowed("PUT, PATCH, DELETE"))
                 .post("/notifications/{id}/versions/{version}/restore", this::restore)
                 .any("/notifications/{id}/versions/{version}/restore", RouteFallbacks.methodNotAllowed("POST"))
                 .any("/projects/{projectId}/notifications", RouteFallbacks.methodNotAllowed("GET, POST"))
@@ -97,7 +105,7 @@ public final class NotificationAdminService implements HttpService {
         long now = clock.millis();
         NotificationChanges.Applied applied = NotificationChanges.apply(
                 AdminRequests.body(request, NotificationChanges.FIELDS),
-                NotificationChanges.draft(Ids.newId(), project.id(), now), now, maxMessageBytes);
+                NotificationChanges.draft(Ids.newId(), project.id(), project.defaultLocale(), now), now, maxMessageBytes);
         Notification created = applied.notification();
         notifications.create(created, AuditEntry.of(Actor.of(request), now, "notification.created", project.id(),
                                                     TARGET, created.id(), NotificationJson.json(created)));
@@ -211,15 +219,16 @@ public final class NotificationAdminService implements HttpService {
 
     /**
      * A new draft in the same project with the content of the notification as stored (its draft of changes, if any,
-     * is not copied): title, message, image, action and preset, without its dates, which belonged to the original's
-     * campaign. Its history starts at version 1.
+     * is not copied): title, message, image, action, preset, locale and translations, without its dates, which
+     * belonged to the original's campaign. Its history starts at version 1.
      */
     private void duplicate(ServerRequest request, ServerResponse response) {
         Notification source = existing(request);
         long now = clock.millis();
         Notification copy = new Notification(Ids.newId(), source.projectId(), NotificationStatus.DRAFT, source.title(),
                                              source.message(), source.image(), source.action(), source.preset(),
-                                             null, null, now, now, source.audience());
+                                             null, null, now, now, source.audience(), source.locale(),
+                                             source.translations(), source.projectLocale());
         JsonObject details = Json.builders().createObjectBuilder(NotificationJson.json(copy))
                 .add("duplicateOf", source.id()).build();
         notifications.create(copy, AuditEntry.of(Actor.of(request), now, "notification.duplicated",
@@ -295,12 +304,18 @@ public final class NotificationAdminService implements HttpService {
         AdminResponses.ok(request, response, draftJson(saved));
     }
 
-    /** A version without an audience was for everyone: restoring it makes the notification so again. */
+    /**
+     * A version without an audience was for everyone, one without a locale followed the project's default, one
+     * without translations had none: restoring it makes the notification so again.
+     */
     private static JsonObject everyoneUnlessTargeted(JsonObject content) {
-        if (content.containsKey("audience")) {
-            return content;
+        var restored = Json.builders().createObjectBuilder(content);
+        for (String member : List.of("audience", "locale", "translations")) {
+            if (!content.containsKey(member)) {
+                restored.addNull(member);
+            }
         }
-        return Json.builders().createObjectBuilder(content).addNull("audience").build();
+        return restored.build();
     }
 
     /** A restore's line: what it changes (of a draft of changes: what publishing it would), and which version. */
@@ -337,7 +352,7 @@ public final class NotificationAdminService implements HttpService {
      * What an update changed; for a draft of changes, what publishing it would change (docs/api.md#audit-log), so that
      * its line reads as an update's does.
      */
-    private static JsonObject changes(Notification before, Notification after) {
+    static JsonObject changes(Notification before, Notification after) {
         return AuditDetails.changes(NotificationJson.json(before), NotificationJson.json(after), UNAUDITED, WORDS);
     }
 

@@ -1,8 +1,11 @@
 package dev.herald.notification;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -17,6 +20,7 @@ import dev.herald.content.HttpUrls;
 import dev.herald.content.MessageContent;
 import dev.herald.content.RichTextDocuments;
 import dev.herald.content.VisibleContent;
+import dev.herald.locale.LanguageTag;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -41,17 +45,20 @@ final class NotificationChanges {
      * any field of the create body).
      */
     static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "action", "preset",
-                                                   "startDate", "endDate", "audience")
+                                                   "startDate", "endDate", "audience", "locale", "translations")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
     /**
      * A draft of changes (docs/api.md, PUT /api/v1/admin/notifications/{id}/draft): the update body but its status,
      * which only a PATCH changes, so that publishing or archiving is never a draft's side effect.
      */
     static final BodyFields DRAFT_FIELDS = BodyFields.of("title", "message", "image", "action", "preset",
-                                                         "startDate", "endDate", "audience")
+                                                         "startDate", "endDate", "audience", "locale",
+                                                         "translations")
             .readOnly("status", "id", "projectId", "createdAt", "updatedAt", "removed");
-    private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data").at("action");
-    private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label").at("action.data");
+    private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data");
+    private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label");
+    /** A translation: the members of a notification's text that a language may change. */
+    static final BodyFields TRANSLATION_FIELDS = BodyFields.of("title", "message", "image", "action");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
     private static final List<String> ACTION_TYPES = AdminRequests.names(Action.Type.class);
     private static final List<String> TARGETS = List.of("_blank", "_self");
@@ -60,9 +67,9 @@ final class NotificationChanges {
     }
 
     /** The defaults of a new notification, before its body is applied. */
-    static Notification draft(String id, String projectId, long now) {
+    static Notification draft(String id, String projectId, String projectLocale, long now) {
         return new Notification(id, projectId, NotificationStatus.DRAFT, null, null, null, Action.NONE, "default",
-                                null, null, now, now);
+                                null, null, now, now, null, null, Translations.NONE, projectLocale);
     }
 
     /**
@@ -80,21 +87,162 @@ final class NotificationChanges {
      * @param messageRequired a create: the body must carry a message
      */
     static Patch read(JsonObject body, boolean messageRequired, int maxMessageBytes) {
-        Content content = body.containsKey("message") ? message(body.get("message"), maxMessageBytes) : null;
+        Content content = body.containsKey("message") ? message(body.get("message"), maxMessageBytes, "message")
+                : null;
         if (content == null && messageRequired) {
             throw ApiException.validation("message", "message is required");
         }
         NotificationStatus status = AdminRequests.optionalChoice(body.get("status"), "status", STATUSES)
                 .map(NotificationStatus::valueOf)
                 .orElse(null);
-        String title = nullableField(body, "title", NotificationChanges::title);
+        String title = nullableField(body, "title", text -> title(text, "title"));
         String image = nullableField(body, "image", url -> HttpUrls.require(url, "image"));
-        Action action = body.containsKey("action") ? action(body.get("action")) : null;
+        Action action = body.containsKey("action") ? action(body.get("action"), "action") : null;
         String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset).orElse(null);
         Long startAt = nullableField(body, "startDate", text -> AdminRequests.instant(text, "startDate"));
         Long endAt = nullableField(body, "endDate", text -> AdminRequests.instant(text, "endDate"));
         Audience audience = body.containsKey("audience") ? Audience.parse(body.get("audience"), "audience") : null;
-        return new Patch(body, content, status, title, image, action, preset, startAt, endAt, audience);
+        String locale = nullableField(body, "locale", NotificationChanges::locale);
+        List<JsonObject> removed = new ArrayList<>();
+        if (content != null) {
+            content.removed().forEach(removal -> removed.add(removal.json("message")));
+        }
+        SortedMap<String, Translation> translations = body.containsKey("translations")
+                ? translations(body.get("translations"), maxMessageBytes, removed) : null;
+        return new Patch(body, content, status, title, image, action, preset, startAt, endAt, audience, locale,
+                         translations, List.copyOf(removed));
+    }
+
+    /** A notification's own language: a canonical tag (docs/api.md#languages). */
+    private static String locale(String tag) {
+        return LanguageTag.parseStored(tag).orElseThrow(() -> ApiException.validation("locale", "locale must be a BCP 47"
+                + " language tag of language, script, region and variants (en, pt-BR, zh-Hant-TW), at most "
+                + LanguageTag.MAX_LENGTH + " characters, or null for the project's default"));
+    }
+
+    /** A {@code translations} member: every translation, by tag, replacing those the notification had. */
+    private static SortedMap<String, Translation> translations(JsonValue value, int maxMessageBytes,
+                                                               List<JsonObject> removed) {
+        if (value == JsonValue.NULL) {
+            return Translations.NONE;
+        }
+        if (!(value instanceof JsonObject members)) {
+            throw ApiException.validation("translations", "translations must be an object of translations by BCP 47"
+                    + " language tag");
+        }
+        if (members.size() > Translations.MAX) {
+            throw tooManyTranslations();
+        }
+        SortedMap<String, Translation> translations = new TreeMap<>();
+        members.forEach((name, member) -> {
+            String tag = translationTag(name, "translations." + name);
+            if (translations.containsKey(tag)) {
+                throw ApiException.validation("translations." + name, "translations has " + tag + " twice");
+            }
+            if (!(member instanceof JsonObject translation)) {
+                throw ApiException.validation("translations." + tag, "translations." + tag + " must be an object"
+                        + " with a message, and title, image or action when they differ from the notification's");
+            }
+            translations.put(tag, translation(translation, tag, null, maxMessageBytes, removed));
+        });
+        return requireWithin(translations, maxMessageBytes);
+    }
+
+    /** A translation's tag, canonical, or 400 naming {@code field}. */
+    static String translationTag(String tag, String field) {
+        return LanguageTag.parseStored(tag).orElseThrow(() -> ApiException.validation(field, "a translation's tag must"
+                + " be a BCP 47 language tag of language, script, region and variants (fr, pt-BR, zh-Hant-TW), at most "
+                + LanguageTag.MAX_LENGTH + " characters"));
+    }
+
+    /**
+     * A translation's body applied to {@code current} (null: a new one), each member checked as the notification's
+     * own is; a member the body leaves out keeps the current value. The message's removals are added to
+     * {@code removed}, named {@code translations.<tag>.message}.
+     */
+    static Translation translation(JsonObject body, String tag, Translation current, int maxMessageBytes,
+                                   List<JsonObject> removed) {
+        String at = "translations." + tag;
+        TRANSLATION_FIELDS.at(at).requireKnown(body);
+        String messageField = at + ".message";
+        String message = current == null ? null : current.message();
+        if (body.containsKey("message")) {
+            Content content = body.get("message") == JsonValue.NULL ? null
+                    : message(body.get("message"), maxMessageBytes, messageField);
+            message = content == null ? null : content.message();
+            if (content != null) {
+                content.removed().forEach(removal -> removed.add(removal.json(messageField)));
+            }
+        }
+        return new Translation(
+                body.containsKey("title") ? nullableField(body, "title", text -> title(text, at + ".title"))
+                        : current == null ? null : current.title(),
+                message,
+                body.containsKey("image") ? nullableField(body, "image", url -> HttpUrls.require(url, at + ".image"))
+                        : current == null ? null : current.image(),
+                !body.containsKey("action") ? current == null ? null : current.action()
+                        : body.get("action") == JsonValue.NULL ? null : action(body.get("action"), at + ".action"));
+    }
+
+    /**
+     * At most {@value Translations#MAX} translations, and at most {@link Translations#MAX_MESSAGE_BYTES_MULTIPLE}
+     * times {@code limits.message-bytes} as stored: what a notification's answers and versions may hold stays bounded.
+     */
+    static SortedMap<String, Translation> requireWithin(SortedMap<String, Translation> translations,
+                                                        int maxMessageBytes) {
+        if (translations.size() > Translations.MAX) {
+            throw tooManyTranslations();
+        }
+        long most = (long) maxMessageBytes * Translations.MAX_MESSAGE_BYTES_MULTIPLE;
+        String stored = Translations.stored(Translations.of(translations));
+        int bytes = stored == null ? 0 : stored.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > most) {
+            throw ApiException.validation("translations", String.format(
+                    Locale.ROOT, "translations are too long: %,d bytes as stored, more than the %,d allowed (%d times"
+                            + " limits.message-bytes)", bytes, most, Translations.MAX_MESSAGE_BYTES_MULTIPLE));
+        }
+        return Translations.of(translations);
+    }
+
+    private static ApiException tooManyTranslations() {
+        return ApiException.validation("translations", "a notification has at most " + Translations.MAX
+                + " translations");
+    }
+
+    /** The notification with these translations instead of its own, as a PATCH of them would write it. */
+    static Applied withTranslations(Notification current, SortedMap<String, Translation> translations, long now,
+                                    List<JsonObject> removed, int maxMessageBytes) {
+        Notification changed = new Notification(
+                current.id(), current.projectId(), current.status(), current.title(), current.message(),
+                current.image(), current.action(), current.preset(), current.startAt(), current.endAt(),
+                current.createdAt(), now, current.audience(), current.locale(),
+                requireWithin(translations, maxMessageBytes), current.projectLocale());
+        requireLanguages(changed, true);
+        return new Applied(changed, List.copyOf(removed));
+    }
+
+    /**
+     * What a notification's languages must be whatever changed: no translation in its own language, and none that
+     * shows nothing ({@code checked}, as for its own message); once published, every translation with a message.
+     */
+    static void requireLanguages(Notification notification, boolean checked) {
+        String own = notification.effectiveLocale();
+        if (notification.translations().containsKey(own)) {
+            throw ApiException.validation("translations." + own, "translations." + own + " is in the notification's"
+                    + " own language (" + own + "): change the notification's own text, or its locale");
+        }
+        notification.translations().forEach((tag, translation) -> {
+            String field = "translations." + tag + ".message";
+            if (translation.message() == null) {
+                if (notification.status() == NotificationStatus.PUBLISHED) {
+                    throw ApiException.validation(field, "translations." + tag + " has no message: a published"
+                            + " notification's every translation has one");
+                }
+            } else if (checked && translation.over(notification).image() == null
+                       && !VisibleContent.shows(translation.message())) {
+                throw nothingToShow(field);
+            }
+        });
     }
 
     /**
@@ -103,17 +251,25 @@ final class NotificationChanges {
      * @param body the body, for which members it carries (image, startDate and endDate may be null)
      */
     record Patch(JsonObject body, Content content, NotificationStatus status, String title, String image,
-                 Action action, String preset, Long startAt, Long endAt, Audience audience) {
+                 Action action, String preset, Long startAt, Long endAt, Audience audience, String locale,
+                 SortedMap<String, Translation> translations, List<JsonObject> removed) {
 
         /**
          * The body as a draft keeps it: a string message in the content allow-list's form, as a PATCH would store
          * it, so that what a draft shows is what publishing it gives.
          */
         JsonObject asStored() {
-            if (content == null || body.get("message") instanceof JsonObject) {
-                return body;
+            var stored = Json.builders().createObjectBuilder(body);
+            if (content != null && !(body.get("message") instanceof JsonObject)) {
+                stored.add("message", content.message());
             }
-            return Json.builders().createObjectBuilder(body).add("message", content.message()).build();
+            if (locale != null) {
+                stored.add("locale", locale);
+            }
+            if (translations != null) {
+                stored.add("translations", Translations.json(translations));
+            }
+            return stored.build();
         }
 
         /** @throws ApiException 400 when the resulting end is before the resulting start */
@@ -130,20 +286,26 @@ final class NotificationChanges {
                     body.containsKey("image") ? image : current.image(),
                     action == null ? current.action() : action, preset == null ? current.preset() : preset,
                     start, end, current.createdAt(), now,
-                    body.containsKey("audience") ? audience : current.audience());
+                    body.containsKey("audience") ? audience : current.audience(),
+                    body.containsKey("locale") ? locale : current.locale(),
+                    translations == null ? current.translations() : translations, current.projectLocale());
             // Checked when the body changes what is shown, or publishes: a row stored before the rule (or past the
             // API) is not published blank either.
             boolean checked = content != null || body.containsKey("image") || status == NotificationStatus.PUBLISHED;
             if (checked && changed.image() == null && changed.message() != null
                 && !VisibleContent.shows(changed.message())) {
-                throw nothingToShow();
+                throw nothingToShow("message");
             }
-            return new Applied(changed, content == null ? List.of() : content.removed());
+            requireLanguages(changed, checked || translations != null);
+            return new Applied(changed, removed);
         }
     }
 
-    /** @param removed what of the message the content allow-list did not keep, for the answer to show */
-    record Applied(Notification notification, List<ContentRemoval> removed) {
+    /**
+     * @param removed what of the messages the content allow-list did not keep, for the answer to show, each naming
+     *                its message ({@code message}, {@code translations.fr.message})
+     */
+    record Applied(Notification notification, List<JsonObject> removed) {
     }
 
     record Content(String message, List<ContentRemoval> removed) {
@@ -153,25 +315,25 @@ final class NotificationChanges {
      * A string message as stored ({@link MessageContent#written}), or a rich-text document stored as its JSON
      * serialization, and what of it did not pass.
      */
-    private static Content message(JsonValue value, int maxBytes) {
+    private static Content message(JsonValue value, int maxBytes, String field) {
         if (value instanceof JsonObject document) {
-            RichTextDocuments.require(document, "message");
+            RichTextDocuments.require(document, field);
             Content content = new Content(Json.write(document), List.of());
-            requireSize(content.message(), maxBytes, "");
+            requireSize(content.message(), maxBytes, "", field);
             return content;
         }
         if (!(value instanceof JsonString text)) {
-            throw ApiException.validation("message", "message must be a non-empty string or a rich-text object");
+            throw ApiException.validation(field, field + " must be a non-empty string or a rich-text object");
         }
-        requireSize(text.getString(), maxBytes, "");
+        requireSize(text.getString(), maxBytes, "", field);
         MessageContent.Written written = MessageContent.written(text.getString());
         if (written.message().isBlank()) {
-            throw ApiException.validation("message", "message is empty once what the content allow-list does not keep"
+            throw ApiException.validation(field, field + " is empty once what the content allow-list does not keep"
                     + " is removed (docs/api.md#message-content)");
         }
         // Quoting attributes and closing elements can make HTML longer than it was sent.
         requireSize(written.message(), maxBytes, " once in the content allow-list's form (every element closed, every"
-                + " attribute quoted)");
+                + " attribute quoted)", field);
         return new Content(written.message(), written.removed());
     }
 
@@ -180,22 +342,22 @@ final class NotificationChanges {
      * Refused at any status: a draft that shows nothing is no announcement either, and one rule is simpler to state
      * than two (docs/api.md#message-content).
      */
-    private static ApiException nothingToShow() {
-        return ApiException.validation("message", "message shows nothing: no text and no image once what the content"
+    private static ApiException nothingToShow(String field) {
+        return ApiException.validation(field, field + " shows nothing: no text and no image once what the content"
                 + " allow-list does not keep is removed (docs/api.md#message-content)");
     }
 
     /** @param as how the message was measured, when not as sent */
-    private static void requireSize(String message, int maxBytes, String as) {
+    private static void requireSize(String message, int maxBytes, String as, String field) {
         if (message.isBlank()) {
-            throw ApiException.validation("message", "message must not be empty or blank");
+            throw ApiException.validation(field, field + " must not be empty or blank");
         }
         // Bytes, not characters: memory, the database and the feed pay UTF-8 bytes, and an emoji is 4 of them.
         int bytes = message.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > maxBytes) {
-            throw ApiException.validation("message", String.format(
-                    Locale.ROOT, "message is too long%s: %,d bytes in UTF-8, more than the %,d allowed"
-                            + " (limits.message-bytes)", as, bytes, maxBytes));
+            throw ApiException.validation(field, String.format(
+                    Locale.ROOT, "%s is too long%s: %,d bytes in UTF-8, more than the %,d allowed"
+                            + " (limits.message-bytes)", field, as, bytes, maxBytes));
         }
     }
 
@@ -211,15 +373,15 @@ final class NotificationChanges {
      * A heading: one line of plain text, at most {@value #MAX_TITLE_LENGTH} characters once stripped; a blank one is
      * no title (null), as the console's empty field sends it. Markup is not read: the widget shows it as text.
      */
-    private static String title(String title) {
+    private static String title(String title, String field) {
         String stripped = title.strip();
         if (stripped.isEmpty()) {
             return null;
         }
         if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0 || stripped.indexOf('\t') >= 0) {
-            throw ApiException.validation("title", "title must be one line: no line break or tab");
+            throw ApiException.validation(field, field + " must be one line: no line break or tab");
         }
-        return TextLength.requireAtMost(stripped, MAX_TITLE_LENGTH, "title");
+        return TextLength.requireAtMost(stripped, MAX_TITLE_LENGTH, field);
     }
 
     private static String preset(String preset) {
@@ -229,42 +391,44 @@ final class NotificationChanges {
         return preset;
     }
 
-    private static Action action(JsonValue value) {
+    /** @param at the member's path in the request: {@code action}, {@code translations.fr.action} */
+    private static Action action(JsonValue value, String at) {
         if (!(value instanceof JsonObject action)) {
-            throw ApiException.validation("action", "action must be an object with a type");
+            throw ApiException.validation(at, at + " must be an object with a type");
         }
-        ACTION_FIELDS.requireKnown(action);
-        Action.Type type = AdminRequests.optionalChoice(action.get("type"), "action.type", ACTION_TYPES)
+        ACTION_FIELDS.at(at).requireKnown(action);
+        Action.Type type = AdminRequests.optionalChoice(action.get("type"), at + ".type", ACTION_TYPES)
                 .map(Action.Type::valueOf)
-                .orElseThrow(() -> ApiException.validation("action.type", "action.type is required, one of "
+                .orElseThrow(() -> ApiException.validation(at + ".type", at + ".type is required, one of "
                         + String.join(", ", ACTION_TYPES), ACTION_TYPES));
         JsonValue data = action.getOrDefault("data", JsonValue.NULL);
+        String dataField = at + ".data";
         if (type != Action.Type.LINK) {
             if (data != JsonValue.NULL) {
-                throw ApiException.validation("action.data", "action.data must be null unless the type is LINK");
+                throw ApiException.validation(dataField, dataField + " must be null unless the type is LINK");
             }
             return new Action(type, null, null);
         }
         if (!(data instanceof JsonObject link)) {
-            throw ApiException.validation("action.data", "a LINK action needs data with url and target");
+            throw ApiException.validation(dataField, "a LINK action needs data with url and target");
         }
-        LINK_FIELDS.requireKnown(link);
-        String url = HttpUrls.require(AdminRequests.optionalString(link.get("url"), "action.data.url").orElseThrow(
-                () -> ApiException.validation("action.data.url", "action.data.url is required")), "action.data.url");
-        String target = AdminRequests.optionalChoice(link.get("target"), "action.data.target", TARGETS)
-                .orElseThrow(() -> AdminRequests.notOneOf("action.data.target", TARGETS));
-        return new Action(type, url, target, label(link.get("label")));
+        LINK_FIELDS.at(dataField).requireKnown(link);
+        String urlField = dataField + ".url";
+        String url = HttpUrls.require(AdminRequests.optionalString(link.get("url"), urlField).orElseThrow(
+                () -> ApiException.validation(urlField, urlField + " is required")), urlField);
+        String target = AdminRequests.optionalChoice(link.get("target"), dataField + ".target", TARGETS)
+                .orElseThrow(() -> AdminRequests.notOneOf(dataField + ".target", TARGETS));
+        return new Action(type, url, target, label(link.get("label"), dataField + ".label"));
     }
 
     /**
      * A button's text: one line (no control character, not even the tab and line feed a message may hold), not blank,
      * at most {@link Action#MAX_LABEL_CHARACTERS} characters. Absent or null: none, the client says its own.
      */
-    private static String label(JsonValue value) {
+    private static String label(JsonValue value, String field) {
         if (value == JsonValue.NULL) {
             return null;
         }
-        String field = "action.data.label";
         return AdminRequests.optionalString(value, field).map(label -> {
             if (label.isBlank()) {
                 throw ApiException.validation(field, field + " must not be empty or blank: leave it out for the"

@@ -4,7 +4,6 @@ import java.util.List;
 
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
-import dev.herald.content.ContentRemoval;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -36,22 +35,32 @@ final class NotificationJson {
      * allow-list did not keep (docs/api.md#message-content), when it did not keep everything. Without it the answer is
      * the admin view, which a client may send back as it is.
      */
-    static JsonObject json(Notification notification, List<ContentRemoval> removed) {
+    static JsonObject json(Notification notification, List<JsonObject> removed) {
         if (removed.isEmpty()) {
             return json(notification);
         }
         JsonArrayBuilder removals = Json.builders().createArrayBuilder();
-        removed.forEach(removal -> removals.add(removal.json("message")));
+        removed.forEach(removals::add);
         return view(notification).add("removed", removals).build();
     }
 
     /**
      * What a version keeps of a notification (docs/api.md, GET /api/v1/admin/notifications/{id}/versions): the
      * members of the admin view that a PATCH body may carry but its status, so that it can be sent back as one;
-     * {@code audience} only when there is one.
+     * {@code audience} only when there is one; {@code locale} only when it has its own (null in a PATCH body: the
+     * project's default) and {@code translations} only when it has some.
      */
     static JsonObject content(Notification notification) {
-        return withContent(Json.builders().createObjectBuilder(), notification).build();
+        JsonObjectBuilder json = withContent(Json.builders().createObjectBuilder(), notification);
+        // Only when set, as the audience: the content of a notification without languages is what versions kept
+        // before them, so a change of status does not make a new version of every notification.
+        if (notification.locale() != null) {
+            json.add("locale", notification.locale());
+        }
+        if (!notification.translations().isEmpty()) {
+            json.add("translations", Translations.json(notification.translations()));
+        }
+        return json.build();
     }
 
     private static JsonObjectBuilder view(Notification notification) {
@@ -63,6 +72,8 @@ final class NotificationJson {
         if (notification.audience() == null) {
             json.addNull("audience");
         }
+        json.add("locale", notification.effectiveLocale())
+                .add("translations", Translations.json(notification.translations()));
         return json.add("createdAt", Timestamps.format(notification.createdAt()))
                 .add("updatedAt", Timestamps.format(notification.updatedAt()));
     }
@@ -83,7 +94,7 @@ final class NotificationJson {
         return json;
     }
 
-    private static JsonObject action(Action action) {
+    static JsonObject action(Action action) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder().add("type", action.type().name());
         if (action.type() == Action.Type.LINK) {
             JsonObjectBuilder data = Json.builders().createObjectBuilder().add("url", action.url())

@@ -13,6 +13,7 @@ import dev.herald.admin.Actor;
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
+import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.audience.Audience;
 import dev.herald.audit.AuditEntry;
@@ -20,6 +21,8 @@ import dev.herald.audit.AuditLog;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedBound;
+import dev.herald.project.Project;
+import dev.herald.project.ProjectStore;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -53,11 +56,14 @@ public final class NotificationStore {
     }
 
     /** @throws dev.herald.api.ApiException 409 when a published one would make the feed too large */
-    public void create(Notification notification, AuditEntry audit) {
-        int feedBytes = FeedBound.entryBytes(notification);
-        changes.write(Change.createdNotification(notification.projectId(), notification.id()), transaction -> {
+    public void create(Notification created, AuditEntry audit) {
+        int feedBytes = FeedBound.entryBytes(created);
+        changes.write(Change.createdNotification(created.projectId(), created.id()), transaction -> {
             AuditLog.record(transaction, audit);
-            feedBound.lockProject(transaction, notification.projectId());
+            feedBound.lockProject(transaction, created.projectId());
+            Project languages = projectLanguages(transaction, created.projectId());
+            Notification notification = created.inProjectLocale(languages.defaultLocale());
+            requireLanguages(notification, languages);
             withFields(transaction.createNamedInsert("insert-notification"), notification, feedBytes)
                     .addParam("projectId", notification.projectId())
                     .addParam("createdAt", notification.createdAt())
@@ -86,9 +92,11 @@ public final class NotificationStore {
         AtomicReference<NotificationChanges.Applied> written = new AtomicReference<>();
         changes.write(Change.ofProject(seen.projectId()), transaction -> {
             feedBound.lockProject(transaction, seen.projectId());
-            Notification before = locked(transaction, seen.id());
+            Project languages = projectLanguages(transaction, seen.projectId());
+            Notification before = locked(transaction, seen.id()).inProjectLocale(languages.defaultLocale());
             NotificationChanges.Applied applied = change.apply(before);
             Notification notification = applied.notification();
+            requireLanguages(notification, languages);
             int feedBytes = FeedBound.entryBytes(notification);
             boolean grows = feedBound.grows(transaction, notification, feedBytes);
             withFields(transaction.createNamedUpdate("update-notification"), notification, feedBytes).execute();
@@ -170,7 +178,8 @@ public final class NotificationStore {
         AtomicReference<Draft> written = new AtomicReference<>();
         changes.write(Change.ofProject(seen.projectId()), transaction -> {
             feedBound.lockProject(transaction, seen.projectId());
-            Notification current = locked(transaction, seen.id());
+            Notification current = locked(transaction, seen.id())
+                    .inProjectLocale(projectLanguages(transaction, seen.projectId()).defaultLocale());
             Draft pending = draft.apply(current);
             Optional<JsonObject> previous = transaction.namedGet("select-notification-draft", seen.id())
                     .map(row -> toDraft(seen.id(), row).body());
@@ -217,6 +226,40 @@ public final class NotificationStore {
         return new Draft(notificationId, body, Rows.longValue(row, "updated_at"), Rows.string(row, "updated_by"));
     }
 
+    /**
+     * The project's languages as the write's transaction finds them, after {@link FeedBound#lockProject}: a change of
+     * them waits for the write, or the write for it (project.ProjectStore#update).
+     */
+    private static Project projectLanguages(DbExecute transaction, String projectId) {
+        return transaction.namedGet("select-project-languages", projectId)
+                .map(row -> new Project(projectId, "", 0, Rows.string(row, "default_locale"),
+                                        ProjectStore.requiredLocales(Rows.string(row, "required_locales"))))
+                .orElseThrow(() -> AdminRequests.notFound("Project"));
+    }
+
+    /**
+     * Checked again with the project as the write finds it: its default may have changed since the request read it,
+     * and what makes or keeps the notification published must cover the languages the project requires now.
+     *
+     * @throws dev.herald.api.ApiException 400 naming the translation in the notification's own language, or the
+     *                                     required languages it has no text in ({@code details.missing})
+     */
+    private static void requireLanguages(Notification notification, Project languages) {
+        NotificationChanges.requireLanguages(notification, false);
+        if (notification.status() != NotificationStatus.PUBLISHED) {
+            return;
+        }
+        List<String> missing = languages.requiredLocales().stream()
+                .filter(tag -> !tag.equals(notification.effectiveLocale())
+                        && Optional.ofNullable(notification.translations().get(tag))
+                        .map(Translation::message).isEmpty())
+                .toList();
+        if (!missing.isEmpty()) {
+            throw ApiException.missing("translations", "The project requires a text in " + String.join(", ", missing)
+                    + " before a notification is published: add a translation with a message for each", missing);
+        }
+    }
+
     /** The notification as the transaction finds it, locked until it ends, or 404 when it is gone. */
     private static Notification locked(DbExecute transaction, String id) {
         return transaction.namedGet("select-notification-for-update", id).map(NotificationStore::toNotification)
@@ -224,7 +267,8 @@ public final class NotificationStore {
     }
 
     public Optional<Notification> find(String id) {
-        return db.execute().namedGet("select-notification", id).map(NotificationStore::toNotification);
+        return db.execute().namedGet("select-notification", id)
+                .map(row -> toNotification(row).inProjectLocale(Rows.string(row, "project_locale")));
     }
 
     /**
@@ -236,7 +280,8 @@ public final class NotificationStore {
                                  .map(row -> new Page.Item<>(toListed(row), new PageRequest.Cursor(
                                          Rows.longValue(row, "created_at"), String.valueOf(Rows.longValue(row, "seq")))))
                                  .toList(),
-                         listed -> listed.notification().message().length());
+                         listed -> listed.notification().message().length()
+                                   + translationsLength(listed.notification()));
     }
 
     /** A notification as a list shows it: with when and by whom its pending draft of changes was saved, if any. */
@@ -250,7 +295,16 @@ public final class NotificationStore {
     private static Listed toListed(DbRow row) {
         Optional<PendingDraft> draft = Optional.ofNullable(Rows.string(row, "draft_updated_by"))
                 .map(by -> new PendingDraft(Rows.longValue(row, "draft_updated_at"), by));
-        return new Listed(toNotification(row), draft);
+        return new Listed(toNotification(row).inProjectLocale(Rows.string(row, "project_locale")), draft);
+    }
+
+    /** What a list's page counts of a notification's translations: their messages, as it counts its own. */
+    private static int translationsLength(Notification notification) {
+        int length = 0;
+        for (Translation translation : notification.translations().values()) {
+            length += translation.message() == null ? 0 : translation.message().length();
+        }
+        return length;
     }
 
     private List<DbRow> chunk(String projectId, ListFilter filter, PageRequest.Cursor after, int limit, long now) {
@@ -327,7 +381,9 @@ public final class NotificationStore {
                 .addParam("endAt", notification.endAt())
                 .addParam("updatedAt", notification.updatedAt())
                 .addParam("feedBytes", feedBytes)
-                .addParam("audience", notification.audience() == null ? null : notification.audience().text());
+                .addParam("audience", notification.audience() == null ? null : notification.audience().text())
+                .addParam("locale", notification.locale())
+                .addParam("translations", Translations.stored(notification.translations()));
     }
 
     private static Notification toNotification(DbRow row) {
@@ -346,6 +402,9 @@ public final class NotificationStore {
                                 Rows.nullableLong(row, "end_at"),
                                 Rows.longValue(row, "created_at"),
                                 Rows.longValue(row, "updated_at"),
-                                Audience.stored(Rows.string(row, "audience")));
+                                Audience.stored(Rows.string(row, "audience")),
+                                Rows.string(row, "locale"),
+                                Translations.parseStored(Rows.string(row, "translations")),
+                                null);
     }
 }

@@ -126,10 +126,13 @@ public final class ProjectStore {
     }
 
     private static Project toProject(DbRow row) {
-        String required = Rows.string(row, "required_locales");
         return new Project(Rows.string(row, "id"), Rows.string(row, "name"), Rows.longValue(row, "created_at"),
-                           Rows.string(row, "default_locale"),
-                           required == null || required.isEmpty() ? List.of() : Arrays.asList(required.split(",")));
+                           Rows.string(row, "default_locale"), requiredLocales(Rows.string(row, "required_locales")));
+    }
+
+    /** The column's tags (migration 21): comma-separated, NULL for none. */
+    public static List<String> requiredLocales(String column) {
+        return column == null || column.isEmpty() ? List.of() : Arrays.asList(column.split(","));
     }
 
     /** Comma-separated (a tag has no comma), NULL for none: the column's form (migration 21). */

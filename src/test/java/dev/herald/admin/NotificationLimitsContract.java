@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import dev.herald.api.ApiException;
 import dev.herald.api.Timestamps;
 import dev.herald.feed.FeedBound;
+import dev.herald.locale.LanguageTag;
 import dev.herald.notification.Action;
 import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
@@ -60,6 +61,11 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
     private static final int MESSAGE_BYTES = 32_768;
     /** Four bytes in UTF-8, two UTF-16 units. */
     private static final String EMOJI = "\uD83D\uDE00";
+    /**
+     * What the bound counts for each entry beyond what an answer without languages serves: the {@code locale} member
+     * an answer in another language gives it, with the longest tag its project's default may be (docs/api.md#languages).
+     */
+    private static final int LOCALE_ALLOWANCE = ",\"locale\":\"\"".length() + LanguageTag.MAX_LENGTH;
     /** Six of these fit under FEED_BYTES, seven do not. */
     private static final String BIG = "x".repeat(30_000);
     private static final Pattern FEED_TOO_LARGE = Pattern.compile(
@@ -149,9 +155,10 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         byte[] served = servedFeed();
         assertThat(JsonBodies.array(new String(served, StandardCharsets.UTF_8)), hasSize(6));
         assertThat(served.length, lessThanOrEqualTo(FEED_BYTES));
-        // Exact, not an estimate: the refused write would have added its entry and a comma to what is served.
+        // Exact, not an estimate: the refused write would have added its entry and a comma to what is served, and
+        // each of the seven its locale member in an answer in another language.
         int entryBytes = (served.length - 2 - 5) / 6;
-        assertThat(figure, is((long) served.length + 1 + entryBytes));
+        assertThat(figure, is((long) served.length + 1 + entryBytes + 7 * LOCALE_ALLOWANCE));
         assertThat(admin.call(Method.GET, notificationsPath() + "?status=PUBLISHED").array(), hasSize(6));
     }
 
@@ -181,15 +188,16 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         fillWithSixBig();
         int served = servedFeed().length;
         int entryOverhead = (served - 2 - 5) / 6 - BIG.length();
-        // One more whose message leaves exactly 10 bytes of room (its comma counts too).
-        int length = FEED_BYTES - served - 10 - 1 - entryOverhead;
+        // One more whose message leaves exactly 10 bytes of room (its comma counts too, and each of the seven entries'
+        // locale member).
+        int length = FEED_BYTES - served - 10 - 1 - entryOverhead - 7 * LOCALE_ALLOWANCE;
         String path = "/notifications/" + admin.created(notificationsPath(), published("y".repeat(length)) + "}")
                 .getString("id");
-        assertThat(servedFeed().length, is(FEED_BYTES - 10));
+        assertThat(servedFeed().length, is(FEED_BYTES - 10 - 7 * LOCALE_ALLOWANCE));
 
         assertThat(admin.call(Method.PATCH, path, "{\"preset\":\"default123\"}").status(), is(200));
         assertThat(admin.call(Method.PATCH, path, "{\"preset\":\"default1234567890\"}").status(), is(200));
-        assertThat(servedFeed().length, is(FEED_BYTES));
+        assertThat(servedFeed().length, is(FEED_BYTES - 7 * LOCALE_ALLOWANCE));
         for (String growth : List.of("{\"preset\":\"default12345678901\"}",
                                      "{\"image\":\"https://cdn.example.com/a.png\"}",
                                      "{\"title\":\"T\"}",
@@ -206,7 +214,7 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         assertThat(admin.call(Method.PATCH, path, "{\"preset\":\"default0987654321\"}").status(), is(200));
         assertThat(admin.call(Method.PATCH, path, "{\"message\":" + quoted("z".repeat(length - 100)) + "}").status(),
                    is(200));
-        assertThat(servedFeed().length, is(FEED_BYTES - 100));
+        assertThat(servedFeed().length, is(FEED_BYTES - 100 - 7 * LOCALE_ALLOWANCE));
     }
 
     /** The bound counts a message as the feed writes it, escaped, not as it is stored. */

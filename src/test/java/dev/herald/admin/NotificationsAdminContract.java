@@ -45,7 +45,8 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
     /** One character, two UTF-16 units, four bytes of UTF-8. */
     private static final String EMOJI = "\uD83D\uDE00";
     private static final List<String> NOTIFICATION_FIELDS = List.of("title", "message", "status", "image", "action",
-                                                                    "preset", "startDate", "endDate", "audience");
+                                                                    "preset", "startDate", "endDate", "audience",
+                                                                    "locale", "translations");
     private static final String LINK = "{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\",\"target\":\"_self\"}}";
 
     private final Http1Client http;
@@ -75,7 +76,8 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(created.status(), is(201));
         JsonObject notification = created.object();
         assertThat(notification.keySet(), is(Set.of("id", "projectId", "status", "title", "message", "image", "action", "preset",
-                                                    "startDate", "endDate", "audience", "createdAt", "updatedAt")));
+                                                    "startDate", "endDate", "audience", "locale", "translations", "createdAt",
+                                                    "updatedAt")));
         assertThat(notification.getString("id").matches("[a-zA-Z0-9_-]+"), is(true));
         assertThat(created.location(), is("/api/v1/admin/notifications/" + notification.getString("id")));
         assertThat(notification.getString("projectId"), is(projectId));
@@ -206,7 +208,8 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
     }
 
     static Stream<Arguments> unknownFields() {
-        String writable = "title, message, status, image, action, preset, startDate, endDate, audience";
+        String writable = "title, message, status, image, action, preset, startDate, endDate, audience, locale,"
+                + " translations";
         return Stream.of(
                 Arguments.of("{\"message\":\"hi\",\"stauts\":\"PUBLISHED\"}", "stauts",
                              "unknown field \"stauts\"; did you mean \"status\"?"),
