@@ -513,7 +513,7 @@ function showLanguageError(e) {
   if (field !== 'translations') return false;
   const missing = e.details && Array.isArray(e.details.missing) ? e.details.missing : [];
   $('translations-error').textContent = missing.length
-    ? `${e.message} Missing: ${missing.map((lacking) => languages.languageName(String(lacking))).join(', ')}.`
+    ? `${e.message} — missing: ${missing.map((lacking) => languages.languageName(String(lacking))).join(', ')}.`
     : e.message;
   if (tag && tag in contents) {
     selectLanguage(tag, false);

@@ -92,10 +92,146 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.browser.script("document.getElementById('languages-title').scrollIntoView()");
         console.save("console-project-languages.png");
 
-        console.browser.open(console.console() + "#/projects/" + project.id());
+        reload();
         console.waitFor(() -> console.value("required-locales").equals("de, fr"));
         assertThat(console.rows("#notification-list .missing"), is(List.of("missing de, fr")));
         assertThat(console.violations(), is("[]"));
+    }
+
+    @Test
+    void aTranslationAddedThroughTheTabsIsSavedFoundAfterAReloadAndRemovedAfterAQuestion() {
+        Project project = console.composeInANewProject();
+        console.typeInEditor("Our spring sale starts today.");
+        console.focus("#announcement-title");
+        console.browser.type("Spring sale");
+        addLanguage("FR");
+        assertThat("canonical", console.script(TABS), is("English (en), its own | *French (fr)"));
+        assertThat("the own title, shown where the translation's would be",
+                   console.script("return document.getElementById('announcement-title').placeholder"),
+                   is("Spring sale"));
+        console.typeInEditor("Les soldes de printemps commencent aujourd'hui.");
+        console.focus("#announcement-title");
+        console.browser.type("Soldes");
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        JsonObject fr = console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
+                + " return JSON.stringify(list[0].translations);", project.id()).getJsonObject("fr");
+        assertThat(fr.getString("title"), is("Soldes"));
+        assertThat(fr.getString("message"), containsString("Les soldes de printemps commencent aujourd'hui."));
+        assertThat("empty: the own one", fr.isNull("image") && fr.isNull("action"), is(true));
+
+        reload();
+        console.waitFor(() -> !console.rows("#notification-list tbody tr").isEmpty());
+        console.openFirstAnnouncement();
+        assertThat(console.script(TABS), is("*English (en), its own | French (fr)"));
+        console.focus("#language-tab-own");
+        console.press("ArrowRight", 39);
+        console.waitFor(() -> console.focused().equals("language-tab-fr"));
+        assertThat(console.value("announcement-title"), is("Soldes"));
+        assertThat(console.previewText(), containsString("Les soldes de printemps commencent aujourd'hui."));
+        // Looking at a language changes nothing: Close asks no question.
+        console.focus("#close-composer");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        assertThat(console.confirmOpen(), is(false));
+        console.openFirstAnnouncement();
+        console.focus("#language-tab-own");
+        console.press("End", 35);
+        console.waitFor(() -> console.focused().equals("language-tab-fr"));
+
+        console.focus("#remove-language");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        assertThat(console.text("confirm-text"), containsString("Remove the French (fr) translation?"));
+        assertThat("Cancel first", console.focused(), is("confirm-no"));
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.confirmOpen());
+        assertThat("kept on Cancel", console.script(TABS), is("English (en), its own | *French (fr)"));
+        console.focus("#remove-language");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.script(TABS).equals("*English (en), its own"));
+        assertThat(console.focused(), is("language-tab-own"));
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        assertThat(console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
+                + " return JSON.stringify(list[0]);", project.id()).getJsonObject("translations").size(), is(0));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    @Test
+    void publishingWithoutARequiredLanguageIsRefusedNamingItAndADraftOfChangesKeepsTranslations() {
+        Project project = console.server.herald().project();
+        console.server.herald().notification(project).message("Spring sale: 20% off every boot.").save();
+        projectOpened(project);
+        console.api("return JSON.stringify(await send('PATCH', '/projects/' + arguments[0],"
+                + " {requiredLocales: ['fr', 'de']}));", project.id());
+        reload();
+        console.waitFor(() -> console.rows("#notification-list .missing").size() == 1);
+        console.openNewAnnouncement();
+        console.typeInEditor("Free delivery all week.");
+        console.focus("#publish");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.text("translations-error").isEmpty());
+        assertThat(console.text("translations-error"), containsString("missing: "));
+        assertThat(console.text("translations-error"), containsString("French (fr)"));
+        assertThat(console.text("translations-error"), containsString("German (de)"));
+        assertThat("where languages are added", console.focused(), is("add-language"));
+
+        // The required ones are the first suggestions, said so.
+        console.press("Enter", 13);
+        console.waitFor(() -> console.focused().equals("add-language-tag"));
+        List<String> suggested = console.rows("#language-suggestion-buttons button");
+        assertThat(suggested.toString(), suggested.subList(0, 2).stream().sorted().toList(),
+                   is(List.of("French (fr) · required", "German (de) · required")));
+        assertThat("offered once", suggested.stream().filter(s -> s.contains("(fr)")).count(), is(1L));
+        console.browser.script("[...document.querySelectorAll('#language-suggestion-buttons button')]"
+                + ".find((b) => b.textContent.includes('(de)')).focus()");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.focusedClass().contains("ProseMirror"));
+        console.typeInEditor("Kostenlose Lieferung die ganze Woche.");
+        addLanguage("fr");
+        console.typeInEditor("Livraison gratuite toute la semaine.");
+        console.focus("#publish");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 2);
+        assertThat("only the older one lacks them", console.rows("#notification-list tbody tr .missing").size(),
+                   is(1));
+        assertThat(console.rows("#notification-list tbody tr:first-child .missing"), is(List.of()));
+        console.browser.script("document.getElementById('notifications-title').scrollIntoView()");
+
+        // A published one: a translation added and saved as a draft of changes stays out of the feed, in the draft.
+        console.openFirstAnnouncement();
+        assertThat(console.script(TABS), is("*English (en), its own | German (de) | French (fr)"));
+        addLanguage("es");
+        console.typeInEditor("Envío gratis toda la semana.");
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        assertThat(console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
+                + " return JSON.stringify(list[0]);", project.id()).getJsonObject("translations").keySet(),
+                   is(java.util.Set.of("de", "fr")));
+        console.openFirstAnnouncement();
+        assertThat("the draft's languages", console.script(TABS),
+                   is("*English (en), its own | German (de) | Spanish (es) | French (fr)"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** The page loaded anew, as F5 does (the same address opened again would not load it). */
+    private static void reload() {
+        console.browser.script("document.getElementById('project').hidden = true; location.reload()");
+        console.waitFor(() -> console.visible("project") && !console.rows("#notification-list tbody tr").isEmpty());
     }
 
     private static void projectOpened(Project project) {
