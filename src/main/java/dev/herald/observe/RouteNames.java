@@ -44,6 +44,8 @@ final class RouteNames {
             "/api/v1/admin/notifications/{id}/versions",
             "/api/v1/admin/notifications/{id}/versions/{version}",
             "/api/v1/admin/notifications/{id}/versions/{version}/restore",
+            "/api/v1/admin/notifications/{id}/translations",
+            "/api/v1/admin/notifications/{id}/translations/{locale}",
             "/api/v1/admin/session",
             "/api/v1/admin/sessions",
             "/api/v1/admin/sessions/{id}",

@@ -233,7 +233,7 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
                              "translations.fr.message"),
                 Arguments.of("\"translations\":{\"fr\":{\"message\":\"<p></p>\"}}", "translations.fr.message"),
                 Arguments.of("\"translations\":{\"fr\":{\"message\":5}}", "translations.fr.message"),
-                Arguments.of("\"translations\":{\"fr\":{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"script\"}]}}}",
+                Arguments.of("\"translations\":{\"fr\":{\"message\":{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\"}]}}}",
                              "translations.fr.message"),
                 Arguments.of("\"translations\":{\"fr\":{\"message\":\"m\",\"title\":\"two\\nlines\"}}",
                              "translations.fr.title"),
@@ -351,16 +351,16 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         assertThat(admin.call(Method.GET, path).object(), is(JsonValue.EMPTY_JSON_OBJECT));
 
         herald.clock().advance(Duration.ofMinutes(1));
-        AdminClient.Answer put = admin.call(Method.PUT, path + "/FR", "{\"message\":\"Moiti\u00e9<img src=x onerror=y>\"}");
+        AdminClient.Answer put = admin.call(Method.PUT, path + "/FR", "{\"message\":\"Moiti\u00e9<script>x</script>\"}");
         assertThat(put.body(), put.status(), is(201));
         assertThat(put.location(), is("/api/v1/admin" + path + "/fr"));
-        assertThat(put.object().getString("message"), is("Moiti\u00e9<img src=\"x\" />"));
+        assertThat(put.object().getString("message"), is("Moiti\u00e9"));
         assertThat(put.object().getJsonArray("removed").getJsonObject(0).getString("field"),
                    is("translations.fr.message"));
         JsonObject after = notification(id);
         assertThat(after.getString("updatedAt"), is("2026-11-22T10:01:00.000Z"));
         assertThat(after.getJsonObject("translations").getJsonObject("fr").getString("message"),
-                   is("Moiti\u00e9<img src=\"x\" />"));
+                   is("Moiti\u00e9"));
         JsonObject line = admin.call(Method.GET, "/audit?targetId=" + id).array().getJsonObject(0);
         assertThat(line.getString("action"), is("notification.updated"));
         assertThat(line.getJsonObject("details").containsKey("translations"), is(true));

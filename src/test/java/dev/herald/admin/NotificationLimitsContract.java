@@ -217,6 +217,35 @@ abstract class NotificationLimitsContract extends HeraldServerTest {
         assertThat(servedFeed().length, is(FEED_BYTES - 100 - 7 * LOCALE_ALLOWANCE));
     }
 
+    /**
+     * Issue 32: an answer in another language may serve a notification in its longest translation, with a locale
+     * member naming it (docs/api.md#languages), so that is what the bound counts of it.
+     */
+    @Test
+    void aNotificationCountsAsItsLongestLanguageWithItsLocale() {
+        fillWithSixBig();
+        int served = servedFeed().length;
+        AdminClient.Answer refused = post(published("small") + ",\"translations\":{\"fr\":{\"message\":"
+                + quoted(BIG) + "}}}");
+        assertThat(refused.status(), is(409));
+        assertThat(refused.object().getString("code"), is("FEED_TOO_LARGE"));
+        // Its French entry is as large as each of the six: theirs, its comma, its locale member and the six others'.
+        int entryBytes = (served - 2 - 5) / 6;
+        assertThat(figure(refused), is((long) served + 1 + entryBytes + ",\"locale\":\"fr\"".length()
+                + 6 * LOCALE_ALLOWANCE));
+
+        String id = post(published("small") + ",\"translations\":{\"fr\":{\"message\":\"petit\"}}}").object()
+                .getString("id");
+        String french = "/notifications/" + id + "/translations/fr";
+        AdminClient.Answer grown = admin.call(Method.PUT, french, "{\"message\":" + quoted(BIG) + "}");
+        assertThat(grown.status(), is(409));
+        assertThat(grown.object().getString("code"), is("FEED_TOO_LARGE"));
+        assertThat(admin.call(Method.GET, "/notifications/" + id + "/translations").object().getJsonObject("fr")
+                           .getString("message"), is("petit"));
+        assertThat("a draft counts for nothing", admin.call(Method.PATCH, "/notifications/" + id,
+                "{\"status\":\"DRAFT\",\"translations\":{\"fr\":{\"message\":" + quoted(BIG) + "}}}").status(), is(200));
+    }
+
     /** The bound counts a message as the feed writes it, escaped, not as it is stored. */
     @Test
     void jsonEscapingIsCountedAsServed() throws SQLException {

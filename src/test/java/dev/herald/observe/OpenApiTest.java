@@ -226,6 +226,7 @@ class OpenApiTest extends HeraldServerTest {
         send("PATCH", "/api/v1/admin/notifications/" + copy, "{\"title\":\"Copy\",\"status\":\"PUBLISHED\"}",
              "application/json", true);
         send("POST", "/api/v1/admin/notifications/" + copy + "/unpublish", null, null, true);
+        walkThroughTranslations(project, copy);
 
         String feed = "/api/v1/public/" + key + "/notifications";
         Exchange first = send("GET", feed, null, null, false);
@@ -281,6 +282,30 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/api/v1/admin/projects/" + project, null, null, true);
         // Past both windows, for the next walk.
         herald.clock().advance(java.time.Duration.ofSeconds(61));
+    }
+
+    /** Issue 32: a project's languages, a notification's, and its translation routes. */
+    private void walkThroughTranslations(String project, String notification) {
+        String path = "/api/v1/admin/projects/" + project;
+        send("PATCH", path, "{\"defaultLocale\":\"en\",\"requiredLocales\":[\"fr\"]}", "application/json", true);
+        send("PATCH", path, "{\"defaultLocale\":\"en_US\"}", "application/json", true);
+        String translations = "/api/v1/admin/notifications/" + notification + "/translations";
+        send("GET", translations, null, null, true);
+        send("GET", "/api/v1/admin/notifications/nope/translations", null, null, true);
+        send("POST", translations, "{}", "application/json", true);
+        send("PUT", translations + "/FR", "{\"message\":\"Bonjour<script>x</script>\"}", "application/json", true);
+        send("PUT", translations + "/fr", "{\"message\":\"Bonjour\",\"title\":\"Salut\"}", "application/json", true);
+        send("PUT", translations + "/en_US", "{\"message\":\"Hi\"}", "application/json", true);
+        send("PUT", "/api/v1/admin/notifications/nope/translations/fr", "{\"message\":\"m\"}", "application/json", true);
+        send("PATCH", translations + "/fr", "{\"image\":\"https://cdn.example.com/fr.png\"}", "application/json", true);
+        send("PATCH", translations + "/de", "{\"title\":\"T\"}", "application/json", true);
+        send("PATCH", "/api/v1/admin/notifications/" + notification, "{\"locale\":\"en-GB\",\"translations\":"
+             + "{\"fr\":{\"message\":\"Bonjour\"},\"de\":{\"message\":null}}}", "application/json", true);
+        send("PATCH", "/api/v1/admin/notifications/" + notification, "{\"status\":\"PUBLISHED\"}", "application/json", true);
+        send("DELETE", translations + "/de", null, null, true);
+        send("DELETE", translations + "/de", null, null, true);
+        send("PATCH", path, "{\"defaultLocale\":\"fr\",\"requiredLocales\":[]}", "application/json", true);
+        send("GET", translations, null, null, true);
     }
 
     /** The per-user state routes, with a user token of the project's HS256 key, and the erasure of its user. */
