@@ -41,6 +41,7 @@ export function init() {
     }
   });
   $('remove-language').addEventListener('click', removeLanguage);
+  $('own-locale').addEventListener('change', ownLocaleChanged);
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
   $('url-input').addEventListener('keydown', (event) => {
@@ -78,6 +79,9 @@ let ownLocale = 'en';
 let contents = {};
 let selected = OWN;
 let hadTranslations = false;
+// The own language as opened: a locale is sent only when changed (the API's is the effective one, its own or the
+// project's default, and sending it back would pin it).
+let openedLocale = 'en';
 
 export async function openComposer(notification) {
   if (!modules) {
@@ -109,6 +113,8 @@ export async function openComposer(notification) {
       image: translation.image || null, action: translation.action || null };
   }
   hadTranslations = Object.keys(translations).length > 0;
+  openedLocale = ownLocale;
+  $('own-locale').value = ownLocale;
   selected = OWN;
   closeAddLanguage();
   $('preset').value = notification ? notification.preset : 'default';
@@ -203,17 +209,33 @@ function showLanguage() {
   $('language-hint').textContent = translation ? `The ${languages.languageName(selected)} text. A title, image or `
     + `call to action left empty is the ${languages.languageName(ownLocale)} one, shown greyed in its field.` : '';
   $('remove-language-row').hidden = !translation;
-  // Typed in the tab's language and direction: an Arabic title and message are written right to left.
-  const tag = selected || ownLocale;
-  for (const id of ['announcement-title', 'message-editor']) {
-    $(id).lang = tag;
-    $(id).dir = languages.directionOf(tag);
-  }
+  $('own-locale-row').hidden = translation;
+  typedIn(selected || ownLocale);
   if (editor) editor.destroy();
   editor = null;
   $('message-editor').replaceChildren();
   editor = modules.mountEditor($('message-editor'), content.message || '', editorChanged);
   renderTabs();
+  redraw();
+}
+
+// Typed in the tab's language and direction: an Arabic title and message are written right to left.
+function typedIn(tag) {
+  for (const id of ['announcement-title', 'message-editor']) {
+    $(id).lang = tag;
+    $(id).dir = languages.directionOf(tag);
+  }
+}
+
+// The own language changed: its tab's name, its direction and the preview's follow (a tag the browser cannot read
+// is left for the API to refuse beside the field).
+function ownLocaleChanged() {
+  const typed = $('own-locale').value.trim();
+  const tag = typed ? languages.canonicalTag(typed) : currentProject.defaultLocale || 'en';
+  if (!tag) return;
+  ownLocale = tag;
+  renderTabs();
+  typedIn(ownLocale);
   redraw();
 }
 
@@ -231,7 +253,8 @@ function actionChoices(translation, ownAction) {
     select.prepend(inherit);
   }
   const ownChoice = select.querySelector(`option[value="${ownAction.type}"]`);
-  inherit.textContent = `as in ${languages.languageName(ownLocale)}: ${ownChoice ? ownChoice.textContent : ownAction.type}`;
+  const ownName = ownChoice ? ownChoice.textContent : ownAction.type;
+  inherit.textContent = `as in ${languages.languageName(ownLocale)}: ${ownName}`;
 }
 
 const tabId = (tag) => `language-tab-${tag || 'own'}`;
@@ -436,6 +459,10 @@ function formBody() {
     startDate: utcOf($('start-date').value),
     endDate: utcOf($('end-date').value),
   };
+  const typedLocale = $('own-locale').value.trim();
+  if (typedLocale !== openedLocale) {
+    body.locale = typedLocale ? languages.canonicalTag(typedLocale) || typedLocale : null;
+  }
   const tags = translationTags();
   // Replaced whole by the API: sent when there is any, or was (the last one removed); never to one that had none.
   if (tags.length || hadTranslations) body.translations = Object.fromEntries(tags.map((tag) => [tag, contents[tag]]));
@@ -496,12 +523,12 @@ async function saveAnnouncement(status) {
     if (audience.showAudienceError(e) || showLanguageError(e)) return;
     const field = (e.field || '').split('.')[0];
     // The own language's fields: its tab is shown to say what is wrong in them.
-    if (['title', 'message', 'image', 'action'].includes(field)) selectLanguage(OWN, false);
+    if (['title', 'message', 'image', 'action', 'locale'].includes(field)) selectLanguage(OWN, false);
     const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
     place.textContent = e.message;
     const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
-      message: $('message-editor'), image: $('image-url'), action: $('action-url'), preset: $('preset'),
-      startDate: $('start-date'), endDate: $('end-date') }[field];
+      message: $('message-editor'), image: $('image-url'), locale: $('own-locale'), action: $('action-url'),
+      preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
 }

@@ -253,6 +253,40 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
                 && !console.rows("#notification-list tbody tr").isEmpty());
     }
 
+    @Test
+    void theOwnLanguageIsChangedOnItsTabAndSavedOnlyWhenChanged() {
+        Project project = console.composeInANewProject();
+        console.typeInEditor("שלום לכולם");
+        assertThat(console.value("own-locale"), is("en"));
+        console.focus("#own-locale");
+        console.browser.chord("a", "KeyA", 65, 2);
+        console.browser.type("HE");
+        console.press("Tab", 9);
+        console.waitFor(() -> console.script(TABS).equals("*Hebrew (he), its own"));
+        assertThat(console.script(PREVIEW_DIRECTION), is("rtl he"));
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        String stored = "const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
+                + " return JSON.stringify({locale: list[0].locale});";
+        assertThat(console.api(stored, project.id()).getString("locale"), is("he"));
+
+        // Untouched, no locale is sent: the announcement follows the project's default, whatever it becomes.
+        console.openNewAnnouncement();
+        console.typeInEditor("Hello everyone");
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 2);
+        console.api("return JSON.stringify(await send('PATCH', '/projects/' + arguments[0], {defaultLocale: 'de'}));",
+                    project.id());
+        JsonObject locales = console.api("const list = await send('GET', '/projects/' + arguments[0]"
+                + " + '/notifications'); return JSON.stringify(Object.fromEntries(list.map((n) => [n.locale,"
+                + " n.message.includes('Hello') ? 'untouched' : 'hebrew'])));", project.id());
+        assertThat(locales.toString(), locales, is(jakarta.json.Json.createObjectBuilder().add("de", "untouched")
+                .add("he", "hebrew").build()));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** "+ Add language", the tag typed, Enter: the new tab selected, its editor focused. */
     private static void addLanguage(String tag) {
         console.focus("#add-language");
