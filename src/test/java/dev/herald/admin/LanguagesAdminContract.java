@@ -283,6 +283,42 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         assertThat(refused.object().getString("error"), containsString("262,144 allowed"));
     }
 
+    /**
+     * Translations at their cap make notifications of a quarter of a megabyte: a page of them stops under a
+     * megabyte and names the next, so every one is read, a bounded answer at a time (docs/api.md#pages).
+     */
+    @Test
+    void pagesOfNotificationsWithTheMostTranslationsStayUnderAMegabyte() {
+        String eight = IntStream.range(0, 8).mapToObj(i -> "\"x" + (char) ('a' + i) + "\":{\"message\":\""
+                + "m".repeat(32_000) + "\"}").collect(Collectors.joining(",", "{", "}"));
+        for (int i = 0; i < 6; i++) {
+            created("{\"message\":\"" + "o".repeat(30_000) + "\",\"translations\":" + eight + "}");
+        }
+        int read = 0;
+        String path = notificationsPath() + "?limit=100";
+        int pages = 0;
+        while (path != null) {
+            AdminClient.Answer page = admin.call(Method.GET, path);
+            assertThat(page.status(), is(200));
+            assertThat(page.body().length(), org.hamcrest.Matchers.lessThanOrEqualTo(1 << 20));
+            read += page.array().size();
+            pages++;
+            path = page.link() == null ? null
+                    : page.link().substring(page.link().indexOf("/api/v1/admin") + "/api/v1/admin".length(),
+                                            page.link().indexOf('>'));
+        }
+        assertThat(read, is(6));
+        assertThat(pages, org.hamcrest.Matchers.greaterThan(1));
+
+        // Quotes are two bytes as stored: the cap counts what is kept, not what was sent.
+        String quoted = IntStream.range(0, 9).mapToObj(i -> "\"x" + (char) ('a' + i) + "\":{\"message\":\""
+                + "\\\"".repeat(16_000) + "\"}").collect(Collectors.joining(",", "{", "}"));
+        AdminClient.Answer refused = admin.call(Method.POST, notificationsPath(),
+                                                "{\"message\":\"m\",\"translations\":" + quoted + "}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getJsonObject("details").getString("field"), is("translations"));
+    }
+
     // Publishing
 
     @Test
