@@ -124,9 +124,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.typeInEditor("Les soldes de printemps commencent aujourd'hui.");
         console.focus("#announcement-title");
         console.browser.type("Soldes");
-        console.focus("#save-draft");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.visible("composer"));
+        saveAsDraft();
         JsonObject fr = console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
                 + " return JSON.stringify(list[0].translations);", project.id()).getJsonObject("fr");
         assertThat(fr.getString("title"), is("Soldes"));
@@ -167,9 +165,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.press("Enter", 13);
         console.waitFor(() -> console.script(TABS).equals("*English (en), its own"));
         assertThat(console.focused(), is("language-tab-own"));
-        console.focus("#save-draft");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.visible("composer"));
+        saveAsDraft();
         assertThat(console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
                 + " return JSON.stringify(list[0]);", project.id()).getJsonObject("translations").size(), is(0));
         assertThat(console.violations(), is("[]"));
@@ -186,11 +182,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> console.rows("#notification-list .missing").size() == 1);
         console.openNewAnnouncement();
         console.typeInEditor("Free delivery all week.");
-        console.focus("#publish");
-        console.press("Enter", 13);
-        console.waitFor(console::confirmOpen);
-        console.press("Tab", 9, true);
-        console.press("Enter", 13);
+        publishThroughTheDialog();
         console.waitFor(() -> !console.text("translations-error").isEmpty());
         assertThat(console.text("translations-error"), containsString("missing: "));
         assertThat(console.text("translations-error"), containsString("French (fr)"));
@@ -211,11 +203,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.typeInEditor("Kostenlose Lieferung die ganze Woche.");
         addLanguage("fr");
         console.typeInEditor("Livraison gratuite toute la semaine.");
-        console.focus("#publish");
-        console.press("Enter", 13);
-        console.waitFor(console::confirmOpen);
-        console.press("Tab", 9, true);
-        console.press("Enter", 13);
+        publishThroughTheDialog();
         console.waitFor(() -> !console.visible("composer"));
         console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 2);
         assertThat("only the older one lacks them", console.rows("#notification-list tbody tr .missing").size(),
@@ -228,9 +216,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         assertThat(console.script(TABS), is("*English (en), its own | German (de) | French (fr)"));
         addLanguage("es");
         console.typeInEditor("Envío gratis toda la semana.");
-        console.focus("#save-draft");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.visible("composer"));
+        saveAsDraft();
         assertThat(console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
                 + " return JSON.stringify(list[0]);", project.id()).getJsonObject("translations").keySet(),
                    is(java.util.Set.of("de", "fr")));
@@ -264,9 +250,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.press("Tab", 9);
         console.waitFor(() -> console.script(TABS).equals("*Hebrew (he), its own"));
         assertThat(console.script(PREVIEW_DIRECTION), is("rtl he"));
-        console.focus("#save-draft");
-        console.press("Enter", 13);
-        console.waitFor(() -> !console.visible("composer"));
+        saveAsDraft();
         String stored = "const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
                 + " return JSON.stringify({locale: list[0].locale});";
         assertThat(console.api(stored, project.id()).getString("locale"), is("he"));
@@ -274,8 +258,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         // Untouched, no locale is sent: the announcement follows the project's default, whatever it becomes.
         console.openNewAnnouncement();
         console.typeInEditor("Hello everyone");
-        console.focus("#save-draft");
-        console.press("Enter", 13);
+        saveAsDraft();
         console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 2);
         console.api("return JSON.stringify(await send('PATCH', '/projects/' + arguments[0], {defaultLocale: 'de'}));",
                     project.id());
@@ -285,6 +268,22 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         assertThat(locales.toString(), locales, is(jakarta.json.Json.createObjectBuilder().add("de", "untouched")
                 .add("he", "hebrew").build()));
         assertThat(console.violations(), is("[]"));
+    }
+
+    /** "Publish", and Yes in the dialog that asks first (Cancel has the focus). */
+    private static void publishThroughTheDialog() {
+        console.focus("#publish");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.press("Tab", 9, true);
+        console.press("Enter", 13);
+    }
+
+    /** "Save as draft": the composer closes once Herald has it. */
+    private static void saveAsDraft() {
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
     }
 
     /** "+ Add language", the tag typed, Enter: the new tab selected, its editor focused. */
