@@ -168,6 +168,14 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         saveAsDraft();
         assertThat(console.api("const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
                 + " return JSON.stringify(list[0]);", project.id()).getJsonObject("translations").size(), is(0));
+        // The history says which translation went, with its words.
+        console.openFirstAnnouncement();
+        console.focus("#show-history");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.visible("history") && !console.rows("#history-list > li").isEmpty());
+        assertThat(console.rows("#history-list > li:first-child dt"), is(List.of("Translations")));
+        assertThat(console.rows("#history-list > li:first-child dd").get(0),
+                   containsString("fr: Soldes. Les soldes de printemps commencent aujourd'hui."));
         assertThat(console.violations(), is("[]"));
     }
 
@@ -202,6 +210,14 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> console.focusedClass().contains("ProseMirror"));
         console.typeInEditor("Kostenlose Lieferung die ganze Woche.");
         addLanguage("fr");
+        // A translation without its message: refused naming it, its tab shown, its editor focused.
+        console.focus("#language-tab-fr");
+        console.press("Home", 36);
+        console.waitFor(() -> console.focused().equals("language-tab-own"));
+        publishThroughTheDialog();
+        console.waitFor(() -> console.text("translations-error").startsWith("translations.fr"));
+        assertThat(console.script(TABS), is("English (en), its own | German (de) | *French (fr)"));
+        assertThat(console.focusedClass(), containsString("ProseMirror"));
         console.typeInEditor("Livraison gratuite toute la semaine.");
         publishThroughTheDialog();
         console.waitFor(() -> !console.visible("composer"));
