@@ -222,8 +222,8 @@ final class NotificationChanges {
     }
 
     /**
-     * What a notification's languages must be whatever changed: no translation in its own language, and none that
-     * shows nothing ({@code checked}, as for its own message); once published, every translation with a message.
+     * What a notification's languages must be whatever its status, a draft of changes included: no translation in
+     * its own language, and none that shows nothing ({@code checked}, as for its own message).
      */
     static void requireLanguages(Notification notification, boolean checked) {
         String own = notification.effectiveLocale();
@@ -231,16 +231,29 @@ final class NotificationChanges {
             throw ApiException.validation("translations." + own, "translations." + own + " is in the notification's"
                     + " own language (" + own + "): change the notification's own text, or its locale");
         }
+        if (!checked) {
+            return;
+        }
         notification.translations().forEach((tag, translation) -> {
-            String field = "translations." + tag + ".message";
+            if (translation.message() != null && translation.over(notification).image() == null
+                && !VisibleContent.shows(translation.message())) {
+                throw nothingToShow("translations." + tag + ".message");
+            }
+        });
+    }
+
+    /**
+     * Of a write that makes or keeps the notification published: every translation has a message. A draft of
+     * changes may hold one still being written; publishing it is checked.
+     */
+    static void requirePublishable(Notification notification) {
+        if (notification.status() != NotificationStatus.PUBLISHED) {
+            return;
+        }
+        notification.translations().forEach((tag, translation) -> {
             if (translation.message() == null) {
-                if (notification.status() == NotificationStatus.PUBLISHED) {
-                    throw ApiException.validation(field, "translations." + tag + " has no message: a published"
-                            + " notification's every translation has one");
-                }
-            } else if (checked && translation.over(notification).image() == null
-                       && !VisibleContent.shows(translation.message())) {
-                throw nothingToShow(field);
+                throw ApiException.validation("translations." + tag + ".message", "translations." + tag
+                        + " has no message: a published notification's every translation has one");
             }
         });
     }

@@ -246,6 +246,7 @@ public final class NotificationStore {
      */
     private static void requireLanguages(Notification notification, Project languages) {
         NotificationChanges.requireLanguages(notification, false);
+        NotificationChanges.requirePublishable(notification);
         if (notification.status() != NotificationStatus.PUBLISHED) {
             return;
         }
