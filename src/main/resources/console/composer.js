@@ -167,6 +167,17 @@ function editorChanged(state) {
 function redraw() {
   $('link-fields').hidden = $('action-type').value !== 'LINK';
   if (editor) preview.drawPreview(shownContent(), selected || ownLocale);
+  if (editor) sayRequired();
+}
+
+// The project's required languages and those still without a message here: what publishing will ask for, said
+// before it is refused.
+function sayRequired() {
+  const required = currentProject.requiredLocales || [];
+  const missing = required.filter((tag) => tag !== ownLocale && !(contents[tag] && contents[tag].message));
+  $('languages-required').hidden = required.length === 0;
+  $('languages-required').textContent = required.length === 0 ? '' : `This project requires ${required.join(', ')}`
+    + (missing.length ? `; without a message yet: ${missing.map(languages.languageName).join(', ')}.` : ': all here.');
 }
 
 // The announcement as a reader of the tab's language gets it: a translation's own members, the rest the own

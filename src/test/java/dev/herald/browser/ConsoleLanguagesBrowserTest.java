@@ -190,6 +190,8 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> console.rows("#notification-list .missing").size() == 1);
         console.openNewAnnouncement();
         console.typeInEditor("Free delivery all week.");
+        assertThat("said before publishing", console.text("languages-required"),
+                   is("This project requires fr, de; without a message yet: French (fr), German (de)."));
         publishThroughTheDialog();
         console.waitFor(() -> !console.text("translations-error").isEmpty());
         assertThat(console.text("translations-error"), containsString("missing: "));
@@ -219,6 +221,7 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         assertThat(console.script(TABS), is("English (en), its own | German (de) | *French (fr)"));
         assertThat(console.focusedClass(), containsString("ProseMirror"));
         console.typeInEditor("Livraison gratuite toute la semaine.");
+        assertThat(console.text("languages-required"), is("This project requires fr, de: all here."));
         publishThroughTheDialog();
         console.waitFor(() -> !console.visible("composer"));
         console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 2);
