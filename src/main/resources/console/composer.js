@@ -222,6 +222,9 @@ function showLanguage() {
   $('remove-language-row').hidden = !translation;
   $('own-locale-row').hidden = translation;
   typedIn(selected || ownLocale);
+  // A link's or an image's URL asked for the editor of the language left would land in this one's.
+  $('url-bar').hidden = true;
+  asking = null;
   if (editor) editor.destroy();
   editor = null;
   $('message-editor').replaceChildren();
