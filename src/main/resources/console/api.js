@@ -8,6 +8,8 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body && body.code;
     this.field = body && body.details && body.details.field;
+    // What else the refusal names (a publish refused for languages: `missing`).
+    this.details = (body && body.details) || {};
   }
 }
 

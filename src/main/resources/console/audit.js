@@ -59,6 +59,7 @@ function auditRow(line) {
 const VERBS = {
   'project.created': 'created the project',
   'project.renamed': 'renamed the project',
+  'project.updated': 'changed the project',
   'api-key.created': 'created the API key',
   'api-key.updated': 'changed the API key',
   'api-key.revoked': 'revoked the API key',

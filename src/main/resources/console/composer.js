@@ -5,6 +5,7 @@ import { $, say, confirmed, excerpt, plainText } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
 import * as preview from './preview.js';
 import * as audience from './audience.js';
+import * as languages from './languages.js';
 
 export function init() {
   $('compose').addEventListener('click', () => openComposer(null));
@@ -22,6 +23,25 @@ export function init() {
   audience.init();
   // Every field the widget shows (image, call to action, its label, preset) redraws the preview as it changes.
   for (const type of ['input', 'change']) $('announcement-form').addEventListener(type, redraw);
+  $('language-tabs').addEventListener('click', (event) => {
+    const tab = event.target.closest('[role=tab]');
+    if (tab) selectLanguage(tab.dataset.tag, true);
+  });
+  $('language-tabs').addEventListener('keydown', moveBetweenTabs);
+  $('add-language').addEventListener('click', openAddLanguage);
+  $('add-language-apply').addEventListener('click', () => addLanguage($('add-language-tag').value));
+  $('add-language-cancel').addEventListener('click', closeAddLanguage);
+  $('add-language-tag').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      // Not the form's submit (Save as draft): the tag is added.
+      event.preventDefault();
+      addLanguage($('add-language-tag').value);
+    } else if (event.key === 'Escape') {
+      closeAddLanguage();
+    }
+  });
+  $('remove-language').addEventListener('click', removeLanguage);
+  $('own-locale').addEventListener('change', ownLocaleChanged);
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
   $('url-input').addEventListener('keydown', (event) => {
@@ -51,6 +71,18 @@ const isLive = (notification) => !!notification && stateOf(notification, serverN
 // The draft of changes of the published announcement being edited, as Herald keeps it, or null.
 let pendingDraft = null;
 
+// The announcement's languages: its own (OWN) and each translation by its tag, each {title, message, image, action}
+// as the form holds it (a translation's null: the own language's is used); the one whose tab is shown, whose content
+// the fields hold; whether it had translations when opened (then they are always sent: removing the last one too).
+const OWN = '';
+let ownLocale = 'en';
+let contents = {};
+let selected = OWN;
+let hadTranslations = false;
+// The own language as opened: a locale is sent only when changed (the API's is the effective one, its own or the
+// project's default, and sending it back would pin it).
+let openedLocale = 'en';
+
 export async function openComposer(notification) {
   if (!modules) {
     const [editorModule] = await Promise.all([import('./editor.js'), preview.loadPreview()]);
@@ -71,13 +103,20 @@ export async function openComposer(notification) {
   notification = pendingDraft ? { ...notification, ...pendingDraft.changes } : notification;
   $('composer-title').textContent = notification ? 'Edit the announcement' : 'New announcement';
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
-  $('announcement-title').value = notification && notification.title ? notification.title : '';
-  $('image-url').value = notification && notification.image ? notification.image : '';
-  const action = notification && notification.action;
-  $('action-type').value = action ? action.type : 'NO_ACTION';
-  $('action-url').value = action && action.data ? action.data.url : '';
-  $('action-target').value = action && action.data ? action.data.target : '_blank';
-  $('action-label').value = action && action.data && action.data.label ? action.data.label : '';
+  ownLocale = languages.ownLocaleOf(notification, currentProject);
+  contents = { [OWN]: { title: notification && notification.title ? notification.title : null,
+    message: notification ? notification.message : '', image: notification && notification.image ? notification.image
+      : null, action: (notification && notification.action) || null } };
+  const translations = (notification && notification.translations) || {};
+  for (const [tag, translation] of Object.entries(translations)) {
+    contents[tag] = { title: translation.title || null, message: documentOrNull(translation.message),
+      image: translation.image || null, action: translation.action || null };
+  }
+  hadTranslations = Object.keys(translations).length > 0;
+  openedLocale = ownLocale;
+  $('own-locale').value = ownLocale;
+  selected = OWN;
+  closeAddLanguage();
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
@@ -88,11 +127,7 @@ export async function openComposer(notification) {
   // An announcement's life (lifecycle.js): a saved one only; unpublishing, a published one only.
   $('lifecycle').hidden = !notification;
   $('unpublish').hidden = !isPublished(notification);
-  if (editor) editor.destroy();
-  editor = null;
-  $('message-editor').replaceChildren();
-  editor = modules.mountEditor($('message-editor'), notification ? notification.message : '', editorChanged);
-  redraw();
+  showLanguage();
   opened = JSON.stringify([formBody(), audience.audienceSnapshot()]);
   $('composer').hidden = false;
   editor.focus();
@@ -131,7 +166,223 @@ function editorChanged(state) {
 
 function redraw() {
   $('link-fields').hidden = $('action-type').value !== 'LINK';
-  if (editor) preview.drawPreview(formBody());
+  if (editor) preview.drawPreview(shownContent(), selected || ownLocale);
+  if (editor) sayRequired();
+}
+
+// The project's required languages and those still without a message here: what publishing will ask for, said
+// before it is refused.
+function sayRequired() {
+  const required = currentProject.requiredLocales || [];
+  const missing = required.filter((tag) => tag !== ownLocale && !(contents[tag] && contents[tag].message));
+  $('languages-required').hidden = required.length === 0;
+  $('languages-required').textContent = required.length === 0 ? '' : `This project requires ${required.join(', ')}`
+    + (missing.length ? `; without a message yet: ${missing.map(languages.languageName).join(', ')}.` : ': all here.');
+}
+
+// The announcement as a reader of the tab's language gets it: a translation's own members, the rest the own
+// language's (a translation without a message yet shows none).
+function shownContent() {
+  const body = formBody();
+  if (selected === OWN) return body;
+  const translation = contents[selected];
+  return { ...body, title: translation.title || body.title, message: translation.message || '',
+    image: translation.image || body.image, action: translation.action || body.action };
+}
+
+// A stored translation's message as the editor's document, so that opening a tab changes nothing; an empty one null.
+function documentOrNull(message) {
+  if (message === null || message === undefined || message === '') return null;
+  const written = modules.toDocument(message);
+  return written.content.size <= 2 ? null : written.toJSON();
+}
+
+/** The fields, the editor and the tabs for the language selected (the fields hold nothing of the one before). */
+function showLanguage() {
+  const content = contents[selected];
+  const own = contents[OWN];
+  const translation = selected !== OWN;
+  const ownAction = own.action || { type: 'NO_ACTION', data: null };
+  actionChoices(translation, ownAction);
+  const action = content.action;
+  $('announcement-title').value = content.title || '';
+  $('image-url').value = content.image || '';
+  $('action-type').value = action ? action.type : (translation ? 'INHERIT' : 'NO_ACTION');
+  $('action-url').value = action && action.data ? action.data.url : '';
+  $('action-target').value = action && action.data ? action.data.target : '_blank';
+  $('action-label').value = action && action.data && action.data.label ? action.data.label : '';
+  // What a field left empty gives on a translation's tab: the own language's, shown where the field is.
+  $('announcement-title').placeholder = translation ? own.title || '' : '';
+  $('image-url').placeholder = translation ? own.image || '' : '';
+  $('action-url').placeholder = translation && ownAction.data ? ownAction.data.url : '';
+  $('action-label').placeholder = translation && ownAction.data && ownAction.data.label ? ownAction.data.label : '';
+  $('language-hint').hidden = !translation;
+  $('language-hint').textContent = translation ? `The ${languages.languageName(selected)} text. A title, image or `
+    + `call to action left empty is the ${languages.languageName(ownLocale)} one, shown greyed in its field.` : '';
+  $('remove-language-row').hidden = !translation;
+  $('own-locale-row').hidden = translation;
+  typedIn(selected || ownLocale);
+  // A link's or an image's URL asked for the editor of the language left would land in this one's.
+  $('url-bar').hidden = true;
+  asking = null;
+  if (editor) editor.destroy();
+  editor = null;
+  $('message-editor').replaceChildren();
+  editor = modules.mountEditor($('message-editor'), content.message || '', editorChanged);
+  renderTabs();
+  redraw();
+}
+
+// Typed in the tab's language and direction: an Arabic title and message are written right to left.
+function typedIn(tag) {
+  for (const id of ['announcement-title', 'message-editor']) {
+    $(id).lang = tag;
+    $(id).dir = languages.directionOf(tag);
+  }
+}
+
+// The own language changed: its tab's name, its direction and the preview's follow (a tag the browser cannot read
+// is left for the API to refuse beside the field).
+function ownLocaleChanged() {
+  const typed = $('own-locale').value.trim();
+  const tag = typed ? languages.canonicalTag(typed) : currentProject.defaultLocale || 'en';
+  if (!tag) return;
+  ownLocale = tag;
+  renderTabs();
+  typedIn(ownLocale);
+  redraw();
+}
+
+// A translation's call to action may be the own language's: a choice of its own, first, on a translation's tab only.
+function actionChoices(translation, ownAction) {
+  const select = $('action-type');
+  let inherit = select.querySelector('option[value=INHERIT]');
+  if (!translation) {
+    if (inherit) inherit.remove();
+    return;
+  }
+  if (!inherit) {
+    inherit = document.createElement('option');
+    inherit.value = 'INHERIT';
+    select.prepend(inherit);
+  }
+  const ownChoice = select.querySelector(`option[value="${ownAction.type}"]`);
+  const ownName = ownChoice ? ownChoice.textContent : ownAction.type;
+  inherit.textContent = `as in ${languages.languageName(ownLocale)}: ${ownName}`;
+}
+
+const tabId = (tag) => `language-tab-${tag || 'own'}`;
+const translationTags = () => Object.keys(contents).filter((tag) => tag !== OWN).sort();
+
+function renderTabs() {
+  $('language-tabs').replaceChildren(...[OWN, ...translationTags()].map((tag) => {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.id = tabId(tag);
+    tab.dataset.tag = tag;
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-selected', String(tag === selected));
+    tab.setAttribute('aria-controls', 'language-panel');
+    tab.tabIndex = tag === selected ? 0 : -1;
+    tab.textContent = tag === OWN ? `${languages.languageName(ownLocale)}, its own` : languages.languageName(tag);
+    return tab;
+  }));
+  $('language-panel').setAttribute('aria-labelledby', tabId(selected));
+}
+
+/** Another language's tab: what the fields hold is kept for the one left. */
+function selectLanguage(tag, focusTab) {
+  if (!(tag in contents)) return;
+  if (tag !== selected) {
+    formBody();
+    selected = tag;
+    showLanguage();
+  }
+  if (focusTab) $(tabId(tag)).focus();
+}
+
+// The tabs' keys (WAI-ARIA tabs, selection follows focus): arrows to the next or previous, Home and End.
+function moveBetweenTabs(event) {
+  const tags = [OWN, ...translationTags()];
+  const at = tags.indexOf(event.target.dataset ? event.target.dataset.tag : undefined);
+  const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tags.length - 1 }[event.key];
+  if (at < 0 || next === undefined) return;
+  event.preventDefault();
+  selectLanguage(tags[(next + tags.length) % tags.length], true);
+}
+
+// At most this many translations (the API's limit).
+const MOST_TRANSLATIONS = 50;
+
+function openAddLanguage() {
+  const taken = [ownLocale, ...translationTags()];
+  const suggested = languages.suggestions(currentProject, taken);
+  $('language-suggestions').replaceChildren(...suggested.map((tag) => {
+    const option = document.createElement('option');
+    option.value = tag;
+    option.textContent = languages.languageName(tag);
+    return option;
+  }));
+  $('language-suggestion-buttons').replaceChildren(...suggested.map((tag) => {
+    const choice = document.createElement('button');
+    choice.type = 'button';
+    choice.className = 'secondary';
+    choice.textContent = languages.languageName(tag);
+    if ((currentProject.requiredLocales || []).includes(tag)) choice.append(' · required');
+    choice.addEventListener('click', () => addLanguage(tag));
+    return choice;
+  }));
+  $('add-language-tag').value = '';
+  $('add-language-error').textContent = '';
+  $('add-language-bar').hidden = false;
+  $('add-language').setAttribute('aria-expanded', 'true');
+  $('add-language-tag').focus();
+}
+
+function closeAddLanguage() {
+  const wasOpen = !$('add-language-bar').hidden;
+  $('add-language-bar').hidden = true;
+  $('add-language').setAttribute('aria-expanded', 'false');
+  if (wasOpen && document.activeElement && $('add-language-bar').contains(document.activeElement)) {
+    $('add-language').focus();
+  }
+}
+
+function addLanguage(text) {
+  const tag = languages.canonicalTag(text);
+  const refuse = (why) => {
+    $('add-language-error').textContent = why;
+    $('add-language-tag').focus();
+  };
+  if (!tag) return refuse('A language is a BCP 47 tag, such as fr, pt-BR or zh-Hant.');
+  if (tag === ownLocale) {
+    return refuse(`${languages.languageName(tag)} is the announcement's own language: its first tab.`);
+  }
+  if (!(tag in contents) && translationTags().length >= MOST_TRANSLATIONS) {
+    return refuse(`An announcement has at most ${MOST_TRANSLATIONS} translations.`);
+  }
+  $('add-language-bar').hidden = true;
+  $('add-language').setAttribute('aria-expanded', 'false');
+  if (!(tag in contents)) {
+    formBody();
+    contents[tag] = { title: null, message: null, image: null, action: null };
+  }
+  selectLanguage(tag, false);
+  editor.focus();
+  return undefined;
+}
+
+async function removeLanguage() {
+  const tag = selected;
+  if (tag === OWN || !(await confirmed(`Remove the ${languages.languageName(tag)} translation? Its text is gone `
+    + 'once you save the announcement.', 'Remove translation'))) {
+    return;
+  }
+  delete contents[tag];
+  selected = OWN;
+  showLanguage();
+  say(`${languages.languageName(tag)} removed; saved with the announcement.`);
+  $(tabId(OWN)).focus();
 }
 
 function toolbarCommand(event) {
@@ -196,19 +447,40 @@ function utcOf(local) {
   return local ? new Date(local).toISOString() : null;
 }
 
-function formBody() {
+// The fields of the tab shown: a translation's empty ones are null (the own language's), its empty message too.
+function fieldsContent() {
+  const translation = selected !== OWN;
+  const type = $('action-type').value;
+  const written = editor.state.doc;
   return {
     title: $('announcement-title').value.trim() || null,
-    message: editor.state.doc.toJSON(),
+    message: translation && written.content.size <= 2 ? null : written.toJSON(),
     image: $('image-url').value.trim() || null,
-    action: {
-      type: $('action-type').value,
-      data: $('action-type').value === 'LINK' ? linkData() : null,
-    },
+    action: type === 'INHERIT' ? null : { type, data: type === 'LINK' ? linkData() : null },
+  };
+}
+
+/** The announcement as it would be sent; what the fields hold is kept for their language's tab first. */
+function formBody() {
+  contents[selected] = fieldsContent();
+  const own = contents[OWN];
+  const body = {
+    title: own.title,
+    message: own.message,
+    image: own.image,
+    action: own.action,
     preset: $('preset').value.trim() || 'default',
     startDate: utcOf($('start-date').value),
     endDate: utcOf($('end-date').value),
   };
+  const typedLocale = $('own-locale').value.trim();
+  if (typedLocale !== openedLocale) {
+    body.locale = typedLocale ? languages.canonicalTag(typedLocale) || typedLocale : null;
+  }
+  const tags = translationTags();
+  // Replaced whole by the API: sent when there is any, or was (the last one removed); never to one that had none.
+  if (tags.length || hadTranslations) body.translations = Object.fromEntries(tags.map((tag) => [tag, contents[tag]]));
+  return body;
 }
 
 // A label left empty is none: the widget says its own (its action-text, else "Learn more").
@@ -262,15 +534,36 @@ async function saveAnnouncement(status) {
     await Promise.all([loadNotifications(), loadActivity()]);
     $('compose').focus();
   } catch (e) {
-    if (audience.showAudienceError(e)) return;
+    if (audience.showAudienceError(e) || showLanguageError(e)) return;
     const field = (e.field || '').split('.')[0];
+    // The own language's fields: its tab is shown to say what is wrong in them.
+    if (['title', 'message', 'image', 'action', 'locale'].includes(field)) selectLanguage(OWN, false);
     const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
     place.textContent = e.message;
     const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
-      message: $('message-editor'), image: $('image-url'), action: $('action-url'), preset: $('preset'),
-      startDate: $('start-date'), endDate: $('end-date') }[field];
+      message: $('message-editor'), image: $('image-url'), locale: $('own-locale'), action: $('action-url'),
+      preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
+}
+
+// A refusal of the translations: the languages the project requires and the announcement lacks (`missing`), or one
+// translation's member (translations.fr.message), its tab shown and its field focused.
+function showLanguageError(e) {
+  const [field, tag, member] = (e.field || '').split('.');
+  if (field !== 'translations') return false;
+  const missing = e.details && Array.isArray(e.details.missing) ? e.details.missing : [];
+  $('translations-error').textContent = missing.length
+    ? `${e.message} — missing: ${missing.map((lacking) => languages.languageName(String(lacking))).join(', ')}.`
+    : e.message;
+  if (tag && tag in contents) {
+    selectLanguage(tag, false);
+    const input = { title: $('announcement-title'), image: $('image-url'), action: $('action-type') }[member];
+    if (input) input.focus(); else editor.focus();
+  } else {
+    $('add-language').focus();
+  }
+  return true;
 }
 
 async function discardDraft() {

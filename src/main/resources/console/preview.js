@@ -2,6 +2,7 @@
 // widget's code and style sheet), in light and dark, as wide as on a desktop or on a phone. What it shows is what the
 // widget shows its users: title, message, image, call to action with its label, preset (as the part the site styles).
 import { $ } from './ui.js';
+import { directionOf } from './languages.js';
 
 let sdk = null;
 
@@ -21,12 +22,19 @@ function widthOf(phone) {
   $('preview-desktop').setAttribute('aria-pressed', String(!phone));
 }
 
-/** @param body the composer's form as it would be sent (composer.js formBody) */
-export function drawPreview(body) {
+/**
+ * @param body the composer's form as it would be sent (composer.js formBody), in the language of its tab
+ * @param lang that language's tag: the panel's language, direction (right to left for Arabic, Hebrew …) and own
+ *             words, as the widget sets them for an answer served in it
+ */
+export function drawPreview(body, lang) {
   if (!sdk) return;
   const notification = { title: body.title, message: body.message, image: body.image, action: body.action,
     preset: body.preset };
   for (const theme of ['light', 'dark']) {
-    $(`preview-${theme}`).replaceChildren(sdk.renderPreview(notification, { theme }));
+    const place = $(`preview-${theme}`);
+    place.lang = lang;
+    place.dir = directionOf(lang);
+    place.replaceChildren(sdk.renderPreview(notification, lang ? { theme, locale: lang } : { theme }));
   }
 }

@@ -7,6 +7,7 @@ import { statsChoices, loadStats, showLastThirtyDays, figureCells } from './stat
 import { sentence } from './audit.js';
 import { openComposer } from './composer.js';
 import { showProjects } from './projects.js';
+import * as languages from './languages.js';
 
 // The project shown, and its announcements as last loaded (for the state filter chosen).
 export let currentProject = null;
@@ -16,6 +17,11 @@ export function init() {
   $('notification-state').addEventListener('change', () => loadNotifications());
   $('notification-search').addEventListener('input', filterNotifications);
   $('notification-filter').addEventListener('submit', (event) => event.preventDefault());
+  // Required languages changed: every row's mark of what it lacks is redrawn with the project as saved.
+  languages.init((saved) => {
+    currentProject = saved;
+    filterNotifications();
+  });
 }
 
 // announcementId: a link to an announcement (the audit log's) opens it in its project: in the editor for an editor,
@@ -33,6 +39,7 @@ export async function showProject(id, announcementId) {
   }
   $('project-title').textContent = currentProject.name;
   document.title = `${currentProject.name} · Herald Console`;
+  languages.showLanguages(currentProject);
   showLastThirtyDays();
   await Promise.all([loadKeys(), loadTokenKeys(), loadNotifications(), loadActivity()]);
   await loadStats();
@@ -99,6 +106,15 @@ function notificationRow(notification, now) {
     pending.title = `Draft of changes by ${notification.draftOfChanges.updatedBy}, `
       + `${new Date(notification.draftOfChanges.updatedAt).toLocaleString()}`;
     state.append(' ', pending);
+  }
+  const missing = languages.missingLocales(notification, currentProject);
+  if (missing.length) {
+    // In words, not colour alone: publishing refuses it until each has a translation with a message.
+    const lacking = document.createElement('span');
+    lacking.className = 'missing';
+    lacking.textContent = `missing ${missing.join(', ')}`;
+    lacking.title = `Lacks languages the project requires: ${missing.map(languages.languageName).join(', ')}`;
+    state.append(' ', lacking);
   }
   const actions = document.createElement('td');
   actions.className = 'actions';

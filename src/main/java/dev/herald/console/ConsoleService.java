@@ -55,7 +55,7 @@ public final class ConsoleService implements HttpService {
      */
     private static final List<String> MODULES = List.of("console", "api", "ui", "projects", "project", "keys", "stats",
                                                         "composer", "preview", "audit", "diff", "sessions", "editor",
-                                                        "team", "lifecycle", "tokens", "audience");
+                                                        "team", "lifecycle", "tokens", "audience", "languages");
 
     private final List<Asset> assets = assets();
 

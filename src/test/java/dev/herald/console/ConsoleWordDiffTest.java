@@ -16,15 +16,26 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The console's word difference (console/diff.js), unit by unit: its cases are in src/test/js/diff.test.mjs, run here
  * with Node's own test runner, so that Maven runs them with the rest. ConsoleLifecycleBrowserTest sees it at work in
- * Chromium, in the history of an announcement.
+ * Chromium, in the history of an announcement. So are its language helpers (console/languages.js,
+ * src/test/js/languages.test.mjs), at work in ConsoleLanguagesBrowserTest.
  */
 class ConsoleWordDiffTest {
 
     @Test
     void everyCaseOfTheWordDifferencePasses() throws IOException, InterruptedException {
-        assumeTrue(nodeInstalled(), "node is not installed: the word difference is still tested in Chromium");
-        Path log = Files.createTempFile("diff-test", ".log");
-        Process node = new ProcessBuilder("node", "--test", "src/test/js/diff.test.mjs")
+        assertEveryCasePasses("src/test/js/diff.test.mjs");
+    }
+
+    /** Issue 32: a tag's canonical form, its direction, a required language missing, the suggestions. */
+    @Test
+    void everyCaseOfTheLanguageHelpersPasses() throws IOException, InterruptedException {
+        assertEveryCasePasses("src/test/js/languages.test.mjs");
+    }
+
+    private static void assertEveryCasePasses(String cases) throws IOException, InterruptedException {
+        assumeTrue(nodeInstalled(), "node is not installed: the console's helpers are still tested in Chromium");
+        Path log = Files.createTempFile("console-test", ".log");
+        Process node = new ProcessBuilder("node", "--test", cases)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         boolean ended = node.waitFor(2, TimeUnit.MINUTES);
         String output = Files.readString(log, StandardCharsets.UTF_8);
