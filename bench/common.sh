@@ -5,7 +5,7 @@
 bench_feed_sql() {
     local key=$1 now
     now=$(($(date +%s) * 1000))
-    echo "INSERT INTO projects VALUES ('bench', 'Bench', $now);"
+    echo "INSERT INTO projects (id, name, created_at) VALUES ('bench', 'Bench', $now);"
     echo "INSERT INTO api_keys (api_key, project_id, show_past, show_future, order_by, created_at, revoked_at) VALUES ('$key', 'bench', FALSE, FALSE, 'createdAt_desc', $now, NULL);"
     for i in $(seq 1 20); do
         echo "INSERT INTO notifications (id, project_id, status, message, action_type, preset, created_at, updated_at)"\

@@ -184,7 +184,7 @@ seed() {
 SET @open = '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"';
 SET @close = '"}]}]}';
 SET @filler = 'This release brings faster dashboards, saved filters, a CSV export for every report and more. ';
-INSERT INTO projects VALUES ('hot_history', 'Hot paths with history', $now), ('hot_lean', 'Hot paths', $now);
+INSERT INTO projects (id, name, created_at) VALUES ('hot_history', 'Hot paths with history', $now), ('hot_lean', 'Hot paths', $now);
 INSERT INTO api_keys (api_key, project_id, show_past, show_future, order_by, created_at, revoked_at) VALUES ('$KEY_HISTORY', 'hot_history', FALSE, FALSE, 'createdAt_desc', $now, NULL),
                             ('$KEY_LEAN', 'hot_lean', FALSE, FALSE, 'createdAt_desc', $now, NULL);
 -- History first: older notifications also have the lower sequence numbers, as they would in use.

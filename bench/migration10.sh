@@ -47,7 +47,7 @@ log "seeding $COUNT notifications as a previous version stored them"
 SECONDS=0
 sql "$DB" <<SQL
 SET @filler = 'This release brings faster dashboards, saved filters, a CSV export for every report and more. ';
-INSERT INTO projects VALUES ('bench', 'Migration bench', $NOW);
+INSERT INTO projects (id, name, created_at) VALUES ('bench', 'Migration bench', $NOW);
 INSERT INTO notifications (id, project_id, status, message, image, action_type, action_url, action_target, preset,
                            start_at, end_at, created_at, updated_at)
 SELECT CONCAT('n_', LPAD(seq, 7, '0')), 'bench', 'PUBLISHED',

@@ -50,7 +50,7 @@ sql "$DB" -e "INSERT INTO interactions (notification_id, project_id, type, occur
               INSERT INTO interactions (notification_id, project_id, type, occurred_at, received_at, endpoint)
               SELECT 'bench_1', 'bench', 'click', $NOW - $DAY + seq, $NOW - $DAY + seq, 'simple'
               FROM seq_1_to_$YOUNG;
-              INSERT INTO interaction_daily_totals VALUES ('bench', 0, 'bench_1', 'click', $OLD + $YOUNG);"
+              INSERT INTO interaction_daily_totals (project_id, day_number, notification_id, type, total) VALUES ('bench', 0, 'bench_1', 'click', $OLD + $YOUNG);"
 log "seeded in ${SECONDS} s; table: $(sql -e "SELECT ROUND((data_length + index_length) / 1048576) FROM information_schema.tables WHERE table_schema = '$DB' AND table_name = 'interactions'") MiB"
 
 # A file, not standard input: each of wrk's threads loads the script.

@@ -38,7 +38,7 @@ echo "started: $(grep -o '[0-9]* milliseconds since JVM startup' "$LOG")"
 # One project, one key, 200 current published notifications with rich-text messages, one to track.
 NOW=$(($(date +%s) * 1000))
 {
-    echo "INSERT INTO projects VALUES ('bench', 'Bench', $NOW);"
+    echo "INSERT INTO projects (id, name, created_at) VALUES ('bench', 'Bench', $NOW);"
     echo "INSERT INTO api_keys (api_key, project_id, show_past, show_future, order_by, created_at, revoked_at) VALUES ('$KEY', 'bench', FALSE, FALSE, 'createdAt_desc', $NOW, NULL);"
     for i in $(seq 1 200); do
         echo "INSERT INTO notifications (id, project_id, status, message, image, action_type, action_url, action_target,"\

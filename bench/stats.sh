@@ -36,7 +36,7 @@ start_herald
 echo "generating $ROWS interactions over 100 notifications and 90 days..."
 SECONDS=0
 sql "$DB" <<SQL
-INSERT INTO projects VALUES ('bench', 'Bench', $START);
+INSERT INTO projects (id, name, created_at) VALUES ('bench', 'Bench', $START);
 INSERT INTO notifications (id, project_id, status, message, action_type, preset, created_at, updated_at)
     SELECT CONCAT('n', seq), 'bench', 'PUBLISHED', 'm', 'NO_ACTION', 'default', $START, $START FROM seq_0_to_99;
 INSERT INTO interactions (notification_id, project_id, type, occurred_at, received_at, endpoint)
