@@ -22,9 +22,13 @@ import io.helidon.http.HeaderValues;
  *                   notification starts, a current one has ended), or {@link Long#MAX_VALUE}
  * @param language   the {@code Content-Language} header: the language it is served in (docs/api.md#languages), or
  *                   null where languages are not known
+ * @param sent       to run once the answer is written (or not used): releases what it counts in the cache's
+ *                   answers in flight; nothing for an answer the cache keeps
  */
 public record FeedAnswer(ApiKey key, byte[] body, Header etag, List<String> ids, long builtAt, long validUntil,
-                         Header language) {
+                         Header language, Runnable sent) {
+
+    private static final Runnable NOTHING = () -> { };
 
     static FeedAnswer of(ApiKey key, byte[] body, List<String> ids, long builtAt, long validUntil) {
         return of(key, body, ids, builtAt, validUntil, null, true);
@@ -39,7 +43,15 @@ public record FeedAnswer(ApiKey key, byte[] body, Header etag, List<String> ids,
                          boolean home) {
         String tag = home ? EntityTag.of(body) : EntityTag.of(language.get(), body);
         return new FeedAnswer(key, body, HeaderValues.create(HeaderNames.ETAG, tag), List.copyOf(ids), builtAt,
-                              validUntil, language);
+                              validUntil, language, NOTHING);
+    }
+
+    /**
+     * The same answer, whose {@link #sent} runs {@code release}: an answer no cache keeps holds memory of its own
+     * until it is written, and the cache counts it until then ({@code FeedCache}).
+     */
+    FeedAnswer releasing(Runnable release) {
+        return new FeedAnswer(key, body, etag, ids, builtAt, validUntil, language, release);
     }
 
     /** The same answer holds at {@code now}: built for this key's settings, and no start or end date passed since. */

@@ -52,6 +52,8 @@ final class FeedCache implements ChangeListener {
     static final int MAX_REMEMBERED_LENGTH = 256;
     /** Remembered for a value that names none of a load's languages. */
     private static final String NONE = "";
+    /** The least the answers in flight in a language the cache could not keep may take, whatever the cache's size. */
+    private static final long MIN_UNKEPT_BYTES = 2L * 1024 * 1024;
 
     /** Loads a key's feed at an instant, from the database. */
     interface Loader {
@@ -76,6 +78,15 @@ final class FeedCache implements ChangeListener {
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong userAnswers = new AtomicLong();
     private final AtomicLong variants = new AtomicLong();
+    /**
+     * Bytes of the answers built, in another language than the default, for requests the cache could not keep them
+     * for (its bound full of other languages), from the start of their build until they are written: at most
+     * {@link #unkeptBudget}. Past it a request is answered in the project's default language, which the cache holds:
+     * readers asking for fifty languages of a megabyte each must not hold fifty megabytes at once (-Xmx80m).
+     */
+    private final AtomicLong unkept = new AtomicLong();
+    private final long unkeptBudget;
+    private final LongAdder languagesShed = new LongAdder();
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder userHits = new LongAdder();
@@ -87,6 +98,7 @@ final class FeedCache implements ChangeListener {
         this.enabled = settings.enabled();
         this.maxKeys = settings.maxKeys();
         this.maxBytes = settings.maxBytes();
+        this.unkeptBudget = Math.max(MIN_UNKEPT_BYTES, maxBytes / 4);
         if (enabled) {
             changes.listen(this);
         }
@@ -122,12 +134,57 @@ final class FeedCache implements ChangeListener {
 
     /** From the key's load in memory, in the language the request is served. */
     private FeedAnswer answer(Cached cached, UserIdentity user, String parameter, String header, long now) {
-        Variant variant = cached.home;
         if (cached.feed.hasOtherLanguages() && (user != null && user.locale() != null || parameter != null
                 || header != null)) {
-            variant = cached.variant(cached.served(user == null ? null : user.locale(), parameter, header));
+            String served = cached.served(user == null ? null : user.locale(), parameter, header);
+            Variant kept = cached.kept(served);
+            return kept != null ? answer(cached, kept, user, now) : unkept(cached, served, user, now);
         }
+        return answer(cached, cached.home, user, now);
+    }
+
+    private FeedAnswer answer(Cached cached, Variant variant, UserIdentity user, long now) {
         return user == null ? variant.feed.everyone() : forUser(cached, variant, user, now);
+    }
+
+    /**
+     * In a language no answer is kept in yet: built once (requests for it meanwhile wait for that build) and kept if
+     * the cache's bound allows; otherwise the answer is this request's own, counted in {@link #unkept} until it is
+     * written, and where that count is full the request gets the default language instead (Content-Language says
+     * so).
+     */
+    private FeedAnswer unkept(Cached cached, String language, UserIdentity user, long now) {
+        // The builder's buffer may grow to twice the answer: what is counted until the answer's size is known.
+        long reserved = 2L * cached.home.feed.everyone().body().length + 4096;
+        if (!reserve(reserved)) {
+            languagesShed.increment();
+            return answer(cached, cached.home, user, now);
+        }
+        long held = reserved;
+        try {
+            Variant variant = cached.variant(language);
+            FeedAnswer answer = answer(cached, variant, user, now);
+            if (variant.kept) {
+                return answer;
+            }
+            long size = answer.body().length;
+            unkept.addAndGet(size - reserved);
+            held = 0;
+            return answer.releasing(() -> unkept.addAndGet(-size));
+        } finally {
+            if (held > 0) {
+                unkept.addAndGet(-held);
+            }
+        }
+    }
+
+    private boolean reserve(long bytes) {
+        for (long now = unkept.get(); now + bytes <= unkeptBudget; now = unkept.get()) {
+            if (unkept.compareAndSet(now, now + bytes)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** From the key's load in memory: the answer kept for the user's set, or one built now and kept. */
@@ -245,7 +302,7 @@ final class FeedCache implements ChangeListener {
 
     FeedCacheFigures figures() {
         return new FeedCacheFigures(answers.size(), bytes.get(), hits.sum(), misses.sum(), userAnswers.get(),
-                                    userHits.sum(), userBuilds.sum(), variants.get());
+                                    userHits.sum(), userBuilds.sum(), variants.get(), languagesShed.sum());
     }
 
     /**
@@ -265,6 +322,8 @@ final class FeedCache implements ChangeListener {
         private final Map<String, String> servedByHeader = new ConcurrentHashMap<>();
         /** The same for a token's {@code locale} claim and the {@code locale} parameter. */
         private final Map<String, String> servedByTag = new ConcurrentHashMap<>();
+        /** The builds of other languages under way, one per language. */
+        private final Map<String, CompletableFuture<Variant>> building = new ConcurrentHashMap<>();
         /** Written without ordering: a lost update only makes the LRU order a little less exact. */
         private long lastUsed;
         /** What it counts besides its load: other languages, answers for users, what the memos hold. */
@@ -336,26 +395,46 @@ final class FeedCache implements ChangeListener {
             memo.clear();
         }
 
-        /** The load in {@code language}, one of its own: kept, or built now and kept if it may be. */
+        /** The load in {@code language} as kept (the default's, or another kept), or null when none is yet. */
+        private Variant kept(String language) {
+            return language.equals(feed.language()) ? home : languages.get(language);
+        }
+
+        /**
+         * The load in {@code language}, one of its own: kept, or built now and kept if it may be. One build per
+         * language at a time: requests for it meanwhile take that build's result, kept or not.
+         */
         private Variant variant(String language) {
-            if (language.equals(feed.language())) {
-                return home;
-            }
-            Variant kept = languages.get(language);
+            Variant kept = kept(language);
             if (kept != null) {
                 return kept;
             }
-            Variant built = new Variant(feed.in(language), false);
-            Variant used = keep(language, built);
-            if (used == built && built.kept) {
-                evictIfOver();
+            CompletableFuture<Variant> mine = new CompletableFuture<>();
+            CompletableFuture<Variant> running = building.putIfAbsent(language, mine);
+            if (running != null) {
+                return running.join();
             }
-            return used;
+            try {
+                Variant built = new Variant(feed.in(language), false);
+                Variant used = keep(language, built);
+                mine.complete(used);
+                if (used == built && built.kept) {
+                    evictIfOver();
+                }
+                return used;
+            } catch (RuntimeException e) {
+                mine.completeExceptionally(e);
+                throw e;
+            } finally {
+                building.remove(language, mine);
+            }
         }
 
         /** @return the variant to use: the one kept meanwhile by another request, else {@code built} */
         private synchronized Variant keep(String language, Variant built) {
-            if (closed || built.feed.bytes() > maxBytes) {
+            // Within what eviction leaves (nine tenths of the bound) once every other key is gone: a key whose
+            // languages do not all fit keeps those that do, rather than evicting itself and loading again.
+            if (closed || feed.bytes() + extraBytes + built.feed.bytes() > maxBytes - maxBytes / 10) {
                 return built;
             }
             Variant previous = languages.putIfAbsent(language, built);

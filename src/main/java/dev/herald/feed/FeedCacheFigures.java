@@ -13,14 +13,17 @@ package dev.herald.feed;
  * @param variants    a key's feed held in another language than its project's default, one per key and language
  *                    served (docs/api.md#languages): bounded by the languages of the keys' notifications, not by what
  *                    readers ask for
+ * @param languagesShed requests answered in their project's default language rather than the one they asked for,
+ *                      because that language's answer was not kept and the answers built for single requests
+ *                      already held what they may (docs/api.md#which-language-a-reader-gets)
  */
 public record FeedCacheFigures(int keys, long bytes, long hits, long misses, long userAnswers, long userHits,
-                               long userBuilds, long variants) {
+                               long userBuilds, long variants, long languagesShed) {
 
     /** Figures of a cache that holds no other language. */
     public FeedCacheFigures(int keys, long bytes, long hits, long misses, long userAnswers, long userHits,
                             long userBuilds) {
-        this(keys, bytes, hits, misses, userAnswers, userHits, userBuilds, 0);
+        this(keys, bytes, hits, misses, userAnswers, userHits, userBuilds, 0, 0);
     }
 
     /** Figures of a cache no user token reached. */

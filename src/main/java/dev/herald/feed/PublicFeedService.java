@@ -7,6 +7,7 @@ import java.util.Optional;
 import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
 import dev.herald.api.EntityTag;
+import dev.herald.api.RequestLanguages;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
@@ -97,11 +98,18 @@ public final class PublicFeedService implements HttpService {
         // before user tokens, byte for byte; with one, it adds the targeted notifications the user matches.
         Optional<UserIdentity> user = users.identify(request, key);
         FeedAnswer answer = cache.answer(key, user.orElse(null), localeParameter(request),
-                                         request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null),
-                                         clock.millis());
+                                         RequestLanguages.acceptLanguage(request), clock.millis());
+        try {
+            send(request, response, answer, user.isPresent());
+        } finally {
+            answer.sent().run();
+        }
+    }
+
+    private static void send(ServerRequest request, ServerResponse response, FeedAnswer answer, boolean forUser) {
         response.header(answer.etag());
         response.header(answer.language());
-        if (user.isPresent()) {
+        if (forUser) {
             response.header(PRIVATE_NO_CACHE);
             // Added to, not replacing, the CORS filter's Vary: Origin (cors.allowed-origins).
             response.headers().add(VARY_TOKEN);

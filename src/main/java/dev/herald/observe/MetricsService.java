@@ -97,6 +97,9 @@ public final class MetricsService implements HttpService {
                 figures.userBuilds());
         gauge(out, "herald_feed_cache_variants", "Keys' feeds held in another language than their project's default,"
                 + " one per key and language served.", figures.variants());
+        counter(out, "herald_feed_cache_languages_shed_total", "Feed requests answered in their project's default"
+                + " language because the one asked for was not held and answers built for single requests held all"
+                + " they may.", figures.languagesShed());
     }
 
     static void writeTokenCacheFigures(StringBuilder out, TokenCacheFigures figures) {

@@ -3,11 +3,11 @@ package dev.herald.tracking;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.api.RequestLanguages;
 import dev.herald.identity.UserIdentity;
 import dev.herald.locale.LanguageTag;
 import dev.herald.locale.RequestedLanguages;
 
-import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
@@ -39,6 +39,6 @@ final class RecordedLanguage {
         }
         return languages.recorded(RequestedLanguages.of(user.map(UserIdentity::locale).orElse(null),
                                                         request.query().first("locale").orElse(null),
-                                                        request.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null)));
+                                                        RequestLanguages.acceptLanguage(request)));
     }
 }

@@ -178,6 +178,19 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
         assertThat("q=0 is not wanted", get(key, Map.of(ACCEPT_LANGUAGE, "fr;q=0")).language, is("en"));
     }
 
+    /** RFC 9110 §5.3: a field on two lines is the list of both; the outside review found only the first read. */
+    @Test
+    void anAcceptLanguageOnTwoLinesIsOneList() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        translated(project, 1, "en", translation("fr", "Bonjour"));
+
+        RawHttp.Response answer = RawHttp.exchange(uri, "GET " + path(key) + " HTTP/1.1\r\nHost: x\r\n"
+                + "Accept-Language: xx\r\nAccept-Language: fr;q=0.8");
+        assertThat(answer.status(), is(200));
+        assertThat(answer.headers().get("content-language"), is("fr"));
+    }
+
     /** Never a 4xx or 5xx for what a reader's request says about languages: what cannot be read is left out. */
     @Test
     void malformedTagsAndAbsurdHeadersAreIgnored() throws SQLException {

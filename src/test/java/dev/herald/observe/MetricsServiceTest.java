@@ -33,7 +33,7 @@ class MetricsServiceTest {
     void eachFeedCacheFigureHasItsSeries() {
         StringBuilder out = new StringBuilder();
 
-        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8, 3, 40, 4, 9));
+        MetricsService.writeFeedCacheFigures(out, new FeedCacheFigures(5, 6000, 70, 8, 3, 40, 4, 9, 11));
 
         String metrics = "\n" + out;
         assertThat(metrics, containsString("\nherald_feed_cache_keys 5\n"));
@@ -45,6 +45,7 @@ class MetricsServiceTest {
         assertThat(metrics, containsString("\nherald_feed_cache_user_builds_total 4\n"));
         assertThat(metrics, containsString("\nherald_feed_cache_variants 9\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_variants gauge\n"));
+        assertThat(metrics, containsString("\nherald_feed_cache_languages_shed_total 11\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_hits_total counter\n"));
         assertThat(metrics, containsString("\n# TYPE herald_feed_cache_keys gauge\n"));
     }
