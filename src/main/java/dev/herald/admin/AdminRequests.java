@@ -47,7 +47,7 @@ public final class AdminRequests {
     /** The same, for a route that reads at most {@code maxBytes}: past them 413. */
     public static JsonObject body(ServerRequest request, BodyFields fields, int maxBytes) {
         JsonObject body = fields.requireKnown(object(request, maxBytes));
-        ControlCharacters.refuseIn(body);
+        ControlCharacters.refuseIn(body, fields.path());
         return body;
     }
 

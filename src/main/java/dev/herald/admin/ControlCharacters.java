@@ -32,6 +32,14 @@ final class ControlCharacters {
         refuseIn(body, "");
     }
 
+    /**
+     * The same for a body that is the object at {@code path} of a notional whole (a translation's route body is
+     * {@code translations.fr} of the notification's): errors name its strings by their whole path.
+     */
+    static void refuseIn(JsonObject body, String path) {
+        refuseIn((JsonValue) body, path);
+    }
+
     /** Where the first refused control character is, or -1. */
     static int firstRefused(String text) {
         for (int i = 0; i < text.length(); i++) {

@@ -1,6 +1,8 @@
 package dev.herald.locale;
 
+import java.util.ArrayList;
 import java.util.IllformedLocaleException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -38,8 +40,10 @@ public final class LanguageTag {
         }
         String canonical = locale.toLanguageTag();
         // The JDK maps a few legacy tags to others (i-klingon to tlh); only tags that are their own canonical form,
-        // but for case, are stored, so that what is stored is what was meant.
-        return canonical.equalsIgnoreCase(tag) ? Optional.of(canonical) : Optional.empty();
+        // but for case, are stored, so that what is stored is what was meant. RFC 5646 §2.2.5 forbids a variant twice
+        // (de-1996-1996), which the JDK's parser takes.
+        return canonical.equalsIgnoreCase(tag) && !repeatsAVariant(canonical) ? Optional.of(canonical)
+                : Optional.empty();
     }
 
     /**
@@ -98,6 +102,23 @@ public final class LanguageTag {
     private static final java.util.Set<String> RTL_LANGUAGES = java.util.Set.of(
             "ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb", "syr", "ks", "arc", "nqo", "prs", "bal",
             "bqi", "glk", "lrc", "mzn", "azb");
+
+    /** A variant twice ({@code de-1996-1996}); a language and its region may agree ({@code fr-FR}, {@code no-NO}). */
+    private static boolean repeatsAVariant(String tag) {
+        List<String> variants = new ArrayList<>();
+        String[] subtags = tag.toLowerCase(Locale.ROOT).split("-");
+        for (int i = 1; i < subtags.length; i++) {
+            String subtag = subtags[i];
+            boolean variant = subtag.length() >= 5 || subtag.length() == 4 && Character.isDigit(subtag.charAt(0));
+            if (variant && variants.contains(subtag)) {
+                return true;
+            }
+            if (variant) {
+                variants.add(subtag);
+            }
+        }
+        return false;
+    }
 
     private static Locale strict(String tag) {
         try {

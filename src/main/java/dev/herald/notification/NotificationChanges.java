@@ -150,9 +150,12 @@ final class NotificationChanges {
 
     /** A translation's tag, canonical, or 400 naming {@code field}. */
     static String translationTag(String tag, String field) {
-        return LanguageTag.parseStored(tag).orElseThrow(() -> ApiException.validation(field, "a translation's tag must"
-                + " be a BCP 47 language tag of language, script, region and variants (fr, pt-BR, zh-Hant-TW), at most "
-                + LanguageTag.MAX_LENGTH + " characters"));
+        return LanguageTag.parseStored(tag).orElseThrow(() -> notATag(field));
+    }
+
+    static ApiException notATag(String field) {
+        return ApiException.validation(field, "a translation's tag must be a BCP 47 language tag of language, script,"
+                + " region and variants (fr, pt-BR, zh-Hant-TW), at most " + LanguageTag.MAX_LENGTH + " characters");
     }
 
     /**

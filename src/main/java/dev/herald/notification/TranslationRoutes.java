@@ -135,6 +135,10 @@ final class TranslationRoutes {
     }
 
     private static String tag(ServerRequest request) {
+        // Helidon drops a segment's parameters (es;q=1 is es): such a path names no tag, and must not act on one.
+        if (request.prologue().uriPath().rawPath().indexOf(';') >= 0) {
+            throw NotificationChanges.notATag("locale");
+        }
         return NotificationChanges.translationTag(request.path().pathParameters().get("locale"), "locale");
     }
 

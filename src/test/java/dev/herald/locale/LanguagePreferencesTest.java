@@ -62,6 +62,11 @@ class LanguagePreferencesTest {
         assertEquals(Optional.empty(), LanguageTag.parseStored("x-private"));
         assertEquals(Optional.empty(), LanguageTag.parseStored("e"));
         assertEquals(Optional.empty(), LanguageTag.parseStored("en-" + "a".repeat(40)));
+        assertEquals(Optional.empty(), LanguageTag.parseStored("de-1996-1996"), "RFC 5646 §2.2.5: no variant twice");
+        assertEquals(Optional.empty(), LanguageTag.parseStored("en-Latn-US-posix-POSIX"));
+        assertEquals(Optional.of("sl-rozaj-biske-1994"), LanguageTag.parseStored("sl-rozaj-biske-1994"));
+        assertEquals(Optional.of("fr-FR"), LanguageTag.parseStored("fr-fr"), "a language and its region may agree");
+        assertEquals(Optional.of("no-NO"), LanguageTag.parseStored("no-NO"));
     }
 
     @Test
