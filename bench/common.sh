@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Sourced by bench/image.sh and bench/startup.sh: what both need to start Herald's image against a feed.
+# Sourced by the benches: what they share (the feed of image.sh and startup.sh; one jar on a fresh MariaDB database
+# for users.sh and languages.sh; the median).
 
 # The SQL of one project, its key $1 and 20 current notifications: the feed both benches start against.
 bench_feed_sql() {
@@ -15,3 +16,44 @@ bench_feed_sql() {
 
 # The median of the numbers on standard input, one a line.
 median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
+
+sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
+die() { echo "ERROR: $*" >&2; exit 1; }
+
+# One Herald (target/herald.jar with the launcher's JVM flags, jlink/herald) on a fresh MariaDB database $DB, listening
+# on 127.0.0.1:$PORT with the admin token $TOKEN, the rate limit out of the way; $1: more environment settings
+# (words), $2: more JVM flags. Sets WORK (a temporary directory, its log in herald.log), PID and OBSERVE (the
+# operations port); bench_stop_jar, from the caller's exit trap, stops it and drops the database.
+bench_start_jar() {
+    local launcher_flags
+    launcher_flags=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-X[^[:space:]\\]+' | tr '\n' ' ')
+    [[ $launcher_flags == *-Xmx* ]] || die "could not read the JVM flags from jlink/herald"
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is taken: another run?"; fi
+    [ -f target/herald.jar ] || die "target/herald.jar is missing: run without --no-build"
+    WORK=$(mktemp -d -t herald-bench.XXXXXX)
+    sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
+    # shellcheck disable=SC2086  # the flags are meant to split into words
+    env DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
+        RATE_DASH_LIMIT_REQUESTS=1000000000 ADMIN_TOKENS=$TOKEN SERVER_HOST=127.0.0.1 SERVER_PORT=$PORT OBSERVE_PORT=0 $1 \
+        "$JAVA_HOME/bin/java" $launcher_flags $2 -jar target/herald.jar config/prod.yaml > "$WORK/herald.log" 2>&1 &
+    PID=$!
+    for _ in $(seq 1 120); do grep -q "Herald listening" "$WORK/herald.log" && break; sleep 0.5; done
+    grep -q "Herald listening" "$WORK/herald.log" || { tail -n 30 "$WORK/herald.log"; die "Herald did not start"; }
+    OBSERVE=$(sed -n 's/.*health, metrics and OpenAPI on http:.*:\([0-9]*\)$/\1/p' "$WORK/herald.log")
+}
+
+bench_stop_jar() {
+    if [ -n "${PID:-}" ]; then kill -TERM "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
+    sql -e "DROP DATABASE IF EXISTS $DB" || true
+    if [ -n "${WORK:-}" ]; then rm -rf "$WORK"; fi
+}
+
+# A management API call to the jar bench_start_jar started: METHOD PATH [JSON BODY]; its answer on standard output.
+bench_admin() {
+    local method=$1 path=$2 body=${3:-}
+    curl -sS --fail-with-body --max-time 10 -X "$method" -H "Authorization: Bearer $TOKEN" \
+        -H 'Content-Type: application/json' ${body:+-d "$body"} "http://127.0.0.1:$PORT/api/v1/admin$path"
+}
+
+# A string member of the JSON on standard input (the first such).
+json_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" | head -n 1; }

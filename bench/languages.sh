@@ -47,20 +47,10 @@ use_jdk 21 javac
 for tool in wrk curl mariadb; do
     command -v $tool >/dev/null || { echo "$tool is missing"; exit 1; }
 done
-sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
-die() { echo "ERROR: $*" >&2; exit 1; }
-LAUNCHER_FLAGS=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-X[^[:space:]\\]+' | tr '\n' ' ')
-[[ $LAUNCHER_FLAGS == *-Xmx* ]] || die "could not read the JVM flags from jlink/herald"
-if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is taken: another run?"; fi
-
-WORK=$(mktemp -d -t herald-languages.XXXXXX)
-PID=
 MISSED=()
 cleanup() {
     local status=$?
-    if [ -n "$PID" ]; then kill -TERM "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
-    sql -e "DROP DATABASE IF EXISTS $DB" || true
-    rm -rf "$WORK"
+    bench_stop_jar
     exit $status
 }
 trap cleanup EXIT
@@ -69,24 +59,9 @@ trap 'exit 130' INT TERM
 if $BUILD; then
     mvn -B -q -DskipTests package
 fi
-[ -f target/herald.jar ] || die "target/herald.jar is missing: run without --no-build"
-
-sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
-# shellcheck disable=SC2086  # the flags are meant to split into words
-env DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
-    RATE_DASH_LIMIT_REQUESTS=1000000000 ADMIN_TOKENS=$TOKEN SERVER_HOST=127.0.0.1 SERVER_PORT=$PORT OBSERVE_PORT=0 ${LANGUAGES_BENCH_ENV:-} \
-    "$JAVA_HOME/bin/java" $LAUNCHER_FLAGS ${LANGUAGES_BENCH_JVM:-} -jar target/herald.jar config/prod.yaml > "$WORK/herald.log" 2>&1 &
-PID=$!
-for _ in $(seq 1 120); do grep -q "Herald listening" "$WORK/herald.log" && break; sleep 0.5; done
-grep -q "Herald listening" "$WORK/herald.log" || { tail -n 30 "$WORK/herald.log"; die "Herald did not start"; }
-OBSERVE=$(sed -n 's/.*health, metrics and OpenAPI on http:.*:\([0-9]*\)$/\1/p' "$WORK/herald.log")
-
-admin() {
-    local method=$1 path=$2 body=${3:-}
-    curl -sS --fail-with-body --max-time 10 -X "$method" -H "Authorization: Bearer $TOKEN" \
-        -H 'Content-Type: application/json' ${body:+-d "$body"} "http://127.0.0.1:$PORT/api/v1/admin$path"
-}
-field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
+bench_start_jar "${LANGUAGES_BENCH_ENV:-}" "${LANGUAGES_BENCH_JVM:-}"
+admin() { bench_admin "$@"; }
+field() { json_field "$@"; }
 
 message() {
     printf '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"%s"}]}]}' "$1"
@@ -126,8 +101,8 @@ sort -u "$VALUES" | while IFS= read -r value; do printf '  %-8s <- %s\n' "$(serv
 
 wrk_run() { wrk -t2 -c"$CONNECTIONS" -d"$1s" --latency "${@:2}"; }
 one() { wrk_run "$1" -s bench/hotpaths.lua "$ONE_URL" -- 200; }
-eight() { wrk_run "$1" -s bench/languages.lua "$EIGHT_URL" -- "$VALUES"; }
-one_headers() { wrk_run "$1" -s bench/languages.lua "$ONE_URL" -- "$VALUES"; }
+eight() { wrk_run "$1" -s bench/rotate.lua "$EIGHT_URL" -- Accept-Language "$VALUES"; }
+one_headers() { wrk_run "$1" -s bench/rotate.lua "$ONE_URL" -- Accept-Language "$VALUES"; }
 one "$WARMUP_SECONDS" > /dev/null
 eight "$WARMUP_SECONDS" > /dev/null
 one_headers "$WARMUP_SECONDS" > /dev/null

@@ -3,7 +3,7 @@
 # launcher's JVM flags, MariaDB):
 #   one project with 30 notifications for everyone and 20 with an audience (plan, country, app version, a beta
 #   flag, percentage rollouts), 10,000 distinct users with HS256 tokens (bench/MintTokens.java), each request as
-#   the next user (bench/users.lua);
+#   the next user (bench/rotate.lua);
 #   rounds alternating the anonymous feed and the feed with tokens; medians of requests/s and p99, their ratios
 #   against the targets (tokens >= 0.7 x the anonymous requests/s, p99 <= 2 x);
 #   then 100,000 distinct users once each: the heap after a full collection before and after, and the caches'
@@ -47,20 +47,10 @@ use_jdk 21 javac
 for tool in wrk curl mariadb; do
     command -v $tool >/dev/null || { echo "$tool is missing"; exit 1; }
 done
-sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
-die() { echo "ERROR: $*" >&2; exit 1; }
-LAUNCHER_FLAGS=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-X[^[:space:]\\]+' | tr '\n' ' ')
-[[ $LAUNCHER_FLAGS == *-Xmx* ]] || die "could not read the JVM flags from jlink/herald"
-if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is taken: another run?"; fi
-
-WORK=$(mktemp -d -t herald-users.XXXXXX)
-PID=
 MISSED=()
 cleanup() {
     local status=$?
-    if [ -n "$PID" ]; then kill -TERM "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi
-    sql -e "DROP DATABASE IF EXISTS $DB" || true
-    rm -rf "$WORK"
+    bench_stop_jar
     exit $status
 }
 trap cleanup EXIT
@@ -69,24 +59,9 @@ trap 'exit 130' INT TERM
 if $BUILD; then
     mvn -B -q -DskipTests package
 fi
-[ -f target/herald.jar ] || die "target/herald.jar is missing: run without --no-build"
-
-sql -e "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
-# shellcheck disable=SC2086  # the flags are meant to split into words
-env DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
-    RATE_DASH_LIMIT_REQUESTS=1000000000 ADMIN_TOKENS=$TOKEN SERVER_HOST=127.0.0.1 SERVER_PORT=$PORT OBSERVE_PORT=0 ${USERS_BENCH_ENV:-} \
-    "$JAVA_HOME/bin/java" $LAUNCHER_FLAGS ${USERS_BENCH_JVM:-} -jar target/herald.jar config/prod.yaml > "$WORK/herald.log" 2>&1 &
-PID=$!
-for _ in $(seq 1 120); do grep -q "Herald listening" "$WORK/herald.log" && break; sleep 0.5; done
-grep -q "Herald listening" "$WORK/herald.log" || { tail -n 30 "$WORK/herald.log"; die "Herald did not start"; }
-OBSERVE=$(sed -n 's/.*health, metrics and OpenAPI on http:.*:\([0-9]*\)$/\1/p' "$WORK/herald.log")
-
-admin() {
-    local method=$1 path=$2 body=${3:-}
-    curl -sS --fail-with-body --max-time 10 -X "$method" -H "Authorization: Bearer $TOKEN" \
-        -H 'Content-Type: application/json' ${body:+-d "$body"} "http://127.0.0.1:$PORT/api/v1/admin$path"
-}
-field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"; }
+bench_start_jar "${USERS_BENCH_ENV:-}" "${USERS_BENCH_JVM:-}"
+admin() { bench_admin "$@"; }
+field() { json_field "$@"; }
 
 PROJECT=$(admin POST /projects '{"name":"Users bench"}' | field id)
 admin POST "/projects/$PROJECT/api-keys" "{\"key\":\"$KEY\"}" > /dev/null
@@ -141,7 +116,7 @@ echo "feed: $anonymous_items notifications anonymous, $user_items for user-0 (pl
 
 wrk_run() { wrk -t2 -c"$CONNECTIONS" -d"$1s" --latency "${@:2}"; }
 anonymous() { wrk_run "$1" -s bench/hotpaths.lua "$URL" -- 200; }
-with_tokens() { wrk_run "$1" -s bench/users.lua "$URL" -- "$2"; }
+with_tokens() { wrk_run "$1" -s bench/rotate.lua "$URL" -- Authorization "$2" "Bearer "; }
 anonymous "$WARMUP_SECONDS" > /dev/null
 with_tokens "$WARMUP_SECONDS" "$WORK/tokens" > /dev/null
 
