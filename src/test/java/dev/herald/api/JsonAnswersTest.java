@@ -57,7 +57,7 @@ class JsonAnswersTest extends HeraldServerTest {
         RawHttp.Response created = RawHttp.exchange(uri, "POST /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\n" + TOKEN
                 + "\r\nContent-Type: application/json\r\nContent-Length: " + request.length, request);
         String id = created.body().substring("{\"id\":\"".length(), "{\"id\":\"".length() + 22);
-        String body = "{\"id\":\"" + id + "\",\"name\":\"" + NAME_JSON + "\",\"createdAt\":\"2026-11-22T10:00:00.000Z\"}";
+        String body = "{\"id\":\"" + id + "\",\"name\":\"" + NAME_JSON + "\",\"defaultLocale\":\"en\",\"requiredLocales\":[],\"createdAt\":\"2026-11-22T10:00:00.000Z\"}";
         assertExactly(created, 201, body, Map.of("cache-control", "no-store",
                                                  "location", "/api/v1/admin/projects/" + id));
         assertExactly(get("/api/v1/admin/projects/" + id, ""), 200, body, Map.of("cache-control", "no-store"));
@@ -70,7 +70,7 @@ class JsonAnswersTest extends HeraldServerTest {
     void whatTheClientAcceptsChangesNothing(String accept) throws IOException {
         Project project = herald.project();
         String body = "{\"id\":\"" + project.id() + "\",\"name\":\"" + project.name()
-                + "\",\"createdAt\":\"2026-11-22T10:00:00.000Z\"}";
+                + "\",\"defaultLocale\":\"en\",\"requiredLocales\":[],\"createdAt\":\"2026-11-22T10:00:00.000Z\"}";
         assertExactly(get("/api/v1/admin/projects/" + project.id(), "\r\n" + accept), 200, body,
                       Map.of("cache-control", "no-store"));
     }
@@ -100,7 +100,7 @@ class JsonAnswersTest extends HeraldServerTest {
                 uri, (get + "\r\n" + get + "Connection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1),
                 Duration.ofSeconds(5));
         String body = "{\"id\":\"" + project.id() + "\",\"name\":\"" + project.name()
-                + "\",\"createdAt\":\"2026-11-22T10:00:00.000Z\"}";
+                + "\",\"defaultLocale\":\"en\",\"requiredLocales\":[],\"createdAt\":\"2026-11-22T10:00:00.000Z\"}";
         String text = new String(both.text().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
         int second = text.indexOf(body + "HTTP/1.1 200 OK\r\n");
         assertThat(text, second > 0 && text.startsWith("HTTP/1.1 200 OK\r\n"), is(true));
