@@ -87,7 +87,9 @@ final class Migrations {
         try (Statement statement = connection.createStatement()) {
             statement.execute(named("create-migrations-table"));
         }
-        if (applied().size() == ALL.size()) {
+        Set<Integer> recorded = applied();
+        requireNotNewer(recorded);
+        if (recorded.size() == ALL.size()) {
             return;
         }
         try (SchemaLock lock = SchemaLock.acquire(connection, this::named, clock, another)) {
@@ -99,6 +101,20 @@ final class Migrations {
                     apply(migration);
                 }
             }
+        }
+    }
+
+    /**
+     * An older Herald on a schema a newer one migrated would run on tables it does not know (issue 33): it refuses,
+     * naming the versions, before it changes anything.
+     */
+    private static void requireNotNewer(Set<Integer> recorded) {
+        int known = ALL.getLast().version();
+        int found = recorded.stream().mapToInt(Integer::intValue).max().orElse(0);
+        if (found > known) {
+            throw new IllegalStateException("The database's schema is at version " + found + ", newer than this Herald"
+                    + " knows (1 to " + known + "): a newer Herald migrated it. Run that version (or newer), or restore"
+                    + " the backup taken before the upgrade to run this one (docs/operations.md)");
         }
     }
 

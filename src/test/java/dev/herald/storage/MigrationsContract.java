@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * README.md#configuration: the schema is created and migrated at start-up, idempotently, with versioned migrations.
@@ -54,6 +55,30 @@ abstract class MigrationsContract {
                 }
                 assertThat(versions, contains(EVERY_VERSION));
             }
+        }
+    }
+
+    /**
+     * Issue 33, point 3: an older Herald on a schema a newer one migrated started without a word and ran on tables it
+     * does not know. It refuses, naming the version it found and those it knows, and changes nothing.
+     */
+    @Test
+    void aSchemaNewerThanThisHeraldIsRefusedSayingWhichVersions() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            int newer = EVERY_VERSION[EVERY_VERSION.length - 1] + 1;
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO schema_migrations (version, description, applied_at) VALUES (" + newer
+                        + ", 'from a newer Herald', 1)");
+            }
+            List<String> before = snapshot(database);
+
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> start(database));
+
+            assertThat(refused.getMessage(), is("The database's schema is at version " + newer + ", newer than this"
+                    + " Herald knows (1 to " + (newer - 1) + "): a newer Herald migrated it. Run that version (or"
+                    + " newer), or restore the backup taken before the upgrade to run this one (docs/operations.md)"));
+            assertThat(snapshot(database), is(before));
         }
     }
 
