@@ -140,6 +140,8 @@ class BrowserWidgetLanguagesTest extends WidgetBrowserTest {
                                                                      + a.querySelector('.message').textContent)];"""),
                    is(Json.createArrayBuilder().add("ltr").add("Announcements").add("null Version 2 is here")
                               .add("null Only in English").build()));
+        // On the host page of another origin under its strict Content-Security-Policy: not one report.
+        assertThat(browser.script("return window.__violations").toString(), is("[]"));
     }
 
     /**
