@@ -15,10 +15,13 @@ import io.helidon.webserver.http.DirectHandlers;
 
 /**
  * Answers requests Helidon refuses before routing (a malformed request line or header, a path or header section too
- * long, an ambiguous or unsupported body framing, another HTTP version) with Herald's JSON error body, the status
+ * long, an ambiguous or unsupported body framing, an HTTP version other than 1.1 or 1.0) with Herald's JSON error body, the status
  * Helidon chose and a code that says the same, never the parser's own words.
  */
 public final class JsonDirectHandler implements DirectHandler {
+
+    /** The version of a refusal {@link HttpVersions} makes for an HTTP/1.0 request's framing. */
+    static final String HTTP_1_0 = "HTTP/1.0";
 
     public static DirectHandlers forAllEvents() {
         DirectHandlers.Builder handlers = DirectHandlers.builder();
@@ -71,7 +74,7 @@ public final class JsonDirectHandler implements DirectHandler {
 
         static Refusal of(Status status, TransportRequest request) {
             return switch (status.code()) {
-                case 400 -> FramingFilter.isUnambiguous(request.headers())
+                case 400 -> FramingFilter.isUnambiguous(request.headers()) && !HTTP_1_0.equals(request.protocolVersion())
                             ? new Refusal("BAD_REQUEST", "Bad Request")
                             : new Refusal("INVALID_BODY", "Invalid request body");
                 case 413 -> new Refusal("PAYLOAD_TOO_LARGE", "Request body too large");
