@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.herald.notification.Notification;
+import dev.herald.observe.ObserveSettings;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonBodies;
 import dev.herald.support.RawHttp;
@@ -16,9 +17,12 @@ import dev.herald.support.Tokens;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import io.helidon.webserver.testing.junit5.Socket;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -42,11 +46,13 @@ class HttpVersionsTest extends HeraldServerTest {
     private static final Duration QUIET = Duration.ofSeconds(3);
 
     private final URI uri;
+    private final URI observe;
     private String key;
     private Notification notification;
 
-    HttpVersionsTest(URI uri) {
+    HttpVersionsTest(URI uri, @Socket(ObserveSettings.SOCKET) URI observe) {
         this.uri = uri;
+        this.observe = observe;
     }
 
     @SetUpServer
@@ -72,6 +78,31 @@ class HttpVersionsTest extends HeraldServerTest {
         assertThat(conversation.first().headers().get("transfer-encoding"), is(nullValue()));
         assertThat("the pipelined request is not read", statusLines(conversation), is(1));
         assertThat(conversation.closedByServer(), is(true));
+    }
+
+    /**
+     * A 1.0 client cannot read a chunked answer (RFC 9112 §6.1), and nothing de-chunks one: Helidon chunks only an
+     * answer streamed without a length, which no route of Herald's makes. Each kind of answer is checked here.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/api/v1/public/KEY/notifications", "/console/", "/console/console.js", "/sdk/v1/herald.js",
+                            "/api/v1/admin/projects", "/nothing", "observe:/observe/health/ready", "observe:/observe/metrics",
+                            "observe:/openapi"})
+    void noAnswerIsChunked(String path) throws Exception {
+        URI server = path.startsWith("observe:") ? observe : uri;
+        String target = path.replace("observe:", "").replace("KEY", key);
+        RawHttp.Conversation conversation = RawHttp.converse(server, ("GET " + target + " HTTP/1.0\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1), QUIET);
+        // The text is ISO-8859-1, a character a byte: the content is exactly as long as its head says.
+        String text = conversation.text();
+        int headEnd = text.indexOf("\r\n\r\n");
+        String head = text.substring(0, headEnd + 2).toLowerCase(Locale.ROOT);
+        assertThat(target, head, startsWith("http/1.1 "));
+        assertThat(target, head, not(containsString("\r\ntransfer-encoding:")));
+        assertThat(target, head, containsString("\r\ncontent-length: "));
+        String length = head.replaceFirst("(?s).*\r\ncontent-length: *(\\d+)\r\n.*", "$1");
+        assertThat(target, text.length() - headEnd - 4, is(Integer.parseInt(length)));
+        assertThat(target, conversation.closedByServer(), is(true));
     }
 
     @Test
