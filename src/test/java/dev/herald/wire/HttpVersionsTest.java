@@ -85,9 +85,9 @@ class HttpVersionsTest extends HeraldServerTest {
      * answer streamed without a length, which no route of Herald's makes. Each kind of answer is checked here.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"/api/v1/public/KEY/notifications", "/console/", "/console/console.js", "/sdk/v1/herald.js",
-                            "/api/v1/admin/projects", "/nothing", "observe:/observe/health/ready", "observe:/observe/metrics",
-                            "observe:/openapi"})
+    @ValueSource(strings = {"/api/v1/public/KEY/notifications", "/console/", "/console/console.js",
+                            "/sdk/v1/herald.js", "/api/v1/admin/projects", "/nothing", "observe:/observe/health/ready",
+                            "observe:/observe/metrics", "observe:/openapi"})
     void noAnswerIsChunked(String path) throws Exception {
         URI server = path.startsWith("observe:") ? observe : uri;
         String target = path.replace("observe:", "").replace("KEY", key);
