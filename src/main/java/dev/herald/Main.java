@@ -55,6 +55,7 @@ import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.wire.BodyBudget;
 import dev.herald.wire.ConnectionCloseFilter;
 import dev.herald.wire.FramingFilter;
+import dev.herald.wire.HttpVersions;
 import dev.herald.wire.JsonDirectHandler;
 import dev.herald.wire.ServerLimits;
 import dev.herald.wire.StrictChunkContext;
@@ -158,8 +159,8 @@ public final class Main {
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
                 .protocols(List.of())
-                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,
-                        limits.perClient(), "limits.connections-per-client", limits.readTimeout())))
+                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, HttpVersions.http1Config(),
+                        clients, limits.perClient(), "limits.connections-per-client", limits.readTimeout())))
                 .directHandlers(JsonDirectHandler.forAllEvents())
                 // No buffer in front of a response's output stream: the cached feed is written through it as the
                 // array itself (Bodies.sendShared); nothing else writes through it.
@@ -170,8 +171,9 @@ public final class Main {
                     ServerLimits.sockets(socket, ServerLimits.DEFAULT_SEND_BUFFER_BYTES);
                     socket.protocolsDiscoverServices(false)
                             .protocols(List.of())
-                            .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,
-                                    observe.perClient(), "observe.connections-per-client", observe.readTimeout())))
+                            .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of,
+                                    HttpVersions.http1Config(), clients, observe.perClient(),
+                                    "observe.connections-per-client", observe.readTimeout())))
                             .directHandlers(JsonDirectHandler.forAllEvents());
                 })
                 .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));
