@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Restores a backup of tools/backup.sh into a FRESH database, never over the one it came from, and prints the setting
-# that starts Herald on it (docs/operations.md#restore).
+# that starts Herald on it (docs/operations.md#restore-then-check).
 #   tools/restore.sh mariadb FILE.sql[.gz] NEW_DATABASE   loads a mariadb-dump file into a database it creates
 #   tools/restore.sh mariabackup DIRECTORY NEW_DATADIR     copies a prepared mariabackup into an empty data directory
 #                                                          for a MariaDB server of its own (its start is printed)
