@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.herald.api.ApiException;
 import dev.herald.support.TestDatabase;
@@ -46,15 +47,22 @@ class OnlineBackupTest {
         }
     }
 
-    /** A clock whose first reading waits until the test lets it go: the first backup is held while it runs. */
+    /**
+     * A clock whose first reading waits until the test lets it go: the first backup is held while it runs, and any
+     * other reading answers at once.
+     */
     private static final class HeldClock extends Clock {
 
         private final CountDownLatch asked = new CountDownLatch(1);
         private final CountDownLatch release = new CountDownLatch(1);
+        private final AtomicBoolean first = new AtomicBoolean(true);
         private volatile Instant now = TestHerald.START;
 
         @Override
         public Instant instant() {
+            if (!first.getAndSet(false)) {
+                return now;
+            }
             asked.countDown();
             try {
                 release.await();
