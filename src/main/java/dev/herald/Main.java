@@ -19,6 +19,8 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.api.SecurityHeadersFilter;
 import dev.herald.apikey.ApiKeyAdminService;
 import dev.herald.audit.AuditService;
+import dev.herald.backup.BackupService;
+import dev.herald.backup.BackupSettings;
 import dev.herald.config.ConfigValues;
 import dev.herald.config.HeraldConfig;
 import dev.herald.console.ConsoleService;
@@ -205,7 +207,8 @@ public final class Main {
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db), new AuditService(db),
-                          services.userStates().adminRoutes(clock))
+                          services.userStates().adminRoutes(clock),
+                          BackupService.create(db, config.get("db"), clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .register(ConsoleService.PATH, new ConsoleService())
                 .register(new RootPointer())
@@ -262,6 +265,7 @@ public final class Main {
         NotificationLimits.from(config.get("limits"));
         TimestampWindow.from(config.get("tracking.timestamp-window"));
         ObserveSettings.from(config.get("observe"));
+        BackupSettings.from(config.get("db.backup"));
     }
 
     /**
