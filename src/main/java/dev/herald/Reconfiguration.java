@@ -2,7 +2,6 @@ package dev.herald;
 
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,15 +31,19 @@ final class Reconfiguration {
 
     private final Supplier<Config> loader;
     private final LiveSettings live;
+    /** What the settings read at start only hold while Herald runs, whatever the file says now. */
+    private final Map<String, String> atStart;
+    /** The configuration last applied: the live settings hold its values. */
     private Config current;
 
     /**
      * @param loader  reads the whole configuration again, or throws saying what is wrong
-     * @param current the configuration Herald runs on
+     * @param started the configuration Herald started with, and runs on
      */
-    Reconfiguration(Supplier<Config> loader, Config current, LiveSettings live) {
+    Reconfiguration(Supplier<Config> loader, Config started, LiveSettings live) {
         this.loader = loader;
-        this.current = current;
+        this.atStart = settings(started);
+        this.current = started;
         this.live = live;
     }
 
@@ -67,14 +70,11 @@ final class Reconfiguration {
         }
         Map<String, String> before = settings(current);
         Map<String, String> after = settings(next);
-        List<String> changedLive = new ArrayList<>();
-        for (String setting : changed(before, after)) {
-            if (isLive(setting)) {
-                changedLive.add(setting);
-            } else {
-                LOGGER.log(Level.WARNING, setting + " changed in the file: takes effect at the next restart");
-            }
-        }
+        // Against the start, not the last reload: a setting put back as it was at start says nothing, and one that
+        // still differs says so at each reload until the restart.
+        changed(atStart, after).stream().filter(setting -> !isLive(setting)).forEach(setting -> LOGGER.log(
+                Level.WARNING, setting + " changed in the file: takes effect at the next restart"));
+        List<String> changedLive = changed(before, after).stream().filter(Reconfiguration::isLive).toList();
         live.apply(next);
         Config previous = current;
         current = next;

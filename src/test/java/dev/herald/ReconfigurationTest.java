@@ -277,6 +277,10 @@ class ReconfigurationTest extends HeraldServerTest {
                 "WARNING: server.port changed in the file: takes effect at the next restart",
                 "INFO: Configuration reloaded: cors.allowed-origins: https://new.example (was https://old.example)"));
         assertThat(allowedOrigin("https://new.example"), is("https://new.example"));
+
+        reloadWith(base("").replace("https://old.example", "https://new.example"));
+        assertThat("as it was at start: nothing to restart for", log.warnings(), contains(
+                "server.port changed in the file: takes effect at the next restart"));
     }
 
     @Test
