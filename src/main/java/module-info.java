@@ -5,6 +5,7 @@ module dev.herald {
     requires java.sql;
     requires java.logging;
     requires java.management;             // observe.JvmMetrics: heap, GC and thread figures for /observe/metrics
+    requires jdk.unsupported;             // config.ConfigWatcher: sun.misc.Signal, SIGHUP reloads the configuration
 
     requires io.helidon.common;
     requires io.helidon.config;

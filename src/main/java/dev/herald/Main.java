@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.TimeZone;
 
 import dev.herald.account.AdminAccess;
-import dev.herald.account.AdminAuthFilter;
 import dev.herald.account.AdminSettings;
 import dev.herald.account.AuthFailureSettings;
 import dev.herald.account.Credentials;
@@ -22,10 +21,10 @@ import dev.herald.audit.AuditService;
 import dev.herald.backup.BackupService;
 import dev.herald.backup.BackupSettings;
 import dev.herald.config.ConfigValues;
+import dev.herald.config.ConfigWatcher;
 import dev.herald.config.HeraldConfig;
 import dev.herald.console.ConsoleService;
 import dev.herald.console.RootPointer;
-import dev.herald.cors.CorsFilter;
 import dev.herald.cors.CorsSettings;
 import dev.herald.feed.FeedCacheSettings;
 import dev.herald.identity.TokenKeyAdminService;
@@ -42,7 +41,6 @@ import dev.herald.observe.OpenApiService;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.ConnectionsPerClient;
-import dev.herald.ratelimit.RateLimitFilter;
 import dev.herald.ratelimit.RateLimitSettings;
 import dev.herald.ratelimit.RequestLimit;
 import dev.herald.sdk.SdkService;
@@ -143,6 +141,7 @@ public final class Main {
         // A listener that did bind keeps the JVM alive: the exit of StartFailures ends it, the shutdown hook the rest.
         ListenAddresses.requireListening(server, WebServer.DEFAULT_SOCKET_NAME, "server.port, SERVER_PORT");
         ListenAddresses.requireListening(server, ObserveSettings.SOCKET, "observe.port, OBSERVE_PORT");
+        Reconfiguration.watch(args, config, services);
 
         LOGGER.log(Level.INFO, "Herald listening on http://" + host + ":" + server.port()
                 + "; health, metrics and OpenAPI on http://" + observe.host() + ":" + server.port(ObserveSettings.SOCKET));
@@ -156,7 +155,7 @@ public final class Main {
         Metrics metrics = new Metrics();
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
         ServerLimits limits = ServerLimits.from(config.get("limits"));
-        ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
+        ClientAddresses clients = services.live().clients();
         limits.applyTo(server);
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
@@ -186,17 +185,16 @@ public final class Main {
                                       ServerLimits limits) {
         DbClient db = services.database().client();
         Clock clock = services.clock();
-        RateLimitSettings rateLimit = RateLimitSettings.from(config.get("rate-limit"));
+        LiveSettings live = services.live();
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter())
                 .addFilter(new MetricsFilter(metrics));
         connectionFilters(routing, config);
-        ClientAddresses clients = new ClientAddresses(rateLimit);
+        ClientAddresses clients = live.clients();
         AdminAccess admin = services.admin();
-        routing.addFilter(new CorsFilter(CorsSettings.from(config.get("cors"))))
-                .addFilter(new RateLimitFilter(rateLimit, clock))
-                .addFilter(RateLimitFilter.management(RequestLimit.management(config.get("admin.rate-limit")), clients,
-                                                      clock, AdminAuthFilter::presentsCredential))
+        routing.addFilter(live.cors())
+                .addFilter(live.publicRateLimit())
+                .addFilter(live.managementRateLimit())
                 .addFilter(admin.filter())
                 .addFilter(new AdminReads(limits.adminReadsInFlight()))
                 .addFilter(new BodyBudget(limits.bodyBytesInFlight(), clients::clientOf))
@@ -244,9 +242,10 @@ public final class Main {
     /**
      * Reads the settings a person can get wrong before anything starts: a mistake ends the start with the line that
      * names the setting, before the database is opened or migrated. The db settings are read first thing in
-     * {@link Database#start}, before it connects.
+     * {@link Database#start}, before it connects. A reload of the configuration is checked here too, and kept out
+     * whole by a mistake ({@link Reconfiguration}).
      */
-    private static void checkSettings(Config config) {
+    static void checkSettings(Config config) {
         ConfigValues.port(config.get("server.port"), 8080);
         ConfigValues.duration(config.get("server.shutdown-grace-period"), Duration.ofSeconds(5));
         ConfigValues.bool(config.get("access-log.enabled"), false);
@@ -266,6 +265,7 @@ public final class Main {
         TimestampWindow.from(config.get("tracking.timestamp-window"));
         ObserveSettings.from(config.get("observe"));
         BackupSettings.from(config.get("db.backup"));
+        ConfigWatcher.interval(config);
     }
 
     /**

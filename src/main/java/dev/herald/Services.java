@@ -27,8 +27,8 @@ import io.helidon.config.Config;
 /**
  * What one running Herald keeps beside the database: the change log that management writes announce through, the
  * stores that write through it, the public services that answer from memory (the feed cache, the known
- * notifications, the interaction and user state writers), and who may use the management API (its sessions' key).
- * One place owns their start and their stop order.
+ * notifications, the interaction and user state writers), who may use the management API (its sessions' key), and
+ * the settings a reload changes ({@link LiveSettings}). One place owns their start and their stop order.
  */
 public final class Services implements AutoCloseable {
 
@@ -43,6 +43,7 @@ public final class Services implements AutoCloseable {
     private final TrackingService tracking;
     private final UserStates userStates;
     private final AdminAccess admin;
+    private final LiveSettings live;
 
     private Services(ServingDatabase database, Config config, Clock clock) {
         FeedCacheSettings feedCache = FeedCacheSettings.from(config.get("feed.cache"));
@@ -65,6 +66,7 @@ public final class Services implements AutoCloseable {
                                             userTokens, clock);
         this.userStates = new UserStates(database, batch.enabled() ? batch.groupCommit() : null);
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
+        this.live = LiveSettings.create(config, clients, admin, clock);
     }
 
     /** Built before the schema is current; nothing here reads the database until {@link #start()}. */
@@ -139,5 +141,10 @@ public final class Services implements AutoCloseable {
     /** Who may use the management API: its filter and its session routes. */
     public AdminAccess admin() {
         return admin;
+    }
+
+    /** The settings a reload of the configuration changes, and the one holder of each. */
+    public LiveSettings live() {
+        return live;
     }
 }

@@ -18,13 +18,17 @@ public final class AdminAccess {
     private final AdminAuthFilter filter;
     private final SessionService sessionService;
     private final TeamService teamService;
+    private final Credentials credentials;
+    private final TeamStore team;
     private final SessionStore sessions;
 
     private AdminAccess(AdminAuthFilter filter, SessionService sessionService, TeamService teamService,
-                        SessionStore sessions) {
+                        Credentials credentials, TeamStore team, SessionStore sessions) {
         this.filter = filter;
         this.sessionService = sessionService;
         this.teamService = teamService;
+        this.credentials = credentials;
+        this.team = team;
         this.sessions = sessions;
     }
 
@@ -35,7 +39,26 @@ public final class AdminAccess {
         AuthFailures failures = new AuthFailures(settings.authFailures(), clock);
         return new AdminAccess(new AdminAuthFilter(credentials, sessions, clients, failures),
                                new SessionService(credentials, sessions, clients, failures),
-                               new TeamService(team, clients, failures), sessions);
+                               new TeamService(team, clients, failures), credentials, team, sessions);
+    }
+
+    /**
+     * The tokens and accounts ({@code admin.tokens}, {@code admin.accounts}) of a configuration reloaded while Herald
+     * runs, already checked ({@link Credentials#of}): from the next request on, an added account signs in, a removed
+     * one's token and sessions are refused, a changed role holds. The other {@code admin} settings (sessions,
+     * auth-failures) are read at start only.
+     */
+    public void reconfigure(AdminSettings settings) {
+        credentials.reconfigure(settings);
+        team.reconfigure(settings.accounts());
+    }
+
+    /**
+     * After {@link #reconfigure}: deletes the sessions of removed accounts and replaced tokens, as a start does, so
+     * that the account added back does not revive them.
+     */
+    public void endUnconfiguredSessions() {
+        sessions.endUnconfigured();
     }
 
     /** Once the schema is current, before the first request: {@link SessionStore#start}. */

@@ -35,7 +35,8 @@ public final class Credentials {
     private record Known(byte[] digest, Actor actor, byte[] credential) {
     }
 
-    private final List<Known> known;
+    /** Replaced whole by a reload ({@link #reconfigure}): a request reads it once per look-up. */
+    private volatile List<Known> known;
     private final ConsoleAccounts console;
 
     private Credentials(List<Known> known, ConsoleAccounts console) {
@@ -50,6 +51,20 @@ public final class Credentials {
 
     /** The configuration's credentials, then those of the accounts made in the console. */
     static Credentials of(AdminSettings settings, ConsoleAccounts console) {
+        return new Credentials(known(settings), console);
+    }
+
+    /**
+     * The tokens and accounts of a configuration reloaded while Herald runs: from the next request on, a removed
+     * token or account opens nothing, and a removed account's sessions end ({@link #sessionAccount}).
+     *
+     * @throws IllegalArgumentException as {@link #of}, and then nothing changes
+     */
+    void reconfigure(AdminSettings settings) {
+        known = List.copyOf(known(settings));
+    }
+
+    private static List<Known> known(AdminSettings settings) {
         List<Known> known = new ArrayList<>();
         for (String token : settings.tokens()) {
             byte[] digest = sha256(token);
@@ -68,7 +83,7 @@ public final class Credentials {
                 }
             }
         }
-        return new Credentials(known, console);
+        return known;
     }
 
     /**
@@ -82,6 +97,7 @@ public final class Credentials {
     /** Whose the token is, if anyone's. */
     public Optional<Actor> actorOf(String token) {
         byte[] presented = sha256(token);
+        List<Known> known = this.known;
         Actor match = null;
         for (Known candidate : known) {
             if (MessageDigest.isEqual(candidate.digest(), presented)) {
@@ -92,12 +108,12 @@ public final class Credentials {
             return Optional.of(match);
         }
         return console.byTokenSha256(presented).map(ConsoleAccounts.Active::actor)
-                .filter(actor -> !isConfigured(actor.name()));
+                .filter(actor -> accountEntry(known, actor.name()).isEmpty());
     }
 
     /** Whether {@code admin.accounts} has an account of this name. */
     boolean isConfigured(String accountName) {
-        return accountEntry(accountName).isPresent();
+        return accountEntry(known, accountName).isPresent();
     }
 
     /** What a session opened with this token is bound to, if its account still holds that token. */
@@ -111,7 +127,7 @@ public final class Credentials {
      * or reset comes between this answer and the transaction's writes.
      */
     boolean holdsInTransaction(DbExecute transaction, String name, String credential) {
-        Optional<Known> configured = accountEntry(name);
+        Optional<Known> configured = accountEntry(known, name);
         Optional<byte[]> bound = configured.isPresent()
                 ? configured.map(Known::credential)
                 : console.lockActive(transaction, name).map(active -> credential(active.tokenSha256()));
@@ -135,7 +151,7 @@ public final class Credentials {
 
     /** The account of this name as configured, or else as made in the console and active now. */
     private Optional<Known> boundTo(String name) {
-        Optional<Known> configured = accountEntry(name);
+        Optional<Known> configured = accountEntry(known, name);
         if (configured.isPresent()) {
             return configured;
         }
@@ -143,7 +159,7 @@ public final class Credentials {
                                                             credential(active.tokenSha256())));
     }
 
-    private Optional<Known> accountEntry(String name) {
+    private static Optional<Known> accountEntry(List<Known> known, String name) {
         return known.stream().filter(entry -> entry.credential() != null && entry.actor().name().equals(name))
                 .findFirst();
     }

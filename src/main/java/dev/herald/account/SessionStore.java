@@ -70,6 +70,15 @@ public final class SessionStore {
      */
     public void start() {
         key = SessionKey.load(db, clock);
+        endUnconfigured();
+    }
+
+    /**
+     * Deletes the sessions of credentials the configuration no longer has: at start, and when a reload removed an
+     * account or replaced its token (their requests are refused from the reload on in any case: {@link Credentials}
+     * is asked at each).
+     */
+    void endUnconfigured() {
         long ended = 0;
         for (DbRow row : db.execute().namedQuery("select-admin-session-credentials").toList()) {
             String account = Rows.string(row, "account");

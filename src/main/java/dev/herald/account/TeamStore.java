@@ -69,7 +69,8 @@ final class TeamStore implements ConsoleAccounts {
     }
 
     private final DbClient db;
-    private final List<AccountSettings> configured;
+    /** {@code admin.accounts}: replaced whole by a reload ({@link #reconfigure}). */
+    private volatile List<AccountSettings> configured;
     private final Clock clock;
 
     TeamStore(DbClient db, List<AccountSettings> configured, Clock clock) {
@@ -95,6 +96,11 @@ final class TeamStore implements ConsoleAccounts {
     public Optional<Active> byTokenSha256(byte[] digest) {
         return db.execute().namedGet("select-active-admin-account-by-token", HexFormat.of().formatHex(digest))
                 .map(TeamStore::active);
+    }
+
+    /** The accounts of a configuration reloaded while Herald runs. */
+    void reconfigure(List<AccountSettings> accounts) {
+        configured = List.copyOf(accounts);
     }
 
     List<AccountSettings> configured() {

@@ -37,12 +37,38 @@ public final class HeraldConfig {
      */
     public static Config load(String[] args) {
         Optional<Path> file = configFile(args);
-        List<Supplier<? extends ConfigSource>> overrides = new ArrayList<>();
-        overrides.add(ConfigSources.systemProperties());
-        overrides.add(ConfigSources.environmentVariables());
-        file.ifPresent(path -> overrides.add(ConfigSources.file(path)));
+        file.ifPresent(path -> requireReadable(path, args.length > 0 ? " (the first argument)" : " (HERALD_CONFIG)"));
         LOGGER.log(Level.INFO, "Configuration, highest priority first: system properties, environment variables, "
                 + file.map(path -> "file " + path + ", ").orElse("") + "bundled defaults");
+        return load(file, aboveTheFile());
+    }
+
+    /** The file of {@link #load(String[])}, if any, unread: the one a reload reads again. */
+    public static Optional<Path> file(String[] args) {
+        return configFile(args);
+    }
+
+    /**
+     * The same sources as {@link #load(String[])} read again, while Herald runs: the file as it is now, under the
+     * environment and system properties of the start (a process's own do not change). Checked as at start; warns
+     * again of each setting Herald does not know.
+     *
+     * @throws BadSetting as {@link #load(String[])}
+     */
+    public static Config reload(Optional<Path> file) {
+        return load(file, aboveTheFile());
+    }
+
+    /**
+     * The file (if any) under {@code above}, over the bundled defaults, checked as at start; tests put their
+     * settings above a file of their own here.
+     *
+     * @throws BadSetting when the file cannot be read, or an unknown setting could change the database
+     */
+    public static Config load(Optional<Path> file, List<Supplier<? extends ConfigSource>> above) {
+        file.ifPresent(path -> requireReadable(path, ""));
+        List<Supplier<? extends ConfigSource>> overrides = new ArrayList<>(above);
+        file.ifPresent(path -> overrides.add(ConfigSources.file(path)));
         file.ifPresent(DuplicateKeys::refuse);
         Config config;
         try {
@@ -52,6 +78,10 @@ public final class HeraldConfig {
         }
         checkKeys(file);
         return config;
+    }
+
+    private static List<Supplier<? extends ConfigSource>> aboveTheFile() {
+        return List.of(ConfigSources.systemProperties(), ConfigSources.environmentVariables());
     }
 
     /** The bundled defaults and named statements under the given sources; tests build their config here too. */
@@ -123,16 +153,18 @@ public final class HeraldConfig {
     }
 
     private static Optional<Path> configFile(String[] args) {
-        Optional<Path> file = args.length > 0
+        return args.length > 0
                 ? Optional.of(Path.of(args[0]))
                 : Optional.ofNullable(System.getenv("HERALD_CONFIG")).filter(name -> !name.isBlank()).map(Path::of);
-        file.filter(path -> !Files.isRegularFile(path)).ifPresent(path -> {
-            throw new BadSetting("Configuration file not found: " + path.toAbsolutePath()
-                    + (args.length > 0 ? " (the first argument)" : " (HERALD_CONFIG)"));
-        });
-        file.filter(path -> !Files.isReadable(path)).ifPresent(path -> {
-            throw new BadSetting("Configuration file " + path.toAbsolutePath() + " is not readable by this user");
-        });
-        return file;
+    }
+
+    /** @param namedBy how the operator named it, for the message: {@code " (HERALD_CONFIG)"}, or nothing */
+    private static void requireReadable(Path file, String namedBy) {
+        if (!Files.isRegularFile(file)) {
+            throw new BadSetting("Configuration file not found: " + file.toAbsolutePath() + namedBy);
+        }
+        if (!Files.isReadable(file)) {
+            throw new BadSetting("Configuration file " + file.toAbsolutePath() + " is not readable by this user");
+        }
     }
 }

@@ -29,7 +29,8 @@ public final class KnownSettings {
 
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
-                                                       "limits", "feed", "tracking", "sdk", "user-tokens");
+                                                       "limits", "feed", "tracking", "sdk", "user-tokens",
+                                                       "config");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "admin.accounts.name",
                                                               "admin.accounts.role", "admin.accounts.token-sha256",
                                                               "cors.allowed-origins",

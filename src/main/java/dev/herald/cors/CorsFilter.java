@@ -43,14 +43,29 @@ public final class CorsFilter implements Filter {
             HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS),
             HeaderValues.createCached(HeaderNames.ALLOW, ALLOWED_METHODS)};
 
-    private final boolean anyOrigin;
-    /** Each allowed origin's own {@code Access-Control-Allow-Origin}. */
-    private final Map<String, Header> allowedOrigins;
+    /**
+     * @param allowedOrigins each allowed origin's own {@code Access-Control-Allow-Origin}
+     */
+    private record Origins(boolean anyOrigin, Map<String, Header> allowedOrigins) {
+
+        static Origins of(CorsSettings settings) {
+            return new Origins(settings.allowsAnyOrigin(), settings.allowedOrigins().stream().distinct().collect(
+                    Collectors.toUnmodifiableMap(Function.identity(),
+                                                 origin -> HeaderValues.createCached(
+                                                         HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin))));
+        }
+    }
+
+    /** Replaced whole by a reload, read once per request. */
+    private volatile Origins origins;
 
     public CorsFilter(CorsSettings settings) {
-        this.anyOrigin = settings.allowsAnyOrigin();
-        this.allowedOrigins = settings.allowedOrigins().stream().distinct().collect(Collectors.toUnmodifiableMap(
-                Function.identity(), origin -> HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin)));
+        this.origins = Origins.of(settings);
+    }
+
+    /** The origins of a configuration reloaded while Herald runs, for requests from now on. */
+    public void reconfigure(CorsSettings settings) {
+        origins = Origins.of(settings);
     }
 
     @Override
@@ -72,13 +87,14 @@ public final class CorsFilter implements Filter {
     }
 
     private void allowOrigin(RoutingRequest request, RoutingResponse response) {
-        if (anyOrigin) {
+        Origins origins = this.origins;
+        if (origins.anyOrigin()) {
             response.header(ANY_ORIGIN);
             return;
         }
         response.header(VARY_ORIGIN);
         request.headers().first(HeaderNames.ORIGIN)
-                .map(allowedOrigins::get)
+                .map(origins.allowedOrigins()::get)
                 .ifPresent(allowed -> response.header(allowed));
     }
 }

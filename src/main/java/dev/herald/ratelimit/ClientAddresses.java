@@ -16,17 +16,28 @@ import io.helidon.webserver.http.ServerRequest;
  * right-most {@code X-Forwarded-For} address that is not itself a trusted proxy. A header from anyone else is
  * ignored, so it cannot be forged to dodge the limit. IPv6 clients are known by their network
  * ({@code rate-limit.ipv6-prefix}). The rate limit and the admin sign-in throttle count the same clients.
+ *
+ * <p>One instance serves the whole server (the connection selectors, the rate limits, the admin throttle, the
+ * tracking writer), so that a reload of the configuration ({@link #reconfigure}) changes who is trusted everywhere
+ * at once.
  */
 public final class ClientAddresses {
 
     private static final HeaderName X_FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
 
-    private final List<IpRange> trustedProxies;
-    private final Ipv6Prefix ipv6Prefix;
+    /** What a reload may change, in one object: read once per request, so no request sees half of a change. */
+    private record Trust(List<IpRange> trustedProxies, Ipv6Prefix ipv6Prefix) {
+    }
+
+    private volatile Trust trust;
 
     public ClientAddresses(RateLimitSettings settings) {
-        this.trustedProxies = settings.trustedProxies();
-        this.ipv6Prefix = settings.ipv6Prefix();
+        this.trust = new Trust(settings.trustedProxies(), settings.ipv6Prefix());
+    }
+
+    /** The trusted proxies and IPv6 prefix of a configuration reloaded while Herald runs, for requests from now on. */
+    public void reconfigure(RateLimitSettings settings) {
+        trust = new Trust(settings.trustedProxies(), settings.ipv6Prefix());
     }
 
     /**
@@ -40,10 +51,11 @@ public final class ClientAddresses {
         if (address == null) {
             return peer.host();
         }
-        if (!isTrusted(address) || !request.headers().contains(X_FORWARDED_FOR)) {
-            return ipv6Prefix.clientOf(address);
+        Trust trust = this.trust;
+        if (!isTrusted(trust, address) || !request.headers().contains(X_FORWARDED_FOR)) {
+            return trust.ipv6Prefix().clientOf(address);
         }
-        return ipv6Prefix.clientOf(forwardedClient(request).orElse(address));
+        return trust.ipv6Prefix().clientOf(forwardedClient(trust, request).orElse(address));
     }
 
     /**
@@ -51,7 +63,8 @@ public final class ClientAddresses {
      * many clients, whom only their requests' X-Forwarded-For tells apart.
      */
     public Optional<Object> connectionClientOf(InetAddress peer) {
-        return isTrusted(peer) ? Optional.empty() : Optional.of(ipv6Prefix.clientOf(peer));
+        Trust trust = this.trust;
+        return isTrusted(trust, peer) ? Optional.empty() : Optional.of(trust.ipv6Prefix().clientOf(peer));
     }
 
     /** A key of {@link #clientOf} as a log line shows it: {@code 192.0.2.1}, {@code 2001:db8:1:2:0:0:0:0/64}. */
@@ -65,7 +78,7 @@ public final class ClientAddresses {
      * When every hop is trusted, the left-most is the origin. Garbage where an address should be ends the walk:
      * the proxy is then counted as the client.
      */
-    private Optional<InetAddress> forwardedClient(ServerRequest request) {
+    private static Optional<InetAddress> forwardedClient(Trust trust, ServerRequest request) {
         List<String> hops = new ArrayList<>();
         for (String value : request.headers().get(X_FORWARDED_FOR).allValues()) {
             hops.addAll(List.of(value.split(",")));
@@ -76,7 +89,7 @@ public final class ClientAddresses {
             if (hop.isEmpty()) {
                 return Optional.empty();
             }
-            if (!isTrusted(hop.get())) {
+            if (!isTrusted(trust, hop.get())) {
                 return hop;
             }
             leftMostTrusted = hop.get();
@@ -84,8 +97,8 @@ public final class ClientAddresses {
         return Optional.ofNullable(leftMostTrusted);
     }
 
-    private boolean isTrusted(InetAddress address) {
-        for (IpRange range : trustedProxies) {
+    private static boolean isTrusted(Trust trust, InetAddress address) {
+        for (IpRange range : trust.trustedProxies()) {
             if (range.contains(address)) {
                 return true;
             }

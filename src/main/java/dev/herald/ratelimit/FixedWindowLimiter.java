@@ -30,9 +30,11 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class FixedWindowLimiter<K> {
 
-    private final int limit;
-    private final long windowMillis;
-    private final int maxClients;
+    /**
+     * Read once per request: a reload ({@link #reconfigure}) replaces it whole, and the windows counting now go on
+     * counting under the new bounds (a client's count is kept when only its limit changes).
+     */
+    private volatile Bounds bounds;
     private final Clock clock;
     private final ConcurrentHashMap<K, Window<K>> windows = new ConcurrentHashMap<>();
     /** Slots taken by windows in the map, or about to enter it: never more than {@code maxClients}. */
@@ -54,17 +56,27 @@ public final class FixedWindowLimiter<K> {
     private long lastLooked = Long.MIN_VALUE;
 
     public FixedWindowLimiter(int limit, Duration window, int maxClients, Clock clock) {
-        this.limit = limit;
-        this.windowMillis = window.toMillis();
-        this.maxClients = maxClients;
+        this.bounds = new Bounds(limit, window.toMillis(), maxClients);
         this.clock = clock;
+    }
+
+    /**
+     * New bounds for the requests from now on. Every window goes on: its count is kept, and it ends at its start plus
+     * the new length (at once, when that is past). Fewer {@code maxClients} than are tracked take effect as windows
+     * end; none is dropped for it.
+     */
+    public void reconfigure(int limit, Duration window, int maxClients) {
+        bounds = new Bounds(limit, window.toMillis(), maxClients);
     }
 
     /** Counts one request of {@code client} and says whether it may be served. */
     public Decision acquire(K client) {
         long now = clock.millis();
-        dropEndedInPassing(now);
-        Window<K> window = windowOf(client, now);
+        Bounds bounds = this.bounds;
+        int limit = bounds.limit;
+        long windowMillis = bounds.windowMillis;
+        dropEndedInPassing(now, bounds);
+        Window<K> window = windowOf(client, now, bounds);
         if (window == null) {
             return new Decision(true, limit, limit - 1, wholeSeconds(windowMillis), false, false);
         }
@@ -81,8 +93,11 @@ public final class FixedWindowLimiter<K> {
      */
     public Decision acquire(K client, int weight) {
         long now = clock.millis();
-        dropEndedInPassing(now);
-        Window<K> window = windowOf(client, now);
+        Bounds bounds = this.bounds;
+        int limit = bounds.limit;
+        long windowMillis = bounds.windowMillis;
+        dropEndedInPassing(now, bounds);
+        Window<K> window = windowOf(client, now, bounds);
         if (window == null) {
             return new Decision(weight <= limit, limit, limit - weight, wholeSeconds(windowMillis), false, false);
         }
@@ -98,6 +113,9 @@ public final class FixedWindowLimiter<K> {
      */
     public Decision peek(K client) {
         long now = clock.millis();
+        Bounds bounds = this.bounds;
+        int limit = bounds.limit;
+        long windowMillis = bounds.windowMillis;
         Window<K> window = windows.get(client);
         if (window == null || window.hasEndedBy(now, windowMillis)) {
             return new Decision(true, limit, limit, wholeSeconds(windowMillis), false, window != null);
@@ -112,7 +130,7 @@ public final class FixedWindowLimiter<K> {
      * every slot is taken. (Ended windows may still hold slots until a request drops them; this says "full" then.)
      */
     public boolean isFull() {
-        return slotsTaken.get() >= maxClients;
+        return slotsTaken.get() >= bounds.maxClients;
     }
 
     int trackedClients() {
@@ -120,10 +138,10 @@ public final class FixedWindowLimiter<K> {
     }
 
     /** The client's current window, started now if it has none; null when no slot can be had. */
-    private Window<K> windowOf(K client, long now) {
+    private Window<K> windowOf(K client, long now, Bounds bounds) {
         while (true) {
             Window<K> current = windows.get(client);
-            if (current != null && !current.hasEndedBy(now, windowMillis)) {
+            if (current != null && !current.hasEndedBy(now, bounds.windowMillis)) {
                 return current;
             }
             Window<K> fresh = new Window<>(client, now);
@@ -134,7 +152,7 @@ public final class FixedWindowLimiter<K> {
                     return fresh;
                 }
             } else {
-                if (!takeSlot(now)) {
+                if (!takeSlot(now, bounds)) {
                     return null;
                 }
                 if (windows.putIfAbsent(client, fresh) == null) {
@@ -147,20 +165,20 @@ public final class FixedWindowLimiter<K> {
         }
     }
 
-    private boolean takeSlot(long now) {
-        if (takeFreeSlot()) {
+    private boolean takeSlot(long now, Bounds bounds) {
+        if (takeFreeSlot(bounds.maxClients)) {
             return true;
         }
         dropping.lock();
         try {
-            dropEnded(now);
-            return takeFreeSlot() || dropOldestUnderLimit();
+            dropEnded(now, bounds.windowMillis);
+            return takeFreeSlot(bounds.maxClients) || dropOldestUnderLimit(bounds.limit);
         } finally {
             dropping.unlock();
         }
     }
 
-    private boolean takeFreeSlot() {
+    private boolean takeFreeSlot(int maxClients) {
         int taken = slotsTaken.get();
         while (taken < maxClients) {
             int seen = slotsTaken.compareAndExchange(taken, taken + 1);
@@ -173,7 +191,7 @@ public final class FixedWindowLimiter<K> {
     }
 
     /** Drops the oldest window of a client under its limit and keeps its slot for the caller; needs {@link #dropping}. */
-    private boolean dropOldestUnderLimit() {
+    private boolean dropOldestUnderLimit(int limit) {
         for (Window<K> oldest = byStart.poll(); oldest != null; oldest = byStart.poll()) {
             if (windows.get(oldest.client) != oldest) {
                 continue;
@@ -187,14 +205,16 @@ public final class FixedWindowLimiter<K> {
         return false;
     }
 
-    private void dropEndedInPassing(long now) {
+    private void dropEndedInPassing(long now, Bounds bounds) {
         if (now == lastLooked) {
             return;
         }
         lastLooked = now;
-        if ((hasEnded(byStart.peek(), now) || hasEnded(atLimit.peek(), now)) && dropping.tryLock()) {
+        long windowMillis = bounds.windowMillis;
+        if ((hasEnded(byStart.peek(), now, windowMillis) || hasEnded(atLimit.peek(), now, windowMillis))
+                && dropping.tryLock()) {
             try {
-                dropEnded(now);
+                dropEnded(now, windowMillis);
             } finally {
                 dropping.unlock();
             }
@@ -202,13 +222,13 @@ public final class FixedWindowLimiter<K> {
     }
 
     /** Needs {@link #dropping}: a queue's head is only taken by its holder, so the head seen is the head taken. */
-    private void dropEnded(long now) {
-        dropEnded(byStart, now);
-        dropEnded(atLimit, now);
+    private void dropEnded(long now, long windowMillis) {
+        dropEnded(byStart, now, windowMillis);
+        dropEnded(atLimit, now, windowMillis);
     }
 
-    private void dropEnded(Queue<Window<K>> queue, long now) {
-        for (Window<K> oldest = queue.peek(); hasEnded(oldest, now); oldest = queue.peek()) {
+    private void dropEnded(Queue<Window<K>> queue, long now, long windowMillis) {
+        for (Window<K> oldest = queue.peek(); hasEnded(oldest, now, windowMillis); oldest = queue.peek()) {
             queue.poll();
             if (windows.remove(oldest.client, oldest)) {
                 slotsTaken.decrementAndGet();
@@ -216,13 +236,17 @@ public final class FixedWindowLimiter<K> {
         }
     }
 
-    private boolean hasEnded(Window<K> window, long now) {
+    private static boolean hasEnded(Window<?> window, long now, long windowMillis) {
         return window != null && window.hasEndedBy(now, windowMillis);
     }
 
     /** Whole seconds, rounded up, at least 1 (docs/api.md#rate-limit). */
     private static long wholeSeconds(long millis) {
         return Math.max(1, (millis + 999) / 1000);
+    }
+
+    /** What a reload may change; one object, so that a request never sees one bound new and another old. */
+    private record Bounds(int limit, long windowMillis, int maxClients) {
     }
 
     /**

@@ -37,17 +37,16 @@ public final class RateLimitFilter implements Filter {
     private final boolean announced;
     private final FixedWindowLimiter<Object> limiter;
     private final ClientAddresses clients;
-    /** The same on every answer: built once, so Helidon writes its bytes as they are. */
-    private final Header limitHeader;
+    /** The same on every answer: built once (and at a reload), so Helidon writes its bytes as they are. */
+    private volatile Header limitHeader;
     private final NumberHeaders remaining = new NumberHeaders(REMAINING, MOST_NUMBERS_KEPT);
     private final NumberHeaders reset = new NumberHeaders(RESET, MOST_NUMBERS_KEPT);
     private final NumberHeaders retryAfter = new NumberHeaders(HeaderNames.RETRY_AFTER, MOST_NUMBERS_KEPT);
 
-    /** The public API's. */
-    public RateLimitFilter(RateLimitSettings settings, Clock clock) {
+    /** The public API's, counting the clients as {@code clients} tells them apart. */
+    public RateLimitFilter(RateLimitSettings settings, ClientAddresses clients, Clock clock) {
         this(request -> ApiPaths.isPublic(request) && !request.prologue().method().equals(Method.OPTIONS),
-             new RequestLimit(settings.requests(), settings.window(), settings.maxClients()),
-             new ClientAddresses(settings), true, clock);
+             settings.requestLimit(), clients, true, clock);
     }
 
     private RateLimitFilter(Predicate<RoutingRequest> counted, RequestLimit limit, ClientAddresses clients,
@@ -70,6 +69,15 @@ public final class RateLimitFilter implements Filter {
                                              Predicate<RoutingRequest> presentsCredential) {
         return new RateLimitFilter(request -> ApiPaths.isAdmin(request) && presentsCredential.test(request), limit,
                                    clients, false, clock);
+    }
+
+    /**
+     * A new limit for the requests from now on, from a configuration reloaded while Herald runs: each client's
+     * window goes on counting ({@link FixedWindowLimiter#reconfigure}).
+     */
+    public void reconfigure(RequestLimit limit) {
+        limiter.reconfigure(limit.requests(), limit.window(), limit.maxClients());
+        limitHeader = HeaderValues.createCached(LIMIT, limit.requests());
     }
 
     @Override

@@ -32,6 +32,11 @@ public record RateLimitSettings(int requests, Duration window, List<IpRange> tru
                 new Ipv6Prefix(ConfigValues.integer(config.get("ipv6-prefix"), Ipv6Prefix.DEFAULT)));
     }
 
+    /** How many requests a client may make per window, and how many clients are tracked. */
+    public RequestLimit requestLimit() {
+        return new RequestLimit(requests, window, maxClients);
+    }
+
     private static IpRange trustedProxy(String entry) {
         try {
             return IpRange.parse(entry);

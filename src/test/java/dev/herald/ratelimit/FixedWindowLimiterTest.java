@@ -51,6 +51,27 @@ class FixedWindowLimiterTest {
         assertThat(limiter.acquire("heavy").allowed(), is(false));
     }
 
+    /** A reload of the configuration (docs/operations.md#changing-the-configuration-without-a-restart). */
+    @Test
+    void newBoundsApplyToTheWindowsAlreadyCounting() {
+        FixedWindowLimiter<String> limiter = new FixedWindowLimiter<>(1000, Duration.ofSeconds(60), 100, clock);
+        limiter.acquire("client");
+        limiter.acquire("client");
+
+        limiter.reconfigure(3, Duration.ofSeconds(60), 100);
+        FixedWindowLimiter.Decision third = limiter.acquire("client");
+        assertThat(third.limit(), is(3));
+        assertThat(third.remaining(), is(0));
+        assertThat(limiter.acquire("client").allowed(), is(false));
+
+        limiter.reconfigure(5, Duration.ofSeconds(60), 100);
+        assertThat("a higher limit lets the same window go on", limiter.acquire("client").allowed(), is(true));
+
+        clock.advance(Duration.ofSeconds(10));
+        limiter.reconfigure(5, Duration.ofSeconds(10), 100);
+        assertThat("a shorter window ends the one that is past it", limiter.acquire("client").remaining(), is(4));
+    }
+
     @Test
     void expiredWindowsAreDroppedInPassing() {
         FixedWindowLimiter<String> limiter = new FixedWindowLimiter<>(5, Duration.ofSeconds(60), 1000, clock);

@@ -126,6 +126,16 @@ public final class ChildHerald implements AutoCloseable {
         return builder.start();
     }
 
+    /** The process, to signal it ({@code kill -HUP}). */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** The configuration file it was started with, to change it while it runs. */
+    public Path configFile() {
+        return log.resolveSibling("herald.yaml");
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

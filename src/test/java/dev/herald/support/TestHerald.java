@@ -1,5 +1,6 @@
 package dev.herald.support;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,8 +10,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import dev.herald.Main;
 import dev.herald.Services;
@@ -46,22 +49,28 @@ public final class TestHerald implements AutoCloseable {
 
     private final TestDatabase database;
     private final Config config;
+    /** Reads the configuration again, from the same sources, as a reload does. */
+    private final Supplier<Config> loader;
     private final MutableClock clock = new MutableClock(START);
     private final ServingDatabase serving;
     private final Services services;
 
-    private TestHerald(TestDatabase database, Map<String, String> settings) {
+    private TestHerald(TestDatabase database, Map<String, String> settings, Optional<Path> file) {
         this.database = database;
         Map<String, String> all = new HashMap<>(settings);
         all.putIfAbsent("db.connection.url", database.url());
         // Tests run side by side: the operations listener takes any free port, as the public one does.
         all.putIfAbsent("observe.port", "0");
         // The clock stands still unless a test moves it, so a window never ends: the management API's limit would
-        // count a whole class's requests. ManagementRateLimitTest sets its own.
-        all.putIfAbsent("admin.rate-limit.requests", "1000000");
+        // count a whole class's requests. ManagementRateLimitTest sets its own, as a test's file may.
+        if (file.isEmpty()) {
+            all.putIfAbsent("admin.rate-limit.requests", "1000000");
+        }
         all.put("db.connection.username", database.username());
         all.put("db.connection.password", database.password());
-        this.config = HeraldConfig.withDefaults(List.of(ConfigSources.create(all)));
+        this.loader = file.isEmpty() ? () -> HeraldConfig.withDefaults(List.of(ConfigSources.create(all)))
+                : () -> HeraldConfig.load(file, List.of(ConfigSources.create(all)));
+        this.config = loader.get();
         this.serving = Database.open(config.get("db"), clock);
         this.services = Services.create(serving, config, clock);
         services.start();
@@ -72,7 +81,20 @@ public final class TestHerald implements AutoCloseable {
     }
 
     public static TestHerald start(TestDatabase database, Map<String, String> settings) {
-        return new TestHerald(database, settings);
+        return new TestHerald(database, settings, Optional.empty());
+    }
+
+    /**
+     * Herald on this configuration file, read as Herald reads its own (checked, its mistakes described), under the
+     * database's settings and any others given here.
+     */
+    public static TestHerald start(TestDatabase database, Map<String, String> settings, Path file) {
+        return new TestHerald(database, settings, Optional.of(file));
+    }
+
+    /** Reads the configuration again from the same sources, as a reload of Herald's does; throws as that does. */
+    public Supplier<Config> loader() {
+        return loader;
     }
 
     public void server(WebServerConfig.Builder server) {
