@@ -35,8 +35,9 @@ import static org.hamcrest.Matchers.notNullValue;
  * does, for that version's own statements. The named statements of older Heralds are kept as they were
  * ({@code older-statements/V20.yaml}: the last Herald at schema 20, and so on); each file whose version every
  * migration since keeps working is checked on the newest schema: every statement is one the database accepts (names
- * of tables and columns, prepared by the server), and every insert names every column that is NOT NULL without a
- * default, which a new column of that kind would break.
+ * of tables and columns, prepared by the server), every insert names every column that is NOT NULL without a
+ * default, which a new column of that kind would break, and the hot paths run: a notification written and read in
+ * the feed, an interaction and its daily total written.
  */
 abstract class OlderStatementsContract {
 
@@ -47,6 +48,14 @@ abstract class OlderStatementsContract {
             "(?:INSERT\\s+INTO|MERGE\\s+INTO)\\s+(\\w+)(?:\\s+AS\\s+\\w+)?.*?INSERT\\s*(?:INTO\\s+\\w+\\s*)?\\(([^)]*)\\)"
                     + "|INSERT\\s+INTO\\s+(\\w+)\\s*\\(([^)]*)\\)",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+    /** The columns an insert's values fill, in order. */
+    private static final Pattern INSERTED_COLUMNS = Pattern.compile("INSERT\\s+INTO\\s+\\w+\\s*\\(([^)]*)\\)",
+                                                                    Pattern.CASE_INSENSITIVE);
+    /** A value that is SQL NULL (Map.of takes no null). */
+    private static final Object NULL = new Object();
+    /** The columns an H2 MERGE's values fill: {@code ) AS v (project_id, …)}. */
+    private static final Pattern MERGED_COLUMNS = Pattern.compile("\\)\\s*AS\\s+v\\s*\\(([^)]*)\\)");
 
     abstract TestDatabase database();
 
@@ -84,7 +93,7 @@ abstract class OlderStatementsContract {
                     assertThat("V" + version + ": statements read, inserts among them", statements.size() > 100
                             && inserts > 10, is(true));
                     statements.forEach((name, sql) -> {
-                        String problem = problem(connection, sql);
+                        String problem = problem(connection, placeholders(sql));
                         if (problem != null) {
                             broken.add("V" + version + " " + name + ": " + problem);
                         }
@@ -93,6 +102,109 @@ abstract class OlderStatementsContract {
             }
         }
         assertThat(broken, is(empty()));
+    }
+
+    /**
+     * What the version before does most, with its own statements on the newest schema: a project, its key and a
+     * published notification written, the feed read, an interaction and its daily total written.
+     */
+    @Test
+    void everyOlderVersionThatTheNewestSchemaKeepsWorkingWritesAndReadsItsFeedThere() throws Exception {
+        int newest = Migrations.versions().getLast();
+        long now = System.currentTimeMillis();
+        for (int version : KEPT) {
+            if (Migrations.compatibleFrom(newest) > version) {
+                continue;
+            }
+            Map<String, String> statements = statements(version);
+            String project = "p" + version;
+            String notification = "n" + version;
+            try (TestDatabase database = database()) {
+                start(database);
+                try (Connection connection = database.connect()) {
+                    run(connection, statements.get("insert-project"), Map.of("id", project, "name", "Old",
+                            "createdAt", now, "defaultLocale", "en", "requiredLocales", NULL));
+                    run(connection, statements.get("insert-api-key"), Map.of("key", "k" + version, "projectId",
+                            project, "showPast", false, "showFuture", false, "orderBy", "CREATED_DESC", "createdAt",
+                            now, "revokedAt", NULL, "requireUserToken", false));
+                    Map<String, Object> written = new java.util.HashMap<>(Map.of("id", notification, "projectId",
+                            project, "status", "PUBLISHED", "message", "<b>Old</b>", "actionType", "NO_ACTION",
+                            "preset", "default", "createdAt", now, "updatedAt", now, "feedBytes", 100));
+                    for (String nullable : List.of("title", "image", "actionUrl", "actionTarget", "actionLabel",
+                                                   "startAt", "endAt", "audience", "locale", "translations")) {
+                        written.put(nullable, NULL);
+                    }
+                    run(connection, statements.get("insert-notification"), written);
+                    Map<String, Object> interaction = Map.of("notification_id", notification, "project_id", project,
+                            "type", "click", "occurred_at", now, "received_at", now, "endpoint", "simple",
+                            "metadata", NULL, "locale", NULL, "day_number", now / 86_400_000L, "writer", 7);
+                    run(connection, statements.get("insert-interactions"), interaction);
+                    Map<String, Object> total = new java.util.HashMap<>(interaction);
+                    total.put("locale", "");
+                    total.put("total", 1L);
+                    run(connection, statements.get("add-to-daily-totals"), total);
+
+                    List<String> feed = new ArrayList<>();
+                    try (var read = bound(connection, statements.get("select-feed-without-past"), Map.of(
+                            "projectId", project, "now", now, "showFuture", false, "limit", 10));
+                         ResultSet rows = read.executeQuery()) {
+                        while (rows.next()) {
+                            feed.add(rows.getString("id") + " " + rows.getString("message"));
+                        }
+                    }
+                    assertThat("V" + version + "'s feed", feed, is(List.of(notification + " <b>Old</b>")));
+                    assertThat("V" + version + "'s interaction and its total", count(connection,
+                            "SELECT COUNT(*) FROM interactions") + " " + count(connection,
+                            "SELECT SUM(total) FROM interaction_daily_totals"), is("1 1"));
+                }
+            }
+        }
+    }
+
+    private static void run(Connection connection, String sql, Map<String, ?> values) throws SQLException {
+        try (var statement = bound(connection, sql, values)) {
+            assertThat(sql, statement.executeUpdate(), is(1));
+        }
+    }
+
+    /**
+     * {@code sql} prepared with its values: named parameters by name; positional ones, in an insert, by the column
+     * each fills (an H2 MERGE's by its {@code AS v (…)} list).
+     */
+    private static java.sql.PreparedStatement bound(Connection connection, String sql, Map<String, ?> values)
+            throws SQLException {
+        List<String> names = new ArrayList<>();
+        Matcher named = NAMED_PARAMETER.matcher(sql);
+        while (named.find()) {
+            names.add(named.group().substring(1));
+        }
+        if (names.isEmpty()) {
+            Matcher columns = MERGED_COLUMNS.matcher(sql);
+            if (!columns.find()) {
+                columns = INSERTED_COLUMNS.matcher(sql);
+                assertThat(sql, columns.find(), is(true));
+            }
+            names = List.of(columns.group(1).replaceAll("\\s", "").split(","));
+        }
+        var statement = connection.prepareStatement(placeholders(sql));
+        for (int i = 0; i < names.size(); i++) {
+            Object value = values.get(names.get(i));
+            assertThat("a value for " + names.get(i) + " of " + sql, value, notNullValue());
+            statement.setObject(i + 1, value == NULL ? null : value);
+        }
+        return statement;
+    }
+
+    private static String count(Connection connection, String sql) throws SQLException {
+        try (var statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+            return rows.getString(1);
+        }
+    }
+
+    /** {@code sql} with its named parameters as the DB Client sends them: placeholders. */
+    private static String placeholders(String sql) {
+        return NAMED_PARAMETER.matcher(sql).replaceAll("?");
     }
 
     /** Why the database would refuse {@code sql} of an older Herald, or null. */
@@ -134,8 +246,7 @@ abstract class OlderStatementsContract {
 
     /**
      * The statements of version {@code version} as its Herald sent them to this database: those of this dialect under
-     * their plain names, multi-row ones with one row ({@link MultiRowSql}), a list after {@code IN} of one, named
-     * parameters as the DB Client turns them into placeholders.
+     * their plain names, multi-row ones with one row ({@link MultiRowSql}), a list after {@code IN} of one.
      */
     private Map<String, String> statements(int version) throws IOException {
         Map<String, String> all;
@@ -171,7 +282,7 @@ abstract class OlderStatementsContract {
             if (whole.strip().endsWith(" IN")) {
                 whole = whole + " (?)";
             }
-            sent.put(name, NAMED_PARAMETER.matcher(whole).replaceAll("?"));
+            sent.put(name, whole);
         });
         return sent;
     }
