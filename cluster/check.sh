@@ -15,6 +15,9 @@
 #   through one node is read at once through the others, and reaches their public feed within feed.max-staleness;
 # - per-user state written for the same users through the three instances at once: every write 204, one row per
 #   user and notification with the first instant of each state, the same rows on every node.
+# - a backup of one node (mariadb-dump --single-transaction of node 3) while interactions arrive through all three
+#   instances: none refused; restored into the single server, its daily totals equal its rows and it holds all node 3
+#   held before (docs/operations.md#galera).
 # A node killed under load: cluster/faults.sh.
 # Exit 1 with a line in capitals on the first that does not hold. Needs what cluster/run.sh needs.
 set -euo pipefail
@@ -206,5 +209,32 @@ for port in 18092 18093; do
     done
 done
 log "a write through node 1 was read at once through nodes 2 and 3, and in their feeds after $(( ($(date +%s%N) - written_at) / 1000000 )) ms (feed.max-staleness 1 s)"
+
+
+# A backup from one node while writes go on (docs/operations.md#galera): mariadb-dump --single-transaction of node 3
+# while interactions arrive through nginx at all three instances, restored by tools/restore.sh into a fresh database
+# of the single server on 127.0.0.1:3306. Its daily totals equal its rows (one snapshot), it holds every interaction
+# node 3 held before the dump began, and no interaction was refused meanwhile.
+restored=herald_galera_backup_$$
+before=$(sql 13309 "SELECT COUNT(*) FROM interactions")
+for c in 1 2 3; do
+    for _ in $(seq 1 100); do
+        curl -s -o /dev/null -w '%{http_code}\n' --interface "127.0.4.$c" -X POST -H 'Content-Type: application/json' \
+            -d '{"type":"click"}' "http://127.0.0.1:18090/api/v1/public/track/$notification"
+    done > "$CLUSTER_DIR/backup-tracking.$c" &
+done
+sleep 0.5
+MARIADB_PORT=13309 tools/backup.sh mariadb herald "$CLUSTER_DIR/node3.sql.gz"
+wait
+answers=$(cat "$CLUSTER_DIR"/backup-tracking.* | sort | uniq -c | tr '\n' ' ')
+[ "$(cat "$CLUSTER_DIR"/backup-tracking.* | grep -c '^204$')" = 300 ] || fail "A BACKUP OF NODE 3 STOPPED WRITES: $answers"
+tools/restore.sh mariadb "$CLUSTER_DIR/node3.sql.gz" "$restored" > /dev/null 2>&1 \
+    || fail "THE BACKUP OF NODE 3 DID NOT RESTORE INTO THE SINGLE SERVER"
+rows=$(mariadb --protocol=tcp -h127.0.0.1 -P3306 -uroot -N -B "$restored" -e "SELECT COUNT(*) FROM interactions")
+totals=$(mariadb --protocol=tcp -h127.0.0.1 -P3306 -uroot -N -B "$restored" -e "SELECT SUM(total) FROM interaction_daily_totals")
+mariadb --protocol=tcp -h127.0.0.1 -P3306 -uroot -e "DROP DATABASE $restored"
+[ "$rows" = "$totals" ] || fail "THE BACKUP OF NODE 3 HOLDS $rows INTERACTIONS BUT DAILY TOTALS OF $totals"
+[ "$rows" -ge "$before" ] || fail "THE BACKUP OF NODE 3 LACKS INTERACTIONS IT HELD BEFORE ($rows < $before)"
+log "a dump of node 3 while 300 interactions arrived through the three instances (all 204): restored into the single server, $rows interactions ($before before the dump), daily totals equal"
 
 log "passed"

@@ -82,6 +82,7 @@ const VERBS = {
   'account.enabled': 'enabled',
   'account.reset': 'reset the credential of',
   'invite.accepted': 'joined the team',
+  'database.backed-up': 'backed up the database into',
 };
 
 /**
@@ -121,6 +122,8 @@ function targetName(line) {
     case 'account':
       // Taking an invitation: the account is its own actor, named once.
       return line.action === 'invite.accepted' ? '' : String(target.id ?? '');
+    case 'backup':
+      return String(target.id ?? '');
     default:
       return '';
   }

@@ -19,6 +19,8 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.api.SecurityHeadersFilter;
 import dev.herald.apikey.ApiKeyAdminService;
 import dev.herald.audit.AuditService;
+import dev.herald.backup.BackupService;
+import dev.herald.backup.BackupSettings;
 import dev.herald.config.ConfigValues;
 import dev.herald.config.HeraldConfig;
 import dev.herald.console.ConsoleService;
@@ -55,6 +57,7 @@ import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.wire.BodyBudget;
 import dev.herald.wire.ConnectionCloseFilter;
 import dev.herald.wire.FramingFilter;
+import dev.herald.wire.HttpVersions;
 import dev.herald.wire.JsonDirectHandler;
 import dev.herald.wire.ServerLimits;
 import dev.herald.wire.StrictChunkContext;
@@ -158,8 +161,8 @@ public final class Main {
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
                 .protocols(List.of())
-                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,
-                        limits.perClient(), "limits.connections-per-client", limits.readTimeout())))
+                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, HttpVersions.http1Config(),
+                        clients, limits.perClient(), "limits.connections-per-client", limits.readTimeout())))
                 .directHandlers(JsonDirectHandler.forAllEvents())
                 // No buffer in front of a response's output stream: the cached feed is written through it as the
                 // array itself (Bodies.sendShared); nothing else writes through it.
@@ -170,8 +173,9 @@ public final class Main {
                     ServerLimits.sockets(socket, ServerLimits.DEFAULT_SEND_BUFFER_BYTES);
                     socket.protocolsDiscoverServices(false)
                             .protocols(List.of())
-                            .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, clients,
-                                    observe.perClient(), "observe.connections-per-client", observe.readTimeout())))
+                            .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of,
+                                    HttpVersions.http1Config(), clients, observe.perClient(),
+                                    "observe.connections-per-client", observe.readTimeout())))
                             .directHandlers(JsonDirectHandler.forAllEvents());
                 })
                 .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));
@@ -203,7 +207,8 @@ public final class Main {
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db), new AuditService(db),
-                          services.userStates().adminRoutes(clock))
+                          services.userStates().adminRoutes(clock),
+                          BackupService.create(db, config.get("db"), clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .register(ConsoleService.PATH, new ConsoleService())
                 .register(new RootPointer())
@@ -260,6 +265,7 @@ public final class Main {
         NotificationLimits.from(config.get("limits"));
         TimestampWindow.from(config.get("tracking.timestamp-window"));
         ObserveSettings.from(config.get("observe"));
+        BackupSettings.from(config.get("db.backup"));
     }
 
     /**

@@ -105,6 +105,14 @@ class StartFailuresTest {
                           "sdk.demo.enabled (SDK_DEMO_ENABLED) is \"on\"; it must be true or false");
     }
 
+    /** Found at the start, not at the first backup an owner asks for (docs/operations.md#backups). */
+    @Test
+    void aBackupDirectoryThatIsAFileIsNamedBeforeTheDatabase() throws Exception {
+        Path file = Files.writeString(directory.resolve("backups"), "");
+        assertFailedStart(h2(), Map.of("DB_BACKUP_DIRECTORY", file.toString()),
+                          "db.backup.directory (DB_BACKUP_DIRECTORY) is \"" + file + "\", which is a file, not a directory");
+    }
+
     @Test
     void aMisspelledDatabaseSettingStopsTheStartInsteadOfFallingBackToH2() throws Exception {
         assertFailedStart(LISTENERS + "db:\n  conection:\n    url: \"jdbc:mariadb://db.internal/herald\"\n", Map.of(),

@@ -173,12 +173,7 @@ final class TeamService implements HttpService {
     }
 
     private static Actor requireOwner(ServerRequest request) {
-        Actor caller = Actor.of(request);
-        if (!caller.role().managesTeam()) {
-            throw ApiException.error(Status.FORBIDDEN_403, "FORBIDDEN", caller.name() + " is not an owner: only an"
-                    + " owner manages the team");
-        }
-        return caller;
+        return Actor.owner(request, "manages the team");
     }
 
     private static Optional<Role> role(JsonObject body) {

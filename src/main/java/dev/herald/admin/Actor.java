@@ -1,5 +1,8 @@
 package dev.herald.admin;
 
+import dev.herald.api.ApiException;
+
+import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
@@ -13,5 +16,19 @@ public record Actor(String name, Role role) {
     public static Actor of(ServerRequest request) {
         return request.context().get(Actor.class)
                 .orElseThrow(() -> new IllegalStateException("A management route ran without AdminAuthFilter"));
+    }
+
+    /**
+     * The caller of a route only an owner may use; any other answers 403.
+     *
+     * @param what what only an owner does, as the message says it: {@code manages the team}
+     */
+    public static Actor owner(ServerRequest request, String what) {
+        Actor caller = of(request);
+        if (!caller.role().managesTeam()) {
+            throw ApiException.error(Status.FORBIDDEN_403, "FORBIDDEN", caller.name() + " is not an owner: only an"
+                    + " owner " + what);
+        }
+        return caller;
     }
 }

@@ -39,6 +39,11 @@ public final class AdminResponses {
         send(request, response, Status.CREATED_201, body);
     }
 
+    /** Made, but not a resource of the API that a Location could name (a backup: a file on the server). */
+    public static void created(ServerRequest request, ServerResponse response, JsonStructure body) {
+        send(request, response, Status.CREATED_201, body);
+    }
+
     public static void noContent(ServerResponse response) {
         response.status(Status.NO_CONTENT_204).send();
     }

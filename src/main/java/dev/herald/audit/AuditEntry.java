@@ -10,7 +10,8 @@ import jakarta.json.JsonObject;
  * @param seq        its place in the order of writing; 0 before it is written
  * @param action     {@code project.created}, {@code notification.published}, … (docs/api.md#audit-log)
  * @param projectId  the project it belongs to; null for a sign-in or sign-out
- * @param targetType {@code project}, {@code api-key}, {@code notification}, {@code session} or {@code account}
+ * @param targetType {@code project}, {@code api-key}, {@code notification}, {@code session}, {@code account},
+ *                   {@code user} or {@code backup}
  * @param targetId   the resource's id (a key's value); null for a change to several
  * @param details    the fields written; for an update, only the changed ones as {@code {"from": …, "to": …}}
  */

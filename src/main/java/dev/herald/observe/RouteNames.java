@@ -54,6 +54,7 @@ final class RouteNames {
             "/api/v1/admin/accounts/{name}/reset",
             "/api/v1/admin/invites/accept",
             "/api/v1/admin/audit",
+            "/api/v1/admin/backups",
             "/observe/health",
             "/observe/health/live",
             "/observe/health/ready",

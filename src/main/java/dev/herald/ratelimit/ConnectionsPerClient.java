@@ -53,7 +53,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private static final ScheduledExecutorService SWEEPER = Executors.newSingleThreadScheduledExecutor(
             task -> Thread.ofPlatform().daemon().name("herald-connection-sweeper").unstarted(task));
 
-    private final ServerConnectionSelector http1 = Http1ConnectionSelector.builder().config(Http1Config.create()).build();
+    private final ServerConnectionSelector http1;
     private final UnaryOperator<ConnectionContext> contexts;
     private final ClientAddresses clients;
     private final int limit;
@@ -66,19 +66,21 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
 
     /**
      * @param contexts the context each admitted connection reads and writes through, made from Helidon's
+     * @param http1    Helidon's HTTP/1.1 settings for the connections
      * @param setting  the setting of the limit, for the log ({@code limits.connections-per-client})
      */
-    public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit,
-                                String setting, Duration readTimeout) {
-        this(contexts, clients, limit, setting, readTimeout, LOG_INTERVAL);
+    public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, Http1Config http1, ClientAddresses clients,
+                                int limit, String setting, Duration readTimeout) {
+        this(contexts, http1, clients, limit, setting, readTimeout, LOG_INTERVAL);
     }
 
     /** @param logInterval the least time between two lines about refused connections (a minute but in tests) */
-    ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, ClientAddresses clients, int limit, String setting,
-                         Duration readTimeout, Duration logInterval) {
+    ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, Http1Config http1, ClientAddresses clients,
+                         int limit, String setting, Duration readTimeout, Duration logInterval) {
         if (limit < 1) {
             throw new IllegalArgumentException(setting + " must be at least 1, not " + limit);
         }
+        this.http1 = Http1ConnectionSelector.builder().config(http1).build();
         this.contexts = contexts;
         this.clients = clients;
         this.limit = limit;
@@ -98,7 +100,8 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
      * Every connection is HTTP/1.1's, whatever its first line says. Helidon's own selector (4.1.7 to 4.5.0) refuses a
      * request line that does not end in {@code HTTP/1.1}, and Helidon then closes the connection without a word
      * whenever another selector is listed too (as the test server lists this one twice): handed to the HTTP/1.1
-     * parser, an {@code HTTP/1.0} request is answered 505 and any other version 400, with Herald's JSON body.
+     * connection, an {@code HTTP/1.0} request is served (the connection's context and settings see to it, as
+     * {@code dev.herald.wire.HttpVersions} says) and any other version is answered 400, with Herald's JSON body.
      */
     @Override
     public Support supports(BufferData data) {

@@ -101,6 +101,8 @@ public final class Database {
         ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
         Map<String, String> settings = HikariSettings.spelledForHikari(dbConfig.detach().asMap().orElseGet(Map::of));
         settings.remove("startup-timeout");
+        // backup.BackupSettings reads it; it is nothing of the pool's.
+        settings.remove("backup.directory");
         settings.put("connection.url", connectionUrl(dialect, url));
         chooseUser(settings, dialect);
         boundFailoverRetries(settings, dialect, url);

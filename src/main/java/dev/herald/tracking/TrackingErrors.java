@@ -63,6 +63,11 @@ final class TrackingErrors {
         return ApiException.message(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "Internal server error");
     }
 
+    /** Right after a start, the notification ids took longer than usual to load (KnownNotifications.LOAD_WAIT). */
+    static ApiException idsLoading() {
+        return ApiException.message(Status.SERVICE_UNAVAILABLE_503, "SERVER_BUSY", "Server busy; retry shortly");
+    }
+
     static ApiException notificationNotFound() {
         return ApiException.message(Status.NOT_FOUND_404, "NOTIFICATION_NOT_FOUND", "Notification not found");
     }

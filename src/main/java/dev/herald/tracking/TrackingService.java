@@ -36,10 +36,11 @@ public final class TrackingService implements HttpService, AutoCloseable {
      */
     private static final int MAX_KNOWN_NOTIFICATIONS = 20_000;
     /**
-     * How long the check of an id no notification has waits for a read of the change log before it asks the database
-     * instead: a read takes milliseconds, and a request must not wait 2 s on the database in all.
+     * How long the check of an id no notification has waits for a read of the change log before it answers 503: a
+     * read takes milliseconds, but a JVM that has just started, flooded, took longer than the previous 250 ms, and
+     * asking the database for each id instead is what took the pool (issue 33).
      */
-    private static final Duration LOG_READ_TIMEOUT = Duration.ofMillis(250);
+    private static final Duration LOG_READ_TIMEOUT = Duration.ofSeconds(1);
 
     private final KnownNotifications notifications;
     private final InteractionWriter interactions;
@@ -143,8 +144,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         // One reading of the clock: the window is measured from the time stored as received_at.
         long now = clock.millis();
         TrackingRequest tracked = tracked(request, endpoint, now);
-        TrackedNotification notification = notifications.find(notificationId)
-                .orElseThrow(TrackingErrors::notificationNotFound);
+        TrackedNotification notification = find(notificationId, response);
         String projectId = notification.projectId();
         Optional<UserIdentity> user = users.identifyForTracking(request, projectId);
         if (tracked.metadata() != null) {
@@ -161,6 +161,16 @@ public final class TrackingService implements HttpService, AutoCloseable {
                                             tracked.metadata(), stateKey(user, tracked.type(), notificationId, now),
                                             locale));
         response.status(Status.NO_CONTENT_204).send();
+    }
+
+    /** A notification of that id, or 404; 503 when memory cannot tell yet and the database must not be asked. */
+    private TrackedNotification find(String notificationId, ServerResponse response) {
+        try {
+            return notifications.find(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
+        } catch (IdsNotReady e) {
+            response.header(HeaderNames.RETRY_AFTER, "1");
+            throw TrackingErrors.idsLoading();
+        }
     }
 
     /**

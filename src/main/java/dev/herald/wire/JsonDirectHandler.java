@@ -15,10 +15,13 @@ import io.helidon.webserver.http.DirectHandlers;
 
 /**
  * Answers requests Helidon refuses before routing (a malformed request line or header, a path or header section too
- * long, an ambiguous or unsupported body framing, another HTTP version) with Herald's JSON error body, the status
- * Helidon chose and a code that says the same, never the parser's own words.
+ * long, an ambiguous or unsupported body framing, an HTTP version other than 1.1 or 1.0) with Herald's JSON error
+ * body, the status Helidon chose and a code that says the same, never the parser's own words.
  */
 public final class JsonDirectHandler implements DirectHandler {
+
+    /** The version of a refusal {@link HttpVersions} makes for an HTTP/1.0 request's framing. */
+    static final String HTTP_1_0 = "HTTP/1.0";
 
     public static DirectHandlers forAllEvents() {
         DirectHandlers.Builder handlers = DirectHandlers.builder();
@@ -64,14 +67,16 @@ public final class JsonDirectHandler implements DirectHandler {
      * What Herald says of a status Helidon answers before routing (docs/api.md#errors). Helidon 4.5.0 refuses an
      * ambiguous framing itself (two lengths, a length beside {@code Transfer-Encoding}, {@code chunked} twice or not
      * last): that is the same {@code INVALID_BODY} that {@link FramingFilter} answers for the framings Helidon lets
-     * through. A status this table does not know keeps its reason phrase, as a code in capitals, so a new refusal
-     * in a later Helidon is still told truthfully.
+     * through, and of the {@code Transfer-Encoding} of an HTTP/1.0 request ({@link HttpVersions}). A status this
+     * table does not know keeps its reason phrase, as a code in capitals, so a new refusal in a later Helidon is
+     * still told truthfully.
      */
     record Refusal(String code, String message) {
 
         static Refusal of(Status status, TransportRequest request) {
             return switch (status.code()) {
                 case 400 -> FramingFilter.isUnambiguous(request.headers())
+                                    && !HTTP_1_0.equals(request.protocolVersion())
                             ? new Refusal("BAD_REQUEST", "Bad Request")
                             : new Refusal("INVALID_BODY", "Invalid request body");
                 case 413 -> new Refusal("PAYLOAD_TOO_LARGE", "Request body too large");

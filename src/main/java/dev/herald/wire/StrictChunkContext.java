@@ -14,13 +14,16 @@ import io.helidon.webserver.Router;
 
 /**
  * A connection's context with a {@link StrictChunkReader} in place of Helidon's reader, everything else as it was:
- * Helidon (4.1.7 to 4.5.0) offers no setting for how it reads chunked bodies, and its HTTP/1.1 connection takes its
- * reader from the context it is made with.
+ * Helidon (4.1.7 to 4.5.0) offers no setting for how it reads chunked bodies or which request lines it takes, and
+ * its HTTP/1.1 connection takes its reader from the context it is made with. The context also carries the version
+ * of the request being read ({@link RequestVersion}), which {@link HttpVersions} finds through it.
  */
-public record StrictChunkContext(ConnectionContext ctx, DataReader dataReader) implements ConnectionContext {
+public record StrictChunkContext(ConnectionContext ctx, DataReader dataReader, RequestVersion version)
+        implements ConnectionContext {
 
     public static ConnectionContext of(ConnectionContext ctx) {
-        return new StrictChunkContext(ctx, new StrictChunkReader(ctx.dataReader()));
+        RequestVersion version = new RequestVersion();
+        return new StrictChunkContext(ctx, new StrictChunkReader(ctx.dataReader(), version), version);
     }
 
     @Override

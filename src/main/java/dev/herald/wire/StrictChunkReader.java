@@ -32,7 +32,8 @@ import io.helidon.http.Status;
  * the byte past its limit is in. Any other form is a 400
  * and the connection is closed, as for every ambiguous framing ({@link FramingFilter}).
  *
- * <p>Every other call goes to Helidon's own reader unchanged: this class holds none of the data itself.
+ * <p>A request line read as {@code HTTP/1.0} is handed on as 1.1 ({@link RequestVersion}). Every other call goes
+ * to Helidon's own reader unchanged: this class holds none of the data itself.
  *
  * <p>{@code DataReader} has no other constructor than the one deprecated for removal in 4.4.0: when it goes, this
  * class no longer compiles, and what it guards is said above and tested in {@code StrictFramingTest}. If Helidon
@@ -46,6 +47,7 @@ final class StrictChunkReader extends DataReader {
     static final int PIECE = 16 * 1024;
 
     private final DataReader reader;
+    private final RequestVersion version;
     /** Bytes of the client's current chunk not yet handed on as pieces. */
     private long chunkLeft;
     /** What the {@code skip(2)} after the piece just handed on must do. */
@@ -66,11 +68,12 @@ final class StrictChunkReader extends DataReader {
         READ_CRLF
     }
 
-    StrictChunkReader(DataReader reader) {
+    StrictChunkReader(DataReader reader, RequestVersion version) {
         super(() -> {
             throw new IllegalStateException("StrictChunkReader reads through the connection's own reader");
         });
         this.reader = reader;
+        this.version = version;
     }
 
     @Override
@@ -242,7 +245,7 @@ final class StrictChunkReader extends DataReader {
 
     @Override
     public byte[] readBytes(int length) {
-        return reader.readBytes(length);
+        return version.read(reader.readBytes(length));
     }
 
     @Override

@@ -144,6 +144,10 @@ class OpenApiTest extends HeraldServerTest {
         send("GET", "/api/v1/admin/audit?projectId=" + project + "&targetId=" + project, null, null, true);
 
         walkThroughTheTeam();
+        // An in-memory H2 database: 409; the 201 is BackupH2Test's, on a file.
+        sendAsOwner("POST", "/api/v1/admin/backups", null);
+        send("POST", "/api/v1/admin/backups", null, null, true);
+        sendAsOwner("GET", "/api/v1/admin/backups", null);
 
         String keys = "/api/v1/admin/projects/" + project + "/api-keys";
         String key = id(send("POST", keys, "{\"orderBy\":\"startDate_asc\"}", "application/json", true), "key");

@@ -16,6 +16,7 @@ import java.util.logging.Logger;
 
 import io.helidon.config.Config;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http1.Http1Config;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,8 +64,9 @@ class ConnectionRefusalLogTest {
     void start() {
         LOGGER.addHandler(handler);
         ConnectionsPerClient oneEach = new ConnectionsPerClient(
-                UnaryOperator.identity(), new ClientAddresses(RateLimitSettings.from(Config.empty())), 1,
-                "limits.connections-per-client", Duration.ofSeconds(30), LOG_INTERVAL);
+                UnaryOperator.identity(), Http1Config.create(),
+                new ClientAddresses(RateLimitSettings.from(Config.empty())), 1, "limits.connections-per-client",
+                Duration.ofSeconds(30), LOG_INTERVAL);
         server = WebServer.builder()
                 .host("127.0.0.1")
                 .port(0)

@@ -49,6 +49,11 @@ abstract class OlderStatementsContract {
                     + "|INSERT\\s+INTO\\s+(\\w+)\\s*\\(([^)]*)\\)",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
+    /** Statements of one database that the code sends to it alone, under a plain name. */
+    private static final Map<String, Dialect> ONE_DATABASE_ONLY = Map.of(
+            "show-wsrep-on", Dialect.MARIADB, // Galera's state (GaleraNodes)
+            "show-wsrep-local-state", Dialect.MARIADB,
+            "backup-to", Dialect.H2); // an online backup of embedded H2 (backup.OnlineBackup)
     /** The columns an insert's values fill, in order. */
     private static final Pattern INSERTED_COLUMNS = Pattern.compile("INSERT\\s+INTO\\s+\\w+\\s*\\(([^)]*)\\)",
                                                                     Pattern.CASE_INSENSITIVE);
@@ -273,8 +278,8 @@ abstract class OlderStatementsContract {
                     && statements.containsKey(name.substring(0, name.length() - 4))) {
                 return;
             }
-            if (dialect() == Dialect.H2 && name.startsWith("show-wsrep")) {
-                return; // Galera's status, asked of MariaDB alone (GaleraNodes)
+            if (ONE_DATABASE_ONLY.getOrDefault(name, dialect()) != dialect()) {
+                return;
             }
             String whole = statements.containsKey(name + "-row")
                     ? MultiRowSql.of(sql, statements.get(name + "-row"), 1, statements.getOrDefault(name + "-end", ""))

@@ -8,6 +8,7 @@ import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.DirectTransportRequest;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -54,6 +55,16 @@ class JsonDirectHandlerTest {
                 Status.BAD_REQUEST_400, ServerResponseHeaders.create(), (String) null);
         assertThat(new String(answer.entity().orElseThrow(), StandardCharsets.UTF_8),
                    is("{\"" + field + "\":\"Bad Request\",\"code\":\"BAD_REQUEST\"}"));
+    }
+
+    /** The only 400 HttpVersions makes for an HTTP/1.0 request is for its Transfer-Encoding (RFC 9112 §6.1). */
+    @Test
+    void aRefusalOfAnHttp10RequestIsForItsFraming() {
+        DirectHandler.TransportResponse answer = new JsonDirectHandler().handle(
+                DirectTransportRequest.create("HTTP/1.0", "POST", "/api/v1/admin/projects"), EventType.BAD_REQUEST,
+                Status.BAD_REQUEST_400, ServerResponseHeaders.create(), (String) null);
+        assertThat(new String(answer.entity().orElseThrow(), StandardCharsets.UTF_8),
+                   is("{\"error\":\"Invalid request body\",\"code\":\"INVALID_BODY\"}"));
     }
 
     /** A method that is no token: Helidon fails inside its parser, before a request line exists, and calls it its own. */

@@ -1,0 +1,172 @@
+package dev.herald.wire;
+
+import java.util.List;
+
+import io.helidon.common.uri.UriValidator;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
+import io.helidon.http.RequestException;
+import io.helidon.http.Status;
+import io.helidon.http.WritableHeaders;
+import io.helidon.webserver.ConnectionContext;
+import io.helidon.webserver.http.DirectTransportRequest;
+import io.helidon.webserver.http1.Http1Config;
+import io.helidon.webserver.http1.Http1ConnectionListener;
+
+/**
+ * Serves {@code HTTP/1.0} requests as RFC 9112 asks of an HTTP/1.1 server, where Helidon (4.1.7 to 4.5.0) answers
+ * them 505: nginx's {@code proxy_pass} (without {@code proxy_http_version 1.1}), HAProxy's default health check and
+ * ApacheBench all send 1.0. {@link RequestVersion} hands Helidon such a request as 1.1; once its headers are read,
+ * this listener holds it to 1.0's rules before any route runs:
+ * <ul>
+ * <li>without {@code Connection: keep-alive} the connection closes after the answer (RFC 9112 §9.3: 1.0 is not
+ *     persistent unless asked), by the {@code Connection: close} given to the request, which
+ *     {@link ConnectionCloseFilter} and Helidon act on as for a 1.1 client; with it, Helidon keeps the connection
+ *     and says {@code Connection: keep-alive} on each answer, all of which carry a {@code Content-Length};</li>
+ * <li>a {@code Transfer-Encoding} is refused with 400 and the connection closed (RFC 9112 §6.1: a 1.0 message with
+ *     one has faulty framing);</li>
+ * <li>no {@code Host} is needed (RFC 9112 §3.2 asks it of 1.1 requests);</li>
+ * <li>{@code Expect: 100-continue} is ignored (RFC 9110 §10.1.1: a 1.0 client may not understand a 100).</li>
+ * </ul>
+ * The answer's status line says {@code HTTP/1.1}, as RFC 9110 §6.2 asks of a 1.1 server.
+ *
+ * <p>The {@code Host} check is this listener's for every request: Helidon makes its own before any listener runs,
+ * and would refuse a 1.0 request without one, so it is turned off ({@link #http1Config()}) and made here the same
+ * way (present once, not empty, a host and port of valid form). Its switch is deprecated for removal since Helidon
+ * 4.1.3: when it goes, {@code http1Config()} no longer compiles, and {@code HttpVersionsTest} says what it guards.
+ * An HTTP/1.1 request costs a flag test on its request line and the same {@code Host} check Helidon made itself.
+ */
+public final class HttpVersions implements Http1ConnectionListener {
+
+    private HttpVersions() {
+    }
+
+    /** Helidon's HTTP/1.1 settings for Herald's listeners: its own, but the {@code Host} check made here. */
+    @SuppressWarnings("removal")
+    public static Http1Config http1Config() {
+        return Http1Config.builder()
+                .validateRequestHostHeader(false)
+                .addReceiveListener(new HttpVersions())
+                .build();
+    }
+
+    @Override
+    public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
+        if (ctx instanceof StrictChunkContext strict) {
+            strict.version().prologue(prologue);
+        }
+    }
+
+    @Override
+    public void headers(ConnectionContext ctx, Headers headers) {
+        if (!(headers instanceof WritableHeaders<?> writable)) {
+            return;
+        }
+        HttpPrologue prologue = null;
+        boolean http10 = false;
+        if (ctx instanceof StrictChunkContext strict) {
+            http10 = strict.version().headersRead();
+            prologue = strict.version().prologue();
+        }
+        requireValidHost(prologue, writable, http10);
+        if (http10) {
+            asHttp10(prologue, writable);
+        }
+    }
+
+    private static void asHttp10(HttpPrologue prologue, WritableHeaders<?> headers) {
+        if (headers.contains(HeaderNames.TRANSFER_ENCODING)) {
+            // The version tells JsonDirectHandler that the framing is at fault (INVALID_BODY).
+            throw RequestException.builder()
+                    .type(DirectHandler.EventType.BAD_REQUEST)
+                    .status(Status.BAD_REQUEST_400)
+                    .request(DirectTransportRequest.create(JsonDirectHandler.HTTP_1_0, prologue.method().text(),
+                                                          prologue.uriPath().rawPath()))
+                    .setKeepAlive(false)
+                    .message("Transfer-Encoding in an HTTP/1.0 request")
+                    .build();
+        }
+        if (!asksToKeepAlive(headers)) {
+            headers.set(HeaderValues.CONNECTION_CLOSE);
+        }
+        headers.remove(HeaderNames.EXPECT);
+    }
+
+    /** ApacheBench's {@code -k} sends {@code Keep-Alive}: tokens are case-insensitive (RFC 9110 §7.6.1). */
+    private static boolean asksToKeepAlive(Headers headers) {
+        if (!headers.contains(HeaderNames.CONNECTION)) {
+            return false;
+        }
+        for (String value : headers.get(HeaderNames.CONNECTION).allValues()) {
+            for (String token : value.split(",")) {
+                if (token.strip().equalsIgnoreCase("keep-alive")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Helidon's own check (4.5.0, {@code Http1Connection.validateHostHeader}), but a 1.0 request may go without. */
+    private static void requireValidHost(HttpPrologue prologue, WritableHeaders<?> headers, boolean http10) {
+        List<String> hosts = headers.all(HeaderNames.HOST, List::of);
+        if (hosts.isEmpty()) {
+            if (http10) {
+                return;
+            }
+            throw badHost(prologue, headers, "Host header must be present in the request");
+        }
+        if (hosts.size() > 1) {
+            throw badHost(prologue, headers, "Only a single Host header is allowed in request");
+        }
+        String host = hosts.getFirst();
+        if (host.isEmpty()) {
+            throw badHost(prologue, headers, "Host header must not be empty");
+        }
+        try {
+            validateHostForm(host);
+        } catch (IllegalArgumentException e) {
+            throw badHost(prologue, headers, "Invalid Host header: " + e.getMessage());
+        }
+    }
+
+    private static void validateHostForm(String host) {
+        int startLiteral = host.indexOf('[');
+        int endLiteral = host.lastIndexOf(']');
+        if (startLiteral == 0 && (endLiteral == host.length() - 1 || endLiteral == -1)) {
+            UriValidator.validateIpLiteral(host);
+            return;
+        }
+        int colon = host.lastIndexOf(':');
+        if (colon == -1) {
+            UriValidator.validateNonIpLiteral(host);
+            return;
+        }
+        try {
+            Integer.parseInt(host.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("its port is not a number", e);
+        }
+        String name = host.substring(0, colon);
+        if (startLiteral == 0 && endLiteral == name.length() - 1) {
+            UriValidator.validateIpLiteral(name);
+            return;
+        }
+        UriValidator.validateNonIpLiteral(name);
+    }
+
+    private static RequestException badHost(HttpPrologue prologue, WritableHeaders<?> headers, String message) {
+        RequestException.Builder refusal = RequestException.builder()
+                .type(DirectHandler.EventType.BAD_REQUEST)
+                .status(Status.BAD_REQUEST_400)
+                .setKeepAlive(false)
+                .message(message);
+        if (prologue != null) {
+            refusal.request(DirectTransportRequest.create(prologue, headers));
+        }
+        return refusal.build();
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Backs up Herald's database while Herald runs and writes (docs/operations.md#backups).
+#   tools/backup.sh mariadb DATABASE FILE.sql.gz   one InnoDB snapshot of the database, consistent across its tables
+#                                                  (mariadb-dump --single-transaction), gzipped
+#   tools/backup.sh mariabackup DIRECTORY          a physical copy of the whole server (mariabackup --backup, run
+#                                                  where the server's data directory is), prepared (--prepare)
+#   tools/backup.sh h2                             asks the running Herald for an online backup of its H2 database
+#                                                  (POST /api/v1/admin/backups, an owner's token): the file stays on
+#                                                  the server, in db.backup.directory; the answer names it
+# MariaDB: MARIADB_HOST (127.0.0.1), MARIADB_PORT (3306), MARIADB_USER (root), the password in MYSQL_PWD; a Galera
+# node is backed up as a single server is (docs/operations.md#galera). H2: HERALD_URL (http://127.0.0.1:8080) and
+# HERALD_ADMIN_TOKEN (an owner's). Restore with tools/restore.sh.
+set -euo pipefail
+
+usage() {
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+    exit 2
+}
+die() { echo "backup: $*" >&2; exit 1; }
+client_args() {
+    printf '%s\n' --protocol=tcp "--host=${MARIADB_HOST:-127.0.0.1}" "--port=${MARIADB_PORT:-3306}" \
+        "--user=${MARIADB_USER:-root}"
+}
+
+[ $# -ge 1 ] || usage
+case $1 in
+mariadb)
+    [ $# -eq 3 ] || usage
+    database=$2 file=$3
+    [ ! -e "$file" ] || die "$file exists already: name a new file"
+    mapfile -t args < <(client_args)
+    # --single-transaction: one REPEATABLE READ snapshot of every InnoDB table, taken without a lock that would stop
+    # Herald's writes. The file is written beside its name and moved into place whole, so that a failed dump never
+    # leaves a file that looks like a backup.
+    mariadb-dump "${args[@]}" --single-transaction --routines --triggers --default-character-set=utf8mb4 \
+        "$database" | gzip -1 > "$file.partial"
+    mv "$file.partial" "$file"
+    echo "backup: $file ($(du -h "$file" | cut -f1)) of database $database" >&2
+    ;;
+mariabackup)
+    [ $# -eq 2 ] || usage
+    directory=$2
+    [ ! -e "$directory" ] || die "$directory exists already: name a new directory"
+    mapfile -t args < <(client_args)
+    mariabackup --backup "${args[@]}" --target-dir="$directory" > "$directory.log" 2>&1 \
+        || die "mariabackup --backup failed; see $directory.log"
+    # Until --prepare has applied the redo log copied with the files, the copy is not consistent.
+    mariabackup --prepare --target-dir="$directory" >> "$directory.log" 2>&1 \
+        || die "mariabackup --prepare failed; see $directory.log"
+    echo "backup: $directory ($(du -sh "$directory" | cut -f1)), prepared; log $directory.log" >&2
+    ;;
+h2)
+    [ $# -eq 1 ] || usage
+    [ -n "${HERALD_ADMIN_TOKEN:-}" ] || die "HERALD_ADMIN_TOKEN is not set: an owner's token"
+    curl -sS --fail-with-body --max-time 3600 -X POST -H "Authorization: Bearer $HERALD_ADMIN_TOKEN" \
+        "${HERALD_URL:-http://127.0.0.1:8080}/api/v1/admin/backups" || die "Herald refused the backup (above)"
+    echo
+    ;;
+*)
+    usage
+    ;;
+esac

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Restores a backup of tools/backup.sh into a FRESH database, never over the one it came from, and prints the setting
+# that starts Herald on it (docs/operations.md#restore-then-check).
+#   tools/restore.sh mariadb FILE.sql[.gz] NEW_DATABASE   loads a mariadb-dump file into a database it creates
+#   tools/restore.sh mariabackup DIRECTORY NEW_DATADIR     copies a prepared mariabackup into an empty data directory
+#                                                          for a MariaDB server of its own (its start is printed)
+#   tools/restore.sh h2 FILE.zip NEW_DIRECTORY             unzips an online backup of H2 (POST /api/v1/admin/backups)
+# MariaDB: MARIADB_HOST (127.0.0.1), MARIADB_PORT (3306), MARIADB_USER (root), the password in MYSQL_PWD.
+set -euo pipefail
+
+usage() {
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+    exit 2
+}
+die() { echo "restore: $*" >&2; exit 1; }
+require_new() {
+    if [ -e "$1" ] && [ -n "$(ls -A "$1")" ]; then die "$1 is not empty: name a new directory"; fi
+}
+
+[ $# -eq 3 ] || usage
+case $1 in
+mariadb)
+    file=$2 database=$3
+    [ -f "$file" ] || die "$file is not a file"
+    [[ $database =~ ^[A-Za-z0-9_]{1,64}$ ]] || die "$database: a database name of letters, digits and _"
+    args=(--protocol=tcp "--host=${MARIADB_HOST:-127.0.0.1}" "--port=${MARIADB_PORT:-3306}" "--user=${MARIADB_USER:-root}")
+    # CREATE DATABASE without IF NOT EXISTS: an existing database is refused, so a restore never mixes two.
+    mariadb "${args[@]}" -e "CREATE DATABASE \`$database\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin" \
+        || die "could not create database $database (does it exist already?)"
+    case $file in
+    *.gz) gzip -dc "$file" ;;
+    *) cat "$file" ;;
+    esac | mariadb "${args[@]}" --default-character-set=utf8mb4 "$database" \
+        || die "loading $file into $database failed: drop $database before trying again"
+    echo "restore: $file loaded into database $database; start Herald on it with" >&2
+    echo "DB_CONNECTION_URL=jdbc:mariadb://${MARIADB_HOST:-127.0.0.1}:${MARIADB_PORT:-3306}/$database"
+    ;;
+mariabackup)
+    backup=$2 datadir=$3
+    [ -f "$backup/xtrabackup_checkpoints" ] || die "$backup is no mariabackup directory"
+    grep -q '^backup_type = log-applied' "$backup/xtrabackup_checkpoints" \
+        || die "$backup is not prepared: mariabackup --prepare --target-dir=$backup first"
+    require_new "$datadir"
+    mariabackup --copy-back --target-dir="$backup" --datadir="$datadir" > "$datadir.restore.log" 2>&1 \
+        || die "mariabackup --copy-back failed; see $datadir.restore.log"
+    echo "restore: $backup copied into $datadir; start a MariaDB server of its own on it, e.g." >&2
+    echo "mariadbd --no-defaults --datadir=$datadir --port=3307 --socket=$datadir/mariadb.sock --user=mysql"
+    ;;
+h2)
+    file=$2 directory=$3
+    [ -f "$file" ] || die "$file is not a file"
+    require_new "$directory"
+    mkdir -p "$directory"
+    unzip -q "$file" -d "$directory" || die "could not unzip $file"
+    database=$(find "$directory" -maxdepth 1 -name '*.mv.db' | head -n 1)
+    [ -n "$database" ] || die "$file holds no H2 database (*.mv.db)"
+    echo "restore: $file unzipped into $directory; start Herald on it with" >&2
+    echo "DB_CONNECTION_URL=jdbc:h2:file:$(cd "$directory" && pwd)/$(basename "$database" .mv.db)"
+    ;;
+*)
+    usage
+    ;;
+esac
