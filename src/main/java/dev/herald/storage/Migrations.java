@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -28,39 +29,65 @@ final class Migrations {
 
     private static final System.Logger LOGGER = System.getLogger(Migrations.class.getName());
 
-    /** Append only: an applied migration is never edited, a change is a new version. */
+    /**
+     * Append only: an applied migration is never edited, a change is a new version. Each says whether the Herald of the
+     * version before keeps working on it ({@link Change}), and so from which version on a Herald runs on this schema
+     * (docs/operations.md#upgrades-and-rolling-back, the table of migrations).
+     */
     private static final List<Migration> ALL = List.of(
-            new Migration(1, "projects, keys, notifications, interactions", "/db/migrations/V1__schema.sql"),
-            new Migration(2, "covering index for project stats, replacing its prefix", "/db/migrations/V2__project_stats_index.sql"),
-            new Migration(3, "daily interaction totals for stats", "/db/migrations/V3__interaction_daily_counts.sql"),
-            new Migration(4, "daily totals in one row each, copied from their shards", "/db/migrations/V4__daily_totals_unsharded.sql"),
-            new Migration(5, "sharded daily totals dropped", "/db/migrations/V5__drop_sharded_daily_counts.sql"),
-            new Migration(6, "change log for caches; feed indexes by start and end", "/db/migrations/V6__change_log_and_feed_indexes.sql"),
-            new Migration(7, "each notification's size in a feed answer, for limits.feed-bytes", "/db/migrations/V7__notification_feed_bytes.sql"),
-            new Migration(8, "names and URLs measured in characters, not UTF-16 units", "/db/migrations/V8__text_columns_in_characters.sql"),
-            new Migration(9, "daily totals in one row per writer", "/db/migrations/V9__daily_totals_per_writer.sql"),
-            new Migration(10, "string messages in the form the content allow-list gives them", MessageMigration.numbered(10)),
-            new Migration(11, "console sessions and the audit log", "/db/migrations/V11__sessions_and_audit_log.sql"),
-            new Migration(12, "sessions bound to their credential; the session cookies' key",
+            new Migration(1, "projects, keys, notifications, interactions", Change.CONTRACT,
+                          "/db/migrations/V1__schema.sql"),
+            new Migration(2, "covering index for project stats, replacing its prefix", Change.EXPAND,
+                          "/db/migrations/V2__project_stats_index.sql"),
+            // The previous version's interactions would be missing from the totals that stats now read.
+            new Migration(3, "daily interaction totals for stats", Change.CONTRACT,
+                          "/db/migrations/V3__interaction_daily_counts.sql"),
+            new Migration(4, "daily totals in one row each, copied from their shards", Change.CONTRACT,
+                          "/db/migrations/V4__daily_totals_unsharded.sql"),
+            new Migration(5, "sharded daily totals dropped", Change.EXPAND,
+                          "/db/migrations/V5__drop_sharded_daily_counts.sql"),
+            // The previous version writes no change log: what it changes stays cached on the instances of this one.
+            new Migration(6, "change log for caches; feed indexes by start and end", Change.CONTRACT,
+                          "/db/migrations/V6__change_log_and_feed_indexes.sql"),
+            new Migration(7, "each notification's size in a feed answer, for limits.feed-bytes", Change.EXPAND,
+                          "/db/migrations/V7__notification_feed_bytes.sql"),
+            new Migration(8, "names and URLs measured in characters, not UTF-16 units", Change.EXPAND,
+                          "/db/migrations/V8__text_columns_in_characters.sql"),
+            new Migration(9, "daily totals in one row per writer", Change.EXPAND,
+                          "/db/migrations/V9__daily_totals_per_writer.sql"),
+            // A message the previous version stores after the migration ran stays out of the allow-list's form.
+            new Migration(10, "string messages in the form the content allow-list gives them", Change.CONTRACT,
+                          MessageMigration.numbered(10)),
+            new Migration(11, "console sessions and the audit log", Change.EXPAND,
+                          "/db/migrations/V11__sessions_and_audit_log.sql"),
+            new Migration(12, "sessions bound to their credential; the session cookies' key", Change.EXPAND,
                           "/db/migrations/V12__session_credentials_and_key.sql"),
             new Migration(13, "messages in the content allow-list's form again: every < and & of HTML text a"
-                    + " reference, a rich-text node's attributes only those of its type", MessageMigration.numbered(13)),
-            new Migration(14, "pending changes of notifications, kept apart from their feeds",
+                    + " reference, a rich-text node's attributes only those of its type", Change.CONTRACT,
+                          MessageMigration.numbered(13)),
+            new Migration(14, "pending changes of notifications, kept apart from their feeds", Change.EXPAND,
                           "/db/migrations/V14__notification_drafts.sql"),
-            new Migration(15, "titles of notifications; the versions of their content",
+            new Migration(15, "titles of notifications; the versions of their content", Change.EXPAND,
                           "/db/migrations/V15__notification_titles_and_versions.sql"),
-            new Migration(16, "accounts made in the console, and their invitations",
+            new Migration(16, "accounts made in the console, and their invitations", Change.EXPAND,
                           "/db/migrations/V16__console_accounts.sql"),
-            new Migration(17, "a link's button text, per notification", "/db/migrations/V17__action_labels.sql"),
-            new Migration(18, "user token keys; API keys that require a user token",
+            new Migration(17, "a link's button text, per notification", Change.EXPAND,
+                          "/db/migrations/V17__action_labels.sql"),
+            new Migration(18, "user token keys; API keys that require a user token", Change.EXPAND,
                           "/db/migrations/V18__user_token_keys.sql"),
-            new Migration(19, "who a notification is for: its audience", "/db/migrations/V19__notification_audience.sql"),
-            new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived",
+            new Migration(19, "who a notification is for: its audience", Change.EXPAND,
+                          "/db/migrations/V19__notification_audience.sql"),
+            new Migration(20, "per-user state of notifications: first seen, read, dismissed, archived", Change.EXPAND,
                           "/db/migrations/V20__user_notification_states.sql"),
             new Migration(21, "languages: a project's default and required ones, a notification's own and its"
-                    + " translations", "/db/migrations/V21__notification_translations.sql"),
-            new Migration(22, "the language each interaction was recorded in; daily totals per language",
-                          "/db/migrations/V22__interaction_locales.sql"));
+                    + " translations", Change.EXPAND, "/db/migrations/V21__notification_translations.sql"),
+            new Migration(22, "the language each interaction was recorded in; daily totals per language", Change.EXPAND,
+                          "/db/migrations/V22__interaction_locales.sql"),
+            new Migration(23, "each migration's oldest version of Herald that runs on it", Change.EXPAND,
+                          Migrations::recordCompatibility));
+
+    /** The first migration recorded with its {@code compatible_from}: it adds the column. */
+    private static final int RECORDS_COMPATIBILITY = 23;
 
     private final Connection connection;
     private final Map<String, String> settings;
@@ -88,8 +115,11 @@ final class Migrations {
             statement.execute(named("create-migrations-table"));
         }
         Set<Integer> recorded = applied();
-        requireNotNewer(recorded);
-        if (recorded.size() == ALL.size()) {
+        int known = ALL.getLast().version();
+        if (recorded.stream().anyMatch(version -> version > known)) {
+            requireCompatible(newer(known));
+        }
+        if (ALL.stream().allMatch(migration -> recorded.contains(migration.version()))) {
             return;
         }
         try (SchemaLock lock = SchemaLock.acquire(connection, this::named, clock, another)) {
@@ -105,17 +135,46 @@ final class Migrations {
     }
 
     /**
-     * An older Herald on a schema a newer one migrated would run on tables it does not know (issue 33): it refuses,
-     * naming the versions, before it changes anything.
+     * An older Herald on a schema a newer one migrated (issue 33): it runs there only if every newer migration keeps
+     * it working, as each recorded when applied, and says so in one line; otherwise it refuses, naming the versions and
+     * the migration that breaks it, before it changes anything.
      */
-    private static void requireNotNewer(Set<Integer> recorded) {
+    private static void requireCompatible(List<Applied> newer) {
         int known = ALL.getLast().version();
-        int found = recorded.stream().mapToInt(Integer::intValue).max().orElse(0);
-        if (found > known) {
-            throw new IllegalStateException("The database's schema is at version " + found + ", newer than this Herald"
-                    + " knows (1 to " + known + "): a newer Herald migrated it. Run that version (or newer), or restore"
-                    + " the backup taken before the upgrade to run this one (docs/operations.md)");
+        int found = newer.getLast().version();
+        String versions = "The database's schema is at version " + found + ", newer than this Herald knows (1 to "
+                + known + ")";
+        for (Applied migration : newer) {
+            if (migration.compatibleFrom() == null || migration.compatibleFrom() > known) {
+                throw new IllegalStateException(versions + ": a newer Herald migrated it. Run that version (or newer),"
+                        + " or restore the backup taken before the upgrade to run this one (docs/operations.md)."
+                        + " Migration " + migration.version() + " (" + migration.description() + ") needs version "
+                        + (migration.compatibleFrom() == null ? migration.version() : migration.compatibleFrom())
+                        + " or newer");
+            }
         }
+        int oldest = newer.stream().mapToInt(Applied::compatibleFrom).max().orElseThrow();
+        LOGGER.log(Level.WARNING, versions + ": its newer migrations (" + newer.getFirst().version()
+                + (newer.size() > 1 ? " to " + found : "") + ") keep every Herald from version " + oldest + " on working,"
+                + " so this one starts. Run version " + found + " (or newer) on every instance once the upgrade is"
+                + " done (docs/operations.md)");
+    }
+
+    /** The migrations recorded past {@code known}, in order: only a newer Herald, which records compatibility, ran them. */
+    private List<Applied> newer(int known) throws SQLException {
+        List<Applied> newer = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(named("select-newer-migrations"))) {
+            select.setInt(1, known);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    int version = rows.getInt("version");
+                    String description = rows.getString("description");
+                    int compatibleFrom = rows.getInt("compatible_from");
+                    newer.add(new Applied(version, description, rows.wasNull() ? null : compatibleFrom));
+                }
+            }
+        }
+        return newer;
     }
 
     private Set<Integer> applied() throws SQLException {
@@ -139,10 +198,16 @@ final class Migrations {
                 }
             }
         }
-        try (PreparedStatement insert = connection.prepareStatement(named("insert-migration"))) {
+        // Before migration 23 the table has no column for it: that migration fills it in for them.
+        boolean recordsCompatibility = migration.version() >= RECORDS_COMPATIBILITY;
+        try (PreparedStatement insert = connection.prepareStatement(
+                named(recordsCompatibility ? "insert-migration-compatible-from" : "insert-migration"))) {
             insert.setInt(1, migration.version());
             insert.setString(2, migration.description());
             insert.setLong(3, clock.millis());
+            if (recordsCompatibility) {
+                insert.setInt(4, compatibleFrom(migration.version()));
+            }
             insert.executeUpdate();
         }
         LOGGER.log(Level.INFO, "Applied schema migration " + migration.version() + ": " + migration.description());
@@ -178,16 +243,72 @@ final class Migrations {
         }
     }
 
-    /** A script ({@code resource}) or a change to the data that SQL cannot make ({@code data}). */
-    private record Migration(int version, String description, String resource, DataMigration data) {
+    /**
+     * Migration 23: the column that says, for each applied migration, the oldest version of Herald that runs on the
+     * schema it leaves; filled in for those applied before it. The previous version only reads {@code version} here.
+     */
+    private static void recordCompatibility(Connection connection, Function<String, String> named, Clock clock)
+            throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(named.apply("migration-add-compatible-from"));
+        }
+        try (PreparedStatement update = connection.prepareStatement(named.apply("migration-update-compatible-from"))) {
+            for (Migration migration : ALL) {
+                update.setInt(1, compatibleFrom(migration.version()));
+                update.setInt(2, migration.version());
+                update.executeUpdate();
+            }
+        }
+    }
 
-        Migration(int version, String description, String resource) {
-            this(version, description, resource, null);
+    /**
+     * @return the oldest version whose Herald runs correctly on the schema migration {@code version} leaves: the last
+     * migration up to it that the version before could not run beside, since each one after it kept that one working
+     */
+    static int compatibleFrom(int version) {
+        return ALL.stream()
+                .filter(migration -> migration.version() <= version && migration.change() == Change.CONTRACT)
+                .mapToInt(Migration::version)
+                .max()
+                .orElseThrow();
+    }
+
+    /** The versions this Herald knows, oldest first. */
+    static List<Integer> versions() {
+        return ALL.stream().map(Migration::version).toList();
+    }
+
+    /** What a migration asks of the instances of the version before it during a rolling upgrade. */
+    enum Change {
+        /**
+         * Adds only (a table, a nullable or defaulted column, an index) or changes what the version before does not
+         * depend on: its instances keep serving beside this version's, and start again on the migrated schema.
+         */
+        EXPAND,
+        /**
+         * Drops, renames, adds a NOT NULL column without a default, changes a meaning, or brings stored data into a form
+         * the version before does not keep: every instance of it stops before the first of this version starts.
+         */
+        CONTRACT
+    }
+
+    /**
+     * A script ({@code resource}) or a change to the data that SQL cannot make ({@code data}), and whether the version
+     * before keeps working on it ({@code change}).
+     */
+    private record Migration(int version, String description, Change change, String resource, DataMigration data) {
+
+        Migration(int version, String description, Change change, String resource) {
+            this(version, description, change, resource, null);
         }
 
-        Migration(int version, String description, DataMigration data) {
-            this(version, description, null, data);
+        Migration(int version, String description, Change change, DataMigration data) {
+            this(version, description, change, null, data);
         }
+    }
+
+    /** A migration a newer Herald applied, as it recorded it; {@code compatibleFrom} null if recorded by hand. */
+    private record Applied(int version, String description, Integer compatibleFrom) {
     }
 
     /** A migration of the data, in Java; like a script, it must be able to run again after an interrupted start. */

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import dev.herald.config.HeraldConfig;
 import dev.herald.support.TestDatabase;
@@ -31,7 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 abstract class MigrationsContract {
 
     /** Every migration's version, in order: a start applies them all. */
-    private static final Integer[] EVERY_VERSION = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22};
+    private static final Integer[] EVERY_VERSION = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23};
+
+    /** The newest version this Herald knows. */
+    private static final int KNOWN = EVERY_VERSION[EVERY_VERSION.length - 1];
 
     abstract TestDatabase database();
 
@@ -60,13 +66,15 @@ abstract class MigrationsContract {
 
     /**
      * Issue 33, point 3: an older Herald on a schema a newer one migrated started without a word and ran on tables it
-     * does not know. It refuses, naming the version it found and those it knows, and changes nothing.
+     * does not know. Where a newer migration does not say it keeps this version working (here: recorded by hand, with
+     * no compatible_from), it refuses, naming the version it found, those it knows and the migration, and changes
+     * nothing.
      */
     @Test
     void aSchemaNewerThanThisHeraldIsRefusedSayingWhichVersions() throws SQLException {
         try (TestDatabase database = database()) {
             start(database).close();
-            int newer = EVERY_VERSION[EVERY_VERSION.length - 1] + 1;
+            int newer = KNOWN + 1;
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
                 statement.execute("INSERT INTO schema_migrations (version, description, applied_at) VALUES (" + newer
                         + ", 'from a newer Herald', 1)");
@@ -76,10 +84,130 @@ abstract class MigrationsContract {
             IllegalStateException refused = assertThrows(IllegalStateException.class, () -> start(database));
 
             assertThat(refused.getMessage(), is("The database's schema is at version " + newer + ", newer than this"
-                    + " Herald knows (1 to " + (newer - 1) + "): a newer Herald migrated it. Run that version (or"
-                    + " newer), or restore the backup taken before the upgrade to run this one (docs/operations.md)"));
+                    + " Herald knows (1 to " + KNOWN + "): a newer Herald migrated it. Run that version (or"
+                    + " newer), or restore the backup taken before the upgrade to run this one (docs/operations.md)."
+                    + " Migration " + newer + " (from a newer Herald) needs version " + newer + " or newer"));
             assertThat(snapshot(database), is(before));
         }
+    }
+
+    /**
+     * Issue 33, point 3: newer migrations that each recorded that they keep this version working (compatible_from at
+     * most the version it knows) let it start, with one warning naming both versions, and it changes nothing.
+     */
+    @Test
+    void aNewerSchemaThatKeepsThisVersionWorkingStartsWithOneWarning() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO schema_migrations (version, description, applied_at, compatible_from)"
+                        + " VALUES (" + (KNOWN + 1) + ", 'a table', 1, " + (KNOWN - 4) + "), (" + (KNOWN + 2)
+                        + ", 'a column', 1, " + KNOWN + ")");
+            }
+            List<String> before = snapshot(database);
+
+            List<String> warnings = warningsOf(() -> start(database).close());
+
+            assertThat(warnings, contains("The database's schema is at version " + (KNOWN + 2) + ", newer than this"
+                    + " Herald knows (1 to " + KNOWN + "): its newer migrations (" + (KNOWN + 1) + " to " + (KNOWN + 2)
+                    + ") keep every Herald from version " + KNOWN + " on working, so this one starts. Run version "
+                    + (KNOWN + 2) + " (or newer) on every instance once the upgrade is done (docs/operations.md)"));
+            assertThat(snapshot(database), is(before));
+        }
+    }
+
+    /** One newer migration that needs a newer Herald refuses the start, whatever the others before or after it say. */
+    @Test
+    void aNewerMigrationThatBreaksThisVersionIsNamedInTheRefusal() throws SQLException {
+        try (TestDatabase database = database()) {
+            start(database).close();
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("INSERT INTO schema_migrations (version, description, applied_at, compatible_from)"
+                        + " VALUES (" + (KNOWN + 1) + ", 'a table', 1, " + KNOWN + "), (" + (KNOWN + 2)
+                        + ", 'a column renamed', 1, " + (KNOWN + 2) + "), (" + (KNOWN + 3) + ", 'an index', 1, "
+                        + (KNOWN + 2) + ")");
+            }
+            List<String> before = snapshot(database);
+
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> start(database));
+
+            assertThat(refused.getMessage(), is("The database's schema is at version " + (KNOWN + 3) + ", newer than"
+                    + " this Herald knows (1 to " + KNOWN + "): a newer Herald migrated it. Run that version (or"
+                    + " newer), or restore the backup taken before the upgrade to run this one (docs/operations.md)."
+                    + " Migration " + (KNOWN + 2) + " (a column renamed) needs version " + (KNOWN + 2) + " or newer"));
+            assertThat(snapshot(database), is(before));
+        }
+    }
+
+    /**
+     * Each migration records the oldest version whose Herald runs on the schema it leaves (docs/operations.md, the
+     * table of migrations); migration 23 adds the column and fills it in for those before it, on a database at
+     * version 22, made by undoing it, whose Herald reads only the versions.
+     */
+    @Test
+    void eachMigrationRecordsTheOldestVersionThatRunsOnIt() throws SQLException {
+        List<String> expected = List.of("1:1", "2:1", "3:3", "4:4", "5:4", "6:6", "7:6", "8:6", "9:6", "10:10",
+                                        "11:10", "12:10", "13:13", "14:13", "15:13", "16:13", "17:13", "18:13",
+                                        "19:13", "20:13", "21:13", "22:13", "23:13");
+        try (TestDatabase database = database()) {
+            start(database).close();
+            assertThat(compatibility(database), is(expected));
+            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("ALTER TABLE schema_migrations DROP COLUMN compatible_from");
+                statement.execute("DELETE FROM schema_migrations WHERE version = 23");
+            }
+
+            start(database).close();
+
+            assertThat(compatibility(database), is(expected));
+        }
+    }
+
+    /** "version:compatible_from" per applied migration, in order. */
+    private static List<String> compatibility(TestDatabase database) throws SQLException {
+        List<String> recorded = new ArrayList<>();
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT version, compatible_from FROM schema_migrations"
+                                                             + " ORDER BY version")) {
+            while (rows.next()) {
+                recorded.add(rows.getInt(1) + ":" + rows.getInt(2));
+            }
+        }
+        return recorded;
+    }
+
+    /** The WARNING lines Herald's loggers wrote while {@code action} ran. */
+    private static List<String> warningsOf(SqlAction action) throws SQLException {
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLoggerName() != null && record.getLoggerName().startsWith("dev.herald")
+                        && record.getLevel() == java.util.logging.Level.WARNING) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger.getLogger("").addHandler(capture);
+        try {
+            action.run();
+        } finally {
+            Logger.getLogger("").removeHandler(capture);
+        }
+        return warnings;
+    }
+
+    @FunctionalInterface
+    private interface SqlAction {
+        void run() throws SQLException;
     }
 
     /**
