@@ -145,17 +145,34 @@ public final class HttpVersions implements Http1ConnectionListener {
             UriValidator.validateNonIpLiteral(host);
             return;
         }
-        try {
-            Integer.parseInt(host.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("its port is not a number", e);
-        }
+        requirePort(host.substring(colon + 1));
         String name = host.substring(0, colon);
         if (startLiteral == 0 && endLiteral == name.length() - 1) {
             UriValidator.validateIpLiteral(name);
             return;
         }
         UriValidator.validateNonIpLiteral(name);
+    }
+
+    /**
+     * RFC 3986 §3.2.3: digits only. Helidon's {@code Integer.parseInt} let a sign, a number past 65535 and any run of
+     * leading zeros through (found by the outside review of issue 33).
+     */
+    private static void requirePort(String port) {
+        if (port.isEmpty() || port.length() > 5) {
+            throw new IllegalArgumentException("its port is not a number from 0 to 65535");
+        }
+        int value = 0;
+        for (int i = 0; i < port.length(); i++) {
+            char c = port.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new IllegalArgumentException("its port is not a number from 0 to 65535");
+            }
+            value = value * 10 + (c - '0');
+        }
+        if (value > 65535) {
+            throw new IllegalArgumentException("its port is not a number from 0 to 65535");
+        }
     }
 
     private static RequestException badHost(HttpPrologue prologue, WritableHeaders<?> headers, String message) {

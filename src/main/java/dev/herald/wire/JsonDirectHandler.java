@@ -45,11 +45,12 @@ public final class JsonDirectHandler implements DirectHandler {
         var body = Json.builders().createObjectBuilder().add(field, refusal.message()).add("code", refusal.code()).build();
         responseHeaders.set(HeaderNames.CONTENT_TYPE, "application/json");
         SecurityHeadersFilter.applyBeforeRouting(responseHeaders);
-        return TransportResponse.builder()
-                .status(status)
-                .headers(responseHeaders)
-                .entity(Json.write(body).getBytes(StandardCharsets.UTF_8))
-                .build();
+        TransportResponse.Builder response = TransportResponse.builder().status(status).headers(responseHeaders);
+        // RFC 9110 §9.3.2: the answer to a HEAD has no content, a refusal made before routing neither.
+        if (!"HEAD".equals(request.method())) {
+            response.entity(Json.write(body).getBytes(StandardCharsets.UTF_8));
+        }
+        return response.build();
     }
 
     /**

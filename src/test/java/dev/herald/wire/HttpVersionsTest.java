@@ -3,6 +3,7 @@ package dev.herald.wire;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -124,6 +125,18 @@ class HttpVersionsTest extends HeraldServerTest {
         assertThat(conversation.closedByServer(), is(true));
     }
 
+    /** RFC 9110 §9.3.2: not even a refusal made before routing (a 1.0 request's Transfer-Encoding) has content. */
+    @Test
+    void aHeadRequestRefusedBeforeRoutingIsAnsweredWithoutContent() throws Exception {
+        RawHttp.Conversation conversation = converse("HEAD /api/v1/public/" + key + "/notifications HTTP/1.0\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n");
+        assertThat(conversation.text(), startsWith("HTTP/1.1 400 Bad Request\r\n"));
+        assertThat(conversation.text(), conversation.text().endsWith("\r\n\r\n"), is(true));
+        RawHttp.Conversation malformed = converse("HEAD /x HTTP/1.00\r\n\r\n");
+        assertThat(malformed.text(), startsWith("HTTP/1.1 400 Bad Request\r\n"));
+        assertThat(malformed.text(), malformed.text().endsWith("\r\n\r\n"), is(true));
+    }
+
     @Test
     void aPostWithALengthIsStored() throws Exception {
         RawHttp.Conversation conversation = converse("POST /api/v1/public/track/" + notification.id() + " HTTP/1.0\r\n"
@@ -176,6 +189,12 @@ class HttpVersionsTest extends HeraldServerTest {
         assertThat(converse(path + "Host: [::1\r\n\r\n").first().status(), is(400));
         assertThat(converse(path + "Host: x:port\r\n\r\n").first().status(), is(400));
         assertThat(converse(path + "Host: [::1]:8080\r\nConnection: close\r\n\r\n").first().status(), is(200));
+        assertThat(converse(path + "Host: x:65535\r\nConnection: close\r\n\r\n").first().status(), is(200));
+        // RFC 3986 §3.2.3: a port is digits; a sign, or a number past 65535 however written, is no port.
+        for (String port : List.of("-1", "+1", "-0", "65536", "2147483647", "000000080", " 80", "8a")) {
+            assertThat(port, converse(path + "Host: x:" + port + "\r\n\r\n").first().status(), is(400));
+            assertThat(port, converse(path + "Host: [::1]:" + port + "\r\n\r\n").first().status(), is(400));
+        }
         assertThat(converse("GET /api/v1/public/" + key + "/notifications HTTP/1.0\r\nHost: a b\r\n\r\n")
                            .first().status(), is(400));
     }
