@@ -26,7 +26,7 @@ die() { echo "ERROR: $*" >&2; exit 1; }
 # operations port); bench_stop_jar, from the caller's exit trap, stops it and drops the database.
 bench_start_jar() {
     local launcher_flags
-    launcher_flags=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-X[^[:space:]\\]+' | tr '\n' ' ')
+    launcher_flags=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-[XD][^[:space:]\\]+' | tr '\n' ' ')
     [[ $launcher_flags == *-Xmx* ]] || die "could not read the JVM flags from jlink/herald"
     if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then die "port $PORT is taken: another run?"; fi
     [ -f target/herald.jar ] || die "target/herald.jar is missing: run without --no-build"

@@ -69,8 +69,8 @@ sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 die() { echo "ERROR: $*" >&2; exit 1; }
 
 # The runtime image's launcher sets the memory of a production instance: the same flags make these figures that
-# instance's. Read from the launcher, so that they follow it; every -X option of its java command line.
-LAUNCHER_FLAGS=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-X[^[:space:]\\]+' | tr '\n' ' ')
+# instance's. Read from the launcher, so that they follow it; every -X and -D option of its java command line.
+LAUNCHER_FLAGS=$(sed -n '/^exec /,/\$AOT/p' jlink/herald | grep -oE -- '-[XD][^[:space:]\\]+' | tr '\n' ' ')
 [[ $LAUNCHER_FLAGS == *-Xmx* && $LAUNCHER_FLAGS == *-XX:+UseSerialGC* ]] \
     || die "could not read the JVM flags from jlink/herald (got: '$LAUNCHER_FLAGS')"
 # And its environment: every JVM here (and nginx and wrk, to which it makes no difference) runs with it.

@@ -90,6 +90,7 @@ for round in $(seq 1 "$ROUNDS"); do
             bare)   start "$BARE/bin/herald" "$PORT" ;;
         esac
         grep -q "AOTCache\|AOT cache" "$WORK/log" && { cat "$WORK/log"; log "$variant: its cache was rejected"; exit 1; }
+        grep -qE '^\[[0-9.]+s\]\[' "$WORK/log" && { cat "$WORK/log"; log "$variant: the JVM logged at start"; exit 1; }
         sleep 1
         echo "$ELAPSED $(( $(ps -o rss= -p "$PID") / 1024 )) $CPU" >> "$WORK/$variant"
         stop

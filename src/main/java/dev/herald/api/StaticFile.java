@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
@@ -13,20 +12,73 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * One file Herald serves from its module (the browser SDK, the console), read once: its bytes, and the headers
- * every answer for it carries. The ETag is a hash of the bytes, so every instance of the same version gives the same
- * one.
+ * One file Herald serves from its module (the browser SDK, the console), read once, when it is first asked for: its
+ * bytes, and the headers every answer for it carries. The ETag is a hash of the bytes, so every instance of the same
+ * version gives the same one.
  *
- * @param name    the file's name in its directory
- * @param bytes   the content, sent as it is
- * @param tag     the ETag's value, for {@code If-None-Match}
- * @param headers Content-Type, ETag, Cache-Control and whatever else the file needs, built once
+ * <p>Not at start: the console and the SDK are some 480 KB, and hashing them before listening cost the start the
+ * digest's run through the interpreter and its compilation, for files most starts never serve
+ * (docs/performance.md, start-up).
  */
-public record StaticFile(String name, byte[] bytes, String tag, Header[] headers) {
+public final class StaticFile {
 
-    /** @param directory the resource directory, {@code /sdk/v1/} */
+    private final String directory;
+    private final String name;
+    private final String contentType;
+    private final String cacheControl;
+    private final Header[] more;
+    private volatile Content content;
+
+    /** The bytes, sent as they are; the ETag's value, for {@code If-None-Match}; the headers, built once. */
+    private record Content(byte[] bytes, String tag, Header[] headers) {
+    }
+
+    private StaticFile(String directory, String name, String contentType, String cacheControl, Header[] more) {
+        this.directory = directory;
+        this.name = name;
+        this.contentType = contentType;
+        this.cacheControl = cacheControl;
+        this.more = more;
+    }
+
+    /**
+     * @param directory the resource directory, {@code /sdk/v1/}
+     * @param more      headers besides Content-Type, ETag and Cache-Control
+     */
     public static StaticFile of(String directory, String name, String contentType, String cacheControl,
                                 Header... more) {
+        return new StaticFile(directory, name, contentType, cacheControl, more);
+    }
+
+    /** The file's name in its directory. */
+    public String name() {
+        return name;
+    }
+
+    /** GET and HEAD: the file, or 304 when the browser holds it already. */
+    public void send(ServerRequest request, ServerResponse response) {
+        Content file = content();
+        for (Header header : file.headers()) {
+            response.header(header);
+        }
+        if (EntityTag.matchesIfNoneMatch(request.headers(), file.tag())) {
+            response.status(Status.NOT_MODIFIED_304).send();
+            return;
+        }
+        Bodies.sendShared(request, response, file.bytes());
+    }
+
+    private Content content() {
+        Content loaded = content;
+        if (loaded == null) {
+            // Two first requests at once may both read it: the same bytes, and the last one kept.
+            loaded = load();
+            content = loaded;
+        }
+        return loaded;
+    }
+
+    private Content load() {
         byte[] bytes = read(directory + name);
         String tag = EntityTag.of(bytes);
         Header[] headers = new Header[3 + more.length];
@@ -34,19 +86,7 @@ public record StaticFile(String name, byte[] bytes, String tag, Header[] headers
         headers[1] = HeaderValues.createCached(HeaderNames.ETAG, tag);
         headers[2] = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, cacheControl);
         System.arraycopy(more, 0, headers, 3, more.length);
-        return new StaticFile(name, bytes, tag, headers);
-    }
-
-    /** GET and HEAD: the file, or 304 when the browser holds it already. */
-    public void send(ServerRequest request, ServerResponse response) {
-        for (Header header : headers) {
-            response.header(header);
-        }
-        if (EntityTag.matchesIfNoneMatch(request.headers(), tag)) {
-            response.status(Status.NOT_MODIFIED_304).send();
-            return;
-        }
-        Bodies.sendShared(request, response, bytes);
+        return new Content(bytes, tag, headers);
     }
 
     private static byte[] read(String resource) {
