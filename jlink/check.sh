@@ -3,7 +3,8 @@
 # environment, against MariaDB. It must start, report ready, serve the public API (a notification created through
 # the management API, fetched with its key, a click tracked and counted), report metrics on the operations port
 # (and not on the public one), start without a line from the JVM itself (a warning about its start-up cache, say),
-# and stop cleanly on SIGTERM.
+# answer an HTTP/1.0 request as a 1.1 server (nginx's default proxy_pass), take a changed configuration file on
+# SIGHUP (a CORS origin added), and stop cleanly on SIGTERM.
 #   jlink/check.sh            (after jlink/build.sh; needs curl and MariaDB on 127.0.0.1:3306, root, no password)
 # HERALD_IMAGE: another build of the image to check (default target/herald-image).
 set -euo pipefail
@@ -21,8 +22,12 @@ fail() { echo "[image check] FAILED: $*"; echo "--- Herald's log:"; cat "$LOG"; 
 IMAGE=$(cd "$IMAGE" && pwd -P)
 sql -e "CREATE DATABASE $DB CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
 LOG=$(mktemp)
+# A copy of config/prod.yaml the check edits while Herald runs; readable by the user Herald runs as.
+CONFIG=$(mktemp --suffix=.yaml)
+cp config/prod.yaml "$CONFIG"
+chmod 644 "$CONFIG"
 HERALD=
-trap 'kill -9 $HERALD 2>/dev/null || true; sql -e "DROP DATABASE IF EXISTS $DB" || true; rm -f "$LOG"' EXIT
+trap 'kill -9 $HERALD 2>/dev/null || true; sql -e "DROP DATABASE IF EXISTS $DB" || true; rm -f "$LOG" "$CONFIG"' EXIT
 
 # From another directory, and as an unprivileged user when we are root, as systemd or a container would run it:
 # nothing may depend on the checkout or on writing to the image. setpriv execs (no child), so $HERALD is the JVM.
@@ -32,7 +37,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 fi
 (cd /tmp && DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root \
     DB_CONNECTION_PASSWORD='' ADMIN_TOKENS=$TOKEN SERVER_PORT=$PORT OBSERVE_PORT=$((PORT + 1)) \
-    exec "${AS_USER[@]}" "$IMAGE/bin/herald" "$OLDPWD/config/prod.yaml" > "$LOG" 2>&1) &
+    exec "${AS_USER[@]}" "$IMAGE/bin/herald" "$CONFIG" > "$LOG" 2>&1) &
 HERALD=$!
 for _ in $(seq 1 300); do
     [ "$(curl -s -o /dev/null -w '%{http_code}' "$OBSERVE/observe/health/ready")" = 200 ] && break
@@ -65,6 +70,26 @@ echo "$FEED" | grep -q '"message":"<p>Hello from the <b>image</b> é</p>"' || fa
 admin GET "/notifications/$NOTIFICATION/stats" | grep -q '"click":1' || fail "the click is not counted"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/api/v1/public/$KEY/nope")" = 404 ] || fail "unknown route"
 
+# HTTP/1.0, as nginx's default proxy_pass sends it: answered as a 1.1 server answers, with a length, then closed.
+ANSWER=$(curl -sS --http1.0 -D - -o /dev/null "$BASE/api/v1/public/$KEY/notifications")
+echo "$ANSWER" | grep -q '^HTTP/1.1 200 ' || fail "HTTP/1.0: $ANSWER"
+echo "$ANSWER" | grep -qi '^Content-Length: [0-9]' || fail "HTTP/1.0 without a length: $ANSWER"
+echo "$ANSWER" | grep -qi '^Transfer-Encoding' && fail "HTTP/1.0 answered chunked: $ANSWER"
+
+# The configuration file changed and SIGHUP: a CORS origin added applies without a restart.
+preflight() { curl -s -o /dev/null -w '%{http_code} %header{access-control-allow-origin}' -X OPTIONS \
+                   -H 'Origin: https://app.example' -H 'Access-Control-Request-Method: GET' \
+                   "$BASE/api/v1/public/$KEY/notifications"; }
+printf '\ncors:\n  allowed-origins: ["https://app.example"]\n' >> "$CONFIG"
+kill -HUP "$HERALD"
+for _ in $(seq 1 50); do
+    [ "$(preflight)" = "204 https://app.example" ] && break
+    sleep 0.1
+done
+[ "$(preflight)" = "204 https://app.example" ] || fail "CORS origin not taken on SIGHUP: $(preflight)"
+grep -q 'Configuration reloaded: cors.allowed-origins' "$LOG" || fail "no reload line in the log"
+kill -0 "$HERALD" 2>/dev/null || fail "Herald exited on SIGHUP"
+
 METRICS=$(curl -sS -f "$OBSERVE/observe/metrics")
 echo "$METRICS" | grep -q '^herald_interactions_stored_total{endpoint="simple"} 1$' || fail "metrics: $METRICS"
 echo "$METRICS" | grep -q '^herald_db_pool_connections [1-9]' || fail "no pool figures in the image: $METRICS"
@@ -77,4 +102,4 @@ HERALD=
 grep -q "Herald stopped" "$LOG" || fail "no clean stop in the log"
 # 143 = 128 + SIGTERM: the JVM ran its shutdown hooks and exited on the signal.
 [ "$STATUS" = 0 ] || [ "$STATUS" = 143 ] || fail "exit status $STATUS"
-echo "[image check] passed: started, ready, served the public API against MariaDB, stopped on SIGTERM"
+echo "[image check] passed: started without a JVM line, ready, served the public API against MariaDB (HTTP/1.0 too), took a new CORS origin on SIGHUP, stopped on SIGTERM"
