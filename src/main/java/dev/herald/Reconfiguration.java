@@ -14,6 +14,7 @@ import dev.herald.account.AccountChanges;
 import dev.herald.account.AdminSettings;
 import dev.herald.config.ConfigWatcher;
 import dev.herald.config.HeraldConfig;
+import dev.herald.config.KnownSettings;
 
 import io.helidon.config.Config;
 
@@ -28,6 +29,7 @@ final class Reconfiguration {
     private static final System.Logger LOGGER = System.getLogger(Reconfiguration.class.getName());
     private static final Pattern LIST_ENTRY = Pattern.compile("\\.\\d+(\\..*)?$");
     private static final Pattern ENTRY_INDEX = Pattern.compile("\\.\\d+");
+    private static final KnownSettings KNOWN = KnownSettings.bundled();
 
     private final Supplier<Config> loader;
     private final LiveSettings live;
@@ -72,8 +74,9 @@ final class Reconfiguration {
         Map<String, String> after = settings(next);
         // Against the start, not the last reload: a setting put back as it was at start says nothing, and one that
         // still differs says so at each reload until the restart.
-        changed(atStart, after).stream().filter(setting -> !isLive(setting)).forEach(setting -> LOGGER.log(
-                Level.WARNING, setting + " changed in the file: takes effect at the next restart"));
+        // A key Herald does not read (misspelt, say) has had its warning from the check: no restart would apply it.
+        changed(atStart, after).stream().filter(setting -> !isLive(setting) && KNOWN.reads(setting)).forEach(
+                setting -> LOGGER.log(Level.WARNING, setting + " changed in the file: takes effect at the next restart"));
         List<String> changedLive = changed(before, after).stream().filter(Reconfiguration::isLive).toList();
         live.apply(next);
         Config previous = current;

@@ -304,6 +304,63 @@ class ReconfigurationTest extends HeraldServerTest {
         assertThat(bearer(AdminClient.TOKEN), is(200));
     }
 
+    @Test
+    void aFileOverOneMibKeepsTheConfigurationInOneLineAndTheNextGoodEditApplies() throws IOException {
+        String large = base("").replace("https://old.example", "https://new.example")
+                + ("# " + "x".repeat(1021) + "\n").repeat(1025);
+        reloadWith(large);
+
+        assertThat(log.lines(), contains("WARNING: Configuration not reloaded: Configuration file "
+                + file.toAbsolutePath() + " is " + large.length() + " bytes, more than 1 MiB (1048576), which no"
+                + " configuration needs"));
+        assertThat(allowedOrigin("https://new.example"), is("none"));
+
+        reloadWith(base("").replace("https://old.example", "https://new.example"));
+        assertThat(allowedOrigin("https://new.example"), is("https://new.example"));
+    }
+
+    @Test
+    void aDirectoryInPlaceOfTheFileIsCalledADirectory() throws IOException {
+        Files.delete(file);
+        try {
+            Files.createDirectory(file);
+            reconfiguration.reload();
+        } finally {
+            Files.deleteIfExists(file);
+            Files.writeString(file, base(""));
+        }
+
+        assertThat(log.lines(), contains("WARNING: Configuration not reloaded: Configuration file "
+                + file.toAbsolutePath() + " is a directory, not a file"));
+    }
+
+    /** docs/security.md: tokens are never logged, not even one pasted into a setting of another form. */
+    @Test
+    void aTokenInASettingOfTheWrongFormIsNotShown() throws IOException {
+        reloadWith(base("").replace("admin:\n", "admin:\n  allow-short-tokens: \"" + BOB_TOKEN + "\"\n"));
+
+        assertThat(log.lines(), contains("WARNING: Configuration not reloaded: admin.allow-short-tokens"
+                + " (ADMIN_ALLOW_DASH_SHORT_DASH_TOKENS) is a value of " + BOB_TOKEN.length() + " characters (not shown: it"
+                + " could be a token); it must be true or false"));
+    }
+
+    @Test
+    void aMisspeltKeyIsNoSettingThatARestartApplies() throws IOException {
+        reloadWith(base("limits:\n  conections: 5\n"));
+
+        assertThat(log.lines(), contains("INFO: Configuration read again: no setting that changes live has changed"));
+    }
+
+    @Test
+    void anAllowedOriginThatIsNoOriginKeepsTheConfiguration() throws IOException {
+        reloadWith(base("").replace("[\"https://old.example\"]", "[\"https://old.example\", \"not a url\", 5]"));
+
+        assertThat(log.lines(), contains("WARNING: Configuration not reloaded: cors.allowed-origins"
+                + " (CORS_ALLOWED_DASH_ORIGINS): entry 2 of 3, \"not a url\", is not an origin; each must be"
+                + " scheme://host[:port], without a path or a trailing slash, e.g. https://app.example.com"));
+        assertThat(allowedOrigin("https://old.example"), is("https://old.example"));
+    }
+
     private Accounts.Answer signIn(String name, String token) {
         return Accounts.send(client, Method.POST, "/session", Accounts.signInBody(name, token), Map.of());
     }

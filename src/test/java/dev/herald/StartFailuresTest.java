@@ -171,6 +171,32 @@ class StartFailuresTest {
                       "Configuration file not found: /nowhere/herald.yaml (HERALD_CONFIG)");
     }
 
+    @Test
+    void aConfigurationFileOverOneMibIsRefusedUnread() throws Exception {
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, h2() + ("# " + "x".repeat(1021) + "\n").repeat(1025),
+                                                          Map.of());
+        Path file = directory.resolve("herald.yaml").toAbsolutePath();
+        assertOneLine(ended, "Configuration file " + file + " is " + Files.size(file) + " bytes, more than 1 MiB"
+                + " (1048576), which no configuration needs (the first argument)");
+    }
+
+    /** docs/security.md: tokens are never logged, not even one pasted into a setting of another form. */
+    @Test
+    void aTokenInASettingOfTheWrongFormIsNotShown() throws Exception {
+        String token = "b8201bfb0c6e4d2a9f1e7c3b5a7d9e1f24fe";
+        assertFailedStart(h2() + "admin:\n  allow-short-tokens: \"" + token + "\"\n", Map.of(),
+                          "admin.allow-short-tokens (ADMIN_ALLOW_DASH_SHORT_DASH_TOKENS) is a value of " + token.length()
+                                  + " characters (not shown: it could be a token); it must be true or false");
+    }
+
+    @Test
+    void anAllowedOriginWithAPathIsRefused() throws Exception {
+        assertFailedStart(h2() + "cors:\n  allowed-origins: [\"https://app.example/\"]\n", Map.of(),
+                          "cors.allowed-origins (CORS_ALLOWED_DASH_ORIGINS): entry 1 of 1, \"https://app.example/\","
+                                  + " is not an origin; each must be scheme://host[:port], without a path or a trailing"
+                                  + " slash, e.g. https://app.example.com");
+    }
+
     /**
      * A database that does not answer: a line when the wait begins, one every few seconds, then the reason, however
      * many threads the start had begun (the interaction writer, the change log's reader): none keeps the JVM alive.

@@ -15,6 +15,9 @@ import io.helidon.config.Config;
  */
 public final class ConfigValues {
 
+    /** A wrong value this long without a space is not quoted: see {@link #shown}. */
+    private static final int LONGEST_SHOWN = 20;
+
     private ConfigValues() {
     }
 
@@ -111,6 +114,18 @@ public final class ConfigValues {
     }
 
     private static BadSetting wrongForm(Config node, String value, String form) {
-        return new BadSetting(node.key() + " (" + environmentName(node) + ") is \"" + value + "\"; it must be " + form);
+        return new BadSetting(node.key() + " (" + environmentName(node) + ") is " + shown(value) + "; it must be "
+                + form);
+    }
+
+    /**
+     * A wrong value quoted, unless it could be a secret (docs/security.md, Logging): no number, duration,
+     * port or true/false is that long without a space, and a token pasted into the wrong setting is.
+     */
+    public static String shown(String value) {
+        String stripped = value.strip();
+        return stripped.length() >= LONGEST_SHOWN && stripped.chars().noneMatch(Character::isWhitespace)
+                ? "a value of " + stripped.length() + " characters (not shown: it could be a token)"
+                : "\"" + value + "\"";
     }
 }

@@ -1,7 +1,9 @@
 package dev.herald.config;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -36,7 +38,8 @@ public final class ConfigWatcher {
     private final Optional<Path> file;
     private final Duration interval;
     private final Runnable reload;
-    private final BlockingQueue<Object> signals = new LinkedBlockingQueue<>();
+    /** One SIGHUP waiting at most: the handler never blocks, and one reload reads whatever the signals asked for. */
+    private final BlockingQueue<Object> signals = new LinkedBlockingQueue<>(1);
     private final Thread thread;
     /** Read and written by the watcher's thread alone, but for the first, before it starts. */
     private byte[] lastContent;
@@ -127,23 +130,42 @@ public final class ConfigWatcher {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (RuntimeException e) {
-                // A reload reports its own failures; this keeps the watcher alive whatever slipped through.
-                LOGGER.log(Level.WARNING, "Configuration not reloaded: " + e, e);
+            } catch (Throwable e) {
+                // A reload reports its own failures; whatever slipped through, an Error included, must not end the
+                // one thread that applies SIGHUP: removing an account would silently stop working.
+                LOGGER.log(Level.WARNING, "Configuration not reloaded: " + e + "; the file is read again at its next"
+                        + " change or SIGHUP");
             }
         }
     }
 
     /**
-     * The SHA-256 of the file's content now, following symbolic links; null when it cannot be read, so that a file
-     * that is gone (for a moment, between an editor's delete and its write) is a change, and its return another.
+     * The SHA-256 of the file's content now, following symbolic links, read by parts. A file that is not one to read
+     * ({@link HeraldConfig#unreadable}: gone, a directory, a named pipe, over 1 MiB) is never opened, so the watcher
+     * never blocks on it nor holds it whole; what is wrong with it stands for its content, so that it is a change
+     * (the reload says what is wrong, once) and the file's return is another.
      */
     private byte[] contentDigest() {
         if (file.isEmpty()) {
             return null;
         }
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file.get()));
+        Optional<String> unreadable = HeraldConfig.unreadable(file.get());
+        if (unreadable.isPresent()) {
+            return unreadable.get().getBytes(StandardCharsets.UTF_8);
+        }
+        try (InputStream in = Files.newInputStream(file.get())) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] part = new byte[8192];
+            long total = 0;
+            for (int read = in.read(part); read >= 0; read = in.read(part)) {
+                total += read;
+                if (total > HeraldConfig.LARGEST_FILE) {
+                    // Grown since its size was asked: the reload's own check says so.
+                    return "over the largest".getBytes(StandardCharsets.UTF_8);
+                }
+                digest.update(part, 0, read);
+            }
+            return digest.digest();
         } catch (IOException e) {
             return null;
         } catch (NoSuchAlgorithmException e) {

@@ -1,5 +1,6 @@
 package dev.herald.config;
 
+import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,14 @@ public final class HeraldConfig {
 
     private static final System.Logger LOGGER = System.getLogger(HeraldConfig.class.getName());
     private static final String DATABASE_URL = "db.connection.url";
+    /** The largest configuration file read: a thousand accounts take about 150 KB. */
+    static final long LARGEST_FILE = 1024 * 1024;
+    // The file type bits of st_mode (sys/stat.h).
+    private static final int FILE_TYPE = 0170000;
+    private static final int NAMED_PIPE = 0010000;
+    private static final int CHARACTER_DEVICE = 0020000;
+    private static final int BLOCK_DEVICE = 0060000;
+    private static final int SOCKET = 0140000;
 
     private HeraldConfig() {
     }
@@ -160,11 +169,56 @@ public final class HeraldConfig {
 
     /** @param namedBy how the operator named it, for the message: {@code " (HERALD_CONFIG)"}, or nothing */
     private static void requireReadable(Path file, String namedBy) {
-        if (!Files.isRegularFile(file)) {
-            throw new BadSetting("Configuration file not found: " + file.toAbsolutePath() + namedBy);
+        Optional<String> problem = unreadable(file);
+        if (problem.isPresent()) {
+            throw new BadSetting(problem.get() + namedBy);
         }
         if (!Files.isReadable(file)) {
             throw new BadSetting("Configuration file " + file.toAbsolutePath() + " is not readable by this user");
+        }
+    }
+
+    /**
+     * Why the file is not one to read, if it is not: missing, not a regular file, or larger than {@link #LARGEST_FILE}.
+     * Asked before every read, by the watcher too: opening a named pipe blocks until a writer comes, and a file read
+     * whole could exhaust the heap, either of which would stop every later reload, SIGHUP's included.
+     */
+    static Optional<String> unreadable(Path file) {
+        String path = file.toAbsolutePath().toString();
+        if (!Files.exists(file)) {
+            return Optional.of("Configuration file not found: " + path);
+        }
+        if (Files.isDirectory(file)) {
+            return Optional.of("Configuration file " + path + " is a directory, not a file");
+        }
+        if (!Files.isRegularFile(file)) {
+            return Optional.of("Configuration file " + path + " is " + kind(file) + ", not a regular file");
+        }
+        try {
+            long size = Files.size(file);
+            if (size > LARGEST_FILE) {
+                return Optional.of("Configuration file " + path + " is " + size + " bytes, more than 1 MiB ("
+                        + LARGEST_FILE + "), which no configuration needs");
+            }
+        } catch (IOException e) {
+            return Optional.of("Configuration file " + path + " cannot be read: " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /** What a file that is neither regular nor a directory is, as {@code ls -l} would say. */
+    private static String kind(Path file) {
+        try {
+            int type = (Integer) Files.getAttribute(file, "unix:mode") & FILE_TYPE;
+            return switch (type) {
+                case NAMED_PIPE -> "a named pipe (FIFO)";
+                case CHARACTER_DEVICE -> "a character device";
+                case BLOCK_DEVICE -> "a block device";
+                case SOCKET -> "a socket";
+                default -> "a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "a special file";
         }
     }
 }

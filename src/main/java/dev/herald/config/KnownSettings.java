@@ -109,6 +109,16 @@ public final class KnownSettings {
     }
 
     /**
+     * Whether Herald reads this key, or a list's entries under it ({@code admin.accounts}): a misspelt key, or one of
+     * another program's, is no setting that a restart would apply.
+     */
+    public boolean reads(String key) {
+        String plain = LIST_INDEX.matcher(key).replaceAll("");
+        return (isHeralds(plain) || plain.startsWith(SERVER))
+                && (isKnown(plain) || known.stream().anyMatch(value -> value.startsWith(plain + ".")));
+    }
+
+    /**
      * An environment variable below a list setting that is no entry of it ({@code ADMIN_TOKENS_FILE}, as container
      * platforms write secrets): Helidon cannot merge it with a list from the file, and fails the whole configuration.
      */
