@@ -128,7 +128,8 @@ backup_while_tracking() {
     case $1 in
     mariadb) tools/backup.sh mariadb "$SOURCE_DB" "$WORK/dump.sql.gz" ;;
     mariabackup) tools/backup.sh mariabackup "$WORK/physical" ;;
-    h2) H2_BACKUP=$(field file "$(HERALD_URL=http://127.0.0.1:$SOURCE_PORT HERALD_ADMIN_TOKEN=$TOKEN tools/backup.sh h2)") ;;
+    h2) H2_BACKUP=$(field file "$(HERALD_URL=http://127.0.0.1:$SOURCE_PORT HERALD_ADMIN_TOKEN=$TOKEN \
+        HERALD_BACKUP_DIRECTORY="$WORK/h2/backups" tools/backup.sh h2)") ;;
     esac
     sleep 0.5
     kill "$TRACKER"; wait "$TRACKER" 2>/dev/null || true; TRACKER=

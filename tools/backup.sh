@@ -6,10 +6,14 @@
 #                                                  where the server's data directory is), prepared (--prepare)
 #   tools/backup.sh h2                             asks the running Herald for an online backup of its H2 database
 #                                                  (POST /api/v1/admin/backups, an owner's token): the file stays on
-#                                                  the server, in db.backup.directory; the answer names it
+#                                                  the server, in db.backup.directory; the answer names it. A long
+#                                                  backup is answered 202 and goes on: with HERALD_BACKUP_DIRECTORY
+#                                                  (db.backup.directory, when it is on this host) the script waits
+#                                                  for the file, else it says where the file will appear
 # MariaDB: MARIADB_HOST (127.0.0.1), MARIADB_PORT (3306), MARIADB_USER (root), the password in MYSQL_PWD; a Galera
-# node is backed up as a single server is (docs/operations.md#galera). H2: HERALD_URL (http://127.0.0.1:8080) and
-# HERALD_ADMIN_TOKEN (an owner's). Restore with tools/restore.sh.
+# node is backed up as a single server is (docs/operations.md#galera). H2: HERALD_URL (http://127.0.0.1:8080),
+# HERALD_ADMIN_TOKEN (an owner's; passed to curl on its standard input, never on a command line that ps shows),
+# HERALD_BACKUP_DIRECTORY (optional), HERALD_BACKUP_WAIT (3600 s). Restore with tools/restore.sh.
 set -euo pipefail
 
 usage() {
@@ -52,9 +56,36 @@ mariabackup)
 h2)
     [ $# -eq 1 ] || usage
     [ -n "${HERALD_ADMIN_TOKEN:-}" ] || die "HERALD_ADMIN_TOKEN is not set: an owner's token"
-    curl -sS --fail-with-body --max-time 3600 -X POST -H "Authorization: Bearer $HERALD_ADMIN_TOKEN" \
-        "${HERALD_URL:-http://127.0.0.1:8080}/api/v1/admin/backups" || die "Herald refused the backup (above)"
-    echo
+    url=${HERALD_URL:-http://127.0.0.1:8080}
+    # The header comes from standard input (-H @-): a token on curl's command line is in every user's ps.
+    answer=$(curl -sS --max-time 120 -X POST -H @- -w '\n%{http_code}' "$url/api/v1/admin/backups" <<EOF
+Authorization: Bearer $HERALD_ADMIN_TOKEN
+EOF
+    ) || die "no answer from Herald at $url"
+    status=${answer##*$'\n'} body=${answer%$'\n'*}
+    echo "$body"
+    case $status in
+    201) ;;
+    202)
+        file=$(sed -n 's/.*"file":"\([^"]*\)".*/\1/p' <<< "$body")
+        directory=${HERALD_BACKUP_DIRECTORY:-}
+        if [ -z "$directory" ]; then
+            echo "backup: still running; $file will appear in db.backup.directory on Herald's host, and Herald's log" \
+                "says when (\"Backup … taken\")" >&2
+            exit 0
+        fi
+        # Herald writes $file.partial and renames it whole: neither of them there means the backup failed.
+        waited=0
+        until [ -f "$directory/$file" ]; do
+            [ -e "$directory/$file.partial" ] || die "$file failed (nothing of it in $directory): see Herald's log"
+            [ "$waited" -lt "${HERALD_BACKUP_WAIT:-3600}" ] || die "$file not complete after ${waited}s; it may still be running"
+            sleep 2
+            waited=$((waited + 2))
+        done
+        echo "backup: $directory/$file ($(du -h "$directory/$file" | cut -f1)), complete about ${waited}s after the answer" >&2
+        ;;
+    *) die "Herald refused the backup ($status, above)" ;;
+    esac
     ;;
 *)
     usage

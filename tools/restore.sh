@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Restores a backup of tools/backup.sh into a FRESH database, never over the one it came from, and prints the setting
-# that starts Herald on it (docs/operations.md#restore-then-check).
+# that starts Herald on it, quoted for a shell (docs/operations.md#restore-then-check).
 #   tools/restore.sh mariadb FILE.sql[.gz] NEW_DATABASE   loads a mariadb-dump file into a database it creates
 #   tools/restore.sh mariabackup DIRECTORY NEW_DATADIR     copies a prepared mariabackup into an empty data directory
 #                                                          for a MariaDB server of its own (its start is printed)
@@ -33,7 +33,7 @@ mariadb)
     esac | mariadb "${args[@]}" --default-character-set=utf8mb4 "$database" \
         || die "loading $file into $database failed: drop $database before trying again"
     echo "restore: $file loaded into database $database; start Herald on it with" >&2
-    echo "DB_CONNECTION_URL=jdbc:mariadb://${MARIADB_HOST:-127.0.0.1}:${MARIADB_PORT:-3306}/$database"
+    printf 'DB_CONNECTION_URL=%q\n' "jdbc:mariadb://${MARIADB_HOST:-127.0.0.1}:${MARIADB_PORT:-3306}/$database"
     ;;
 mariabackup)
     backup=$2 datadir=$3
@@ -55,7 +55,8 @@ h2)
     database=$(find "$directory" -maxdepth 1 -name '*.mv.db' | head -n 1)
     [ -n "$database" ] || die "$file holds no H2 database (*.mv.db)"
     echo "restore: $file unzipped into $directory; start Herald on it with" >&2
-    echo "DB_CONNECTION_URL=jdbc:h2:file:$(cd "$directory" && pwd)/$(basename "$database" .mv.db)"
+    # Quoted for a shell (printf %q): the directory may hold a space or a quote, and the line is meant to be pasted.
+    printf 'DB_CONNECTION_URL=%q\n' "jdbc:h2:file:$(cd "$directory" && pwd)/$(basename "$database" .mv.db)"
     ;;
 *)
     usage

@@ -206,7 +206,7 @@ public final class Main {
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new StatsService(db), new AuditService(db),
                           services.userStates().adminRoutes(clock),
-                          BackupService.create(db, config.get("db"), clock))
+                          BackupService.create(db, config.get("db"), limits.readTimeout(), clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
                 .register(ConsoleService.PATH, new ConsoleService())
                 .register(new RootPointer())

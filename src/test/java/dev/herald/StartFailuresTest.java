@@ -114,6 +114,12 @@ class StartFailuresTest {
     }
 
     @Test
+    void aNegativeNumberOfBackupsToKeepIsNamedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("DB_BACKUP_KEEP", "-1"), "db.backup.keep (DB_BACKUP_KEEP) is -1: the number of"
+                + " newest backups to keep, e.g. 7, or 0 to keep them all");
+    }
+
+    @Test
     void aMisspelledDatabaseSettingStopsTheStartInsteadOfFallingBackToH2() throws Exception {
         assertFailedStart(LISTENERS + "db:\n  conection:\n    url: \"jdbc:mariadb://db.internal/herald\"\n", Map.of(),
                           "db.conection.url (file " + directory.resolve("herald.yaml")

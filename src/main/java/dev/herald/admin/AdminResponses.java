@@ -44,6 +44,11 @@ public final class AdminResponses {
         send(request, response, Status.CREATED_201, body);
     }
 
+    /** Begun, and going on after the answer (a long backup): the body says what to look for. */
+    public static void accepted(ServerRequest request, ServerResponse response, JsonStructure body) {
+        send(request, response, Status.ACCEPTED_202, body);
+    }
+
     public static void noContent(ServerResponse response) {
         response.status(Status.NO_CONTENT_204).send();
     }

@@ -1,6 +1,7 @@
 package dev.herald.backup;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 
 import dev.herald.admin.Actor;
@@ -45,8 +46,11 @@ public final class BackupService implements HttpService {
         this.clock = clock;
     }
 
-    /** @param dbSettings {@code db}: its URL says which database, {@code backup.directory} where backups go */
-    public static BackupService create(DbClient db, Config dbSettings, Clock clock) {
+    /**
+     * @param dbSettings  {@code db}: its URL says which database, {@code backup.*} where backups go and how many stay
+     * @param readTimeout {@code limits.read-timeout}: the server cuts a request at it, so the answer comes sooner
+     */
+    public static BackupService create(DbClient db, Config dbSettings, Duration readTimeout, Clock clock) {
         String url = ConfigValues.string(dbSettings.get("connection.url")).orElse("");
         Dialect dialect = Dialect.of(url);
         ApiException refusal = null;
@@ -59,7 +63,7 @@ public final class BackupService implements HttpService {
                     + " database: nothing of it outlives the process, and there is no file to back up");
         }
         return new BackupService(refusal, db, new OnlineBackup(db, BackupSettings.from(dbSettings.get("backup")),
-                                                               clock), clock);
+                                                               readTimeout, clock), clock);
     }
 
     @Override
@@ -68,22 +72,37 @@ public final class BackupService implements HttpService {
                 .any("/backups", RouteFallbacks.methodNotAllowed("POST"));
     }
 
-    /** Audited once the file is complete, in a transaction of its own: the backup holds no line about itself. */
+    /**
+     * 201 with the file when the backup ends within the wait, else 202: it goes on, and the log and the audit tell
+     * of its end. Audited once the file is complete, in a transaction of its own: the backup holds no line about
+     * itself.
+     */
     private void take(ServerRequest request, ServerResponse response) {
         Actor owner = Actor.owner(request, "backs up the database");
         if (refusal != null) {
             throw refusal;
         }
-        OnlineBackup.Taken taken = backup.take();
-        long now = clock.millis();
-        Transactions.run(db, transaction -> AuditLog.record(transaction, AuditEntry.of(
-                owner, now, "database.backed-up", null, "backup", taken.file(),
-                Json.builders().createObjectBuilder().add("bytes", taken.bytes()).build())));
+        OnlineBackup.Outcome outcome = backup.take(taken -> audit(owner, taken));
+        if (!outcome.done()) {
+            AdminResponses.accepted(request, response, Json.builders().createObjectBuilder()
+                    .add("file", outcome.file())
+                    .add("status", "running")
+                    .build());
+            return;
+        }
+        OnlineBackup.Taken taken = outcome.taken();
         JsonObject answer = Json.builders().createObjectBuilder()
                 .add("file", taken.file())
                 .add("bytes", taken.bytes())
                 .add("tookMs", taken.tookMillis())
                 .build();
         AdminResponses.created(request, response, answer);
+    }
+
+    private void audit(Actor owner, OnlineBackup.Taken taken) {
+        long now = clock.millis();
+        Transactions.run(db, transaction -> AuditLog.record(transaction, AuditEntry.of(
+                owner, now, "database.backed-up", null, "backup", taken.file(),
+                Json.builders().createObjectBuilder().add("bytes", taken.bytes()).build())));
     }
 }
