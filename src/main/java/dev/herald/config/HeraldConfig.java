@@ -84,13 +84,13 @@ public final class HeraldConfig {
         return List.of(ConfigSources.systemProperties(), ConfigSources.environmentVariables());
     }
 
-    /** The bundled defaults and named statements under the given sources; tests build their config here too. */
+    /**
+     * The bundled defaults under the given sources; tests build their config here too. The named statements are not
+     * among them: storage reads them itself, once (storage.BundledStatements).
+     */
     public static Config withDefaults(List<Supplier<? extends ConfigSource>> overrides) {
         List<Supplier<? extends ConfigSource>> sources = new ArrayList<>(overrides);
         sources.add(ConfigSources.classpath("application.yaml"));
-        // At the root, outside any package: in the linked image the module's packages are encapsulated, and a
-        // resource under db/ would be out of Helidon config's reach.
-        sources.add(ConfigSources.classpath("statements.yaml"));
         return Config.builder()
                 .disableEnvironmentVariablesSource()
                 .disableSystemPropertiesSource()
