@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.helidon.common.media.type.MediaTypes;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 
@@ -23,6 +24,16 @@ import static org.hamcrest.Matchers.is;
  * has for the same file, or a setting would be called unknown (or an unknown one pass) where Helidon reads it.
  */
 class YamlKeysTest {
+
+    private static final String LISTS_AND_SECTIONS = """
+                admin:
+                  tokens: [a, b]
+                  accounts:
+                    - name: ops
+                      role: admin
+                cors: {}
+                feed:
+                """;
 
     @Test
     void theBundledDefaultsHaveTheKeysHelidonReads() throws IOException {
@@ -45,27 +56,11 @@ class YamlKeysTest {
 
     @Test
     void listsAreNumberedEmptyKeysCountAndSectionsDoNot() {
-        Object document = new Yaml().load("""
-                admin:
-                  tokens: [a, b]
-                  accounts:
-                    - name: ops
-                      role: admin
-                cors: {}
-                feed:
-                """);
+        Object document = new Yaml().load(LISTS_AND_SECTIONS);
         assertThat(new TreeSet<>(YamlKeys.of(document)),
                    is(Set.of("admin.tokens.0", "admin.tokens.1", "admin.accounts.0.name", "admin.accounts.0.role",
                           "feed")));
-        assertThat(new TreeSet<>(YamlKeys.of(document)), is(helidonKeys(Config.builder(ConfigSources.create("""
-                admin:
-                  tokens: [a, b]
-                  accounts:
-                    - name: ops
-                      role: admin
-                cors: {}
-                feed:
-                """, io.helidon.common.media.type.MediaTypes.APPLICATION_X_YAML)))));
+        assertThat(new TreeSet<>(YamlKeys.of(document)), is(helidonKeys(Config.builder(ConfigSources.create(LISTS_AND_SECTIONS, MediaTypes.APPLICATION_X_YAML)))));
         assertThat(YamlKeys.of(null).isEmpty(), is(true));
     }
 
