@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -23,23 +24,26 @@ final class DuplicateKeys {
     }
 
     /**
+     * @return the file as SnakeYAML read it, for the known-keys check ({@link YamlKeys}); empty when it is no YAML
+     *         file or could not be parsed (Helidon's parse then says why)
      * @throws BadSetting naming the key given twice and the line of its second occurrence
      */
-    static void refuse(Path file) {
+    static Optional<Object> refuse(Path file) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
-            return;
+            return Optional.empty();
         }
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         try (Reader reader = Files.newBufferedReader(file)) {
-            new Yaml(new SafeConstructor(options)).load(reader);
+            return Optional.ofNullable(new Yaml(new SafeConstructor(options)).load(reader));
         } catch (DuplicateKeyException e) {
             String where = e.getProblemMark() == null ? "" : " at line " + (e.getProblemMark().getLine() + 1);
             throw new BadSetting("Configuration file " + file.toAbsolutePath() + " has a key twice in one section"
                     + where + " (" + e.getProblem() + "): the second would silently replace the first; merge them");
         } catch (IOException | YAMLException e) {
             // Not this check's to report: Helidon's parse of the same file says what is wrong, with its line.
+            return Optional.empty();
         }
     }
 }

@@ -78,14 +78,14 @@ public final class HeraldConfig {
         file.ifPresent(path -> requireReadable(path, ""));
         List<Supplier<? extends ConfigSource>> overrides = new ArrayList<>(above);
         file.ifPresent(path -> overrides.add(ConfigSources.file(path)));
-        file.ifPresent(DuplicateKeys::refuse);
+        Optional<Object> parsed = file.flatMap(DuplicateKeys::refuse);
         Config config;
         try {
             config = withDefaults(overrides);
         } catch (ConfigException e) {
             throw new BadSetting(ConfigFileErrors.describe(file, e));
         }
-        checkKeys(file);
+        checkKeys(file, parsed);
         return config;
     }
 
@@ -93,13 +93,13 @@ public final class HeraldConfig {
         return List.of(ConfigSources.systemProperties(), ConfigSources.environmentVariables());
     }
 
-    /** The bundled defaults and named statements under the given sources; tests build their config here too. */
+    /**
+     * The bundled defaults under the given sources; tests build their config here too. The named statements are not
+     * among them: storage reads them itself, once (storage.BundledStatements).
+     */
     public static Config withDefaults(List<Supplier<? extends ConfigSource>> overrides) {
         List<Supplier<? extends ConfigSource>> sources = new ArrayList<>(overrides);
         sources.add(ConfigSources.classpath("application.yaml"));
-        // At the root, outside any package: in the linked image the module's packages are encapsulated, and a
-        // resource under db/ would be out of Helidon config's reach.
-        sources.add(ConfigSources.classpath("statements.yaml"));
         return Config.builder()
                 .disableEnvironmentVariablesSource()
                 .disableSystemPropertiesSource()
@@ -107,10 +107,11 @@ public final class HeraldConfig {
                 .build();
     }
 
-    private static void checkKeys(Optional<Path> file) {
+    /** @param parsed the file as DuplicateKeys read it, when it is YAML: its keys without a parse of Helidon's */
+    private static void checkKeys(Optional<Path> file, Optional<Object> parsed) {
         KnownSettings known = KnownSettings.bundled();
         List<String> warnings = new ArrayList<>();
-        List<String> inFile = file.map(HeraldConfig::fileKeys).orElseGet(List::of);
+        List<String> inFile = parsed.map(YamlKeys::of).or(() -> file.map(HeraldConfig::fileKeys)).orElseGet(List::of);
         file.ifPresent(path -> warnings.addAll(known.check(inFile, key -> "file " + path, true)));
         Map<String, String> environment = environmentKeys();
         file.ifPresent(path -> requireNamedDatabase(path, inFile, environment));

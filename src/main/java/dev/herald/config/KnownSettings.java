@@ -1,8 +1,10 @@
 package dev.herald.config;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -12,8 +14,7 @@ import java.util.regex.Pattern;
 import dev.herald.storage.HikariSettings;
 import dev.herald.text.NearestName;
 
-import io.helidon.config.Config;
-import io.helidon.config.ConfigSources;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * Finds settings Herald does not know under the sections it owns: a misspelled key is otherwise ignored without a
@@ -56,6 +57,9 @@ public final class KnownSettings {
     private static final String CONNECTION = "db.connection.";
     private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
 
+    /** The keys of the bundled application.yaml, read with SnakeYAML alone: Helidon's parse of it costs the start more. */
+    private static final List<String> DEFAULT_KEYS = defaultKeys();
+
     private final Set<String> known;
 
     private KnownSettings(Set<String> known) {
@@ -65,14 +69,21 @@ public final class KnownSettings {
     /** The keys of the bundled defaults and those Herald reads without a default. */
     public static KnownSettings bundled() {
         Set<String> known = new TreeSet<>(WITHOUT_DEFAULT);
-        Config defaults = Config.builder(ConfigSources.classpath("application.yaml"))
-                .disableEnvironmentVariablesSource()
-                .disableSystemPropertiesSource()
-                .build();
-        defaults.asMap().orElseGet(Map::of).keySet().forEach(known::add);
+        known.addAll(DEFAULT_KEYS);
         HikariSettings.names().forEach(property -> known.add("db.connection." + property));
         DB_CLIENT_PARAMETERS.forEach(parameter -> known.add("db.parameters." + parameter));
         return new KnownSettings(known);
+    }
+
+    private static List<String> defaultKeys() {
+        try (InputStream in = KnownSettings.class.getResourceAsStream("/application.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("application.yaml is missing from Herald's module");
+            }
+            return YamlKeys.of(new Yaml().load(in));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

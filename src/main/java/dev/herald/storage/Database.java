@@ -19,6 +19,7 @@ import dev.herald.config.ConfigValues;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbStatements;
 import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 
 /**
@@ -33,6 +34,7 @@ import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 public final class Database {
 
     private static final System.Logger LOGGER = System.getLogger(Database.class.getName());
+    private static final String STATEMENTS = "statements.";
     private static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
     // MariaDB's driver also reads the user from the URL.
     private static final Pattern URL_USER = Pattern.compile("[?&]user=([^&]*)");
@@ -77,11 +79,13 @@ public final class Database {
         Map<String, String> serving = awaitConnection(connected);
         ServingPool pool = ServingPool.create(serving);
         try {
+            Map<String, String> statements = Settings.statements(serving);
             DbClient client = JdbcClientBuilder.create()
-                    .config(config(withoutConnection(serving)))
+                    .config(config(clientSettings(serving)))
+                    .statements(dbStatements(statements))
                     .connectionPool(pool)
                     .build();
-            return new StartingDatabase(new ServingDatabase(client, pool, dialect, Settings.statements(serving)), schema);
+            return new StartingDatabase(new ServingDatabase(client, pool, dialect, statements), schema);
         } catch (RuntimeException e) {
             pool.close();
             throw e;
@@ -100,6 +104,7 @@ public final class Database {
         Dialect dialect = Dialect.of(url);
         ConfigValues.duration(dbConfig.get("startup-timeout"), DEFAULT_STARTUP_TIMEOUT);
         Map<String, String> settings = HikariSettings.spelledForHikari(dbConfig.detach().asMap().orElseGet(Map::of));
+        BundledStatements.all().forEach((name, sql) -> settings.putIfAbsent(STATEMENTS + name, sql));
         settings.remove("startup-timeout");
         // backup.BackupSettings reads it; it is nothing of the pool's.
         settings.remove("backup.directory");
@@ -266,11 +271,21 @@ public final class Database {
         return SEVERAL_HOSTS.matcher(url).find();
     }
 
-    /** The pool is ours ({@link ServingPool}); the rest (statements, parameters) configures the DB Client. */
-    private static Map<String, String> withoutConnection(Map<String, String> settings) {
+    /**
+     * The pool is ours ({@link ServingPool}) and the statements go to the DB Client through its builder
+     * ({@link #dbStatements}): some 300 of them made into a configuration tree only to be read back cost the start
+     * time. The rest (parameters) configures it.
+     */
+    private static Map<String, String> clientSettings(Map<String, String> settings) {
         Map<String, String> client = new HashMap<>(settings);
-        client.keySet().removeIf(key -> key.startsWith("connection."));
+        client.keySet().removeIf(key -> key.startsWith("connection.") || key.startsWith(STATEMENTS));
         return client;
+    }
+
+    private static DbStatements dbStatements(Map<String, String> statements) {
+        DbStatements.Builder builder = DbStatements.builder();
+        statements.forEach(builder::addStatement);
+        return builder.build();
     }
 
     private static Config config(Map<String, String> settings) {

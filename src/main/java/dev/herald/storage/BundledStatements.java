@@ -1,0 +1,44 @@
+package dev.herald.storage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The named statements Herald ships ({@code statements.yaml}, at the root of the module), read once with SnakeYAML
+ * alone. They used to be the lowest source of the merged configuration: some 300 entries that Helidon parsed into its
+ * tree, flattened, and built into a second tree for the DB Client, on the path to the first answer, to be read back
+ * as a plain map (docs/performance.md, issue 33). A {@code db.statements.NAME} setting still replaces one.
+ */
+final class BundledStatements {
+
+    private static final Map<String, String> STATEMENTS = read();
+
+    private BundledStatements() {
+    }
+
+    /** The bundled statements, by name. */
+    static Map<String, String> all() {
+        return STATEMENTS;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> read() {
+        try (InputStream in = BundledStatements.class.getResourceAsStream("/statements.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("statements.yaml is missing from Herald's module");
+            }
+            Map<String, Object> root = new Yaml().load(in);
+            Map<String, Object> statements = (Map<String, Object>) ((Map<String, Object>) root.get("db")).get("statements");
+            Map<String, String> byName = new HashMap<>();
+            statements.forEach((name, sql) -> byName.put(name, String.valueOf(sql)));
+            return Map.copyOf(byName);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
