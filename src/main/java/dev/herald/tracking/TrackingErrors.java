@@ -63,8 +63,8 @@ final class TrackingErrors {
         return ApiException.message(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "Internal server error");
     }
 
-    /** Right after a start, the notification ids took longer than usual to load (KnownNotifications.LOAD_WAIT). */
-    static ApiException idsLoading() {
+    /** Memory cannot tell yet whether the notification exists, and the database is not asked ({@link IdsNotReady}). */
+    static ApiException idsNotReady() {
         return ApiException.message(Status.SERVICE_UNAVAILABLE_503, "SERVER_BUSY", "Server busy; retry shortly");
     }
 

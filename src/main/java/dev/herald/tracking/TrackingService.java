@@ -169,7 +169,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
             return notifications.find(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
         } catch (IdsNotReady e) {
             response.header(HeaderNames.RETRY_AFTER, "1");
-            throw TrackingErrors.idsLoading();
+            throw TrackingErrors.idsNotReady();
         }
     }
 
