@@ -151,13 +151,16 @@ start_herald() {
 }
 declare -A OBSERVE_PORTS=()
 
-# The writer's counters (transactions, interactions, seconds in committed transactions) from a Herald's metrics.
+# The writer's counters (transactions, interactions, seconds in committed transactions) from a Herald's metrics,
+# and the most transactions in flight at once since start and the most allowed (none from a jar without them).
 writer_counters() {
     curl -sS --max-time 10 "http://127.0.0.1:${OBSERVE_PORTS[$1]}/observe/metrics" | awk '
         $1 == "herald_tracking_batches_total" { b = $2 }
         $1 == "herald_tracking_written_total" { w = $2 }
         $1 == "herald_tracking_commit_seconds_total" { s = $2 }
-        END { printf "%d %d %s\n", b, w, s }'
+        $1 == "herald_tracking_in_flight_peak" { p = $2 }
+        $1 == "herald_tracking_in_flight_max" { m = $2 }
+        END { printf "%d %d %s %s %s\n", b, w, s, p == "" ? "-" : p, m == "" ? "-" : m }'
 }
 # What the writer did between two readings: where a tracking request's time goes besides HTTP. A request waits
 # for the transaction in progress, then for its own, so its latency is one to two of these plus the parse.
@@ -167,8 +170,9 @@ writer_delta() {
         split(before, b, " "); split(after, a, " ")
         n = a[1] - b[1]
         if (n <= 0) { printf "   writer: no transaction in %s\n", label; exit }
-        line = sprintf("%-34s %9d transactions, %6.1f interactions and %5.2f ms each on average", \
-                       label, n, (a[2] - b[2]) / n, (a[3] - b[3]) * 1000 / n)
+        line = sprintf("%-34s %9d transactions, %6.1f interactions and %5.2f ms each on average;" \
+                       " at most %s in flight since start (of %s)", \
+                       label, n, (a[2] - b[2]) / n, (a[3] - b[3]) * 1000 / n, a[4], a[5])
         print "   writer:" substr(line, 35)
         print line > "/dev/stderr"
     }' 2>> "$WORK/writer-lines"

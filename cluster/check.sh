@@ -13,6 +13,8 @@
 # - so, with writers on three nodes: bursts of management writes through the three instances while tracking runs
 #   through all three never answer 500 (certification conflicts), daily totals still equal the rows, a write
 #   through one node is read at once through the others, and reaches their public feed within feed.max-staleness;
+# - meanwhile a webhook endpoint hears of it all: the three instances' delivery workers, each claiming through its own
+#   node, deliver each event once and every click once (issue 35);
 # - per-user state written for the same users through the three instances at once: every write 204, one row per
 #   user and notification with the first instant of each state, the same rows on every node.
 # - a backup of one node (mariadb-dump --single-transaction of node 3) while interactions arrive through all three
@@ -111,6 +113,15 @@ stored=$(( $(sql 13307 "SELECT COUNT(*) FROM interactions WHERE notification_id 
 log "rolling restart of the three instances under load: $answered of $answered answered 204 and stored"
 
 # Writers on three nodes: Galera certifies each commit, and one of two that changed the same row fails.
+# A webhook endpoint hears of it all (issue 35): the three instances' delivery workers, each on its own node, claim
+# from one outbox; each event must reach the receiver once (bench/webhook-receiver.py counts deliveries and ids).
+# Started from a subshell, so that the step's `wait` for its clients does not wait for the receiver too.
+(python3 bench/webhook-receiver.py 18096 > "$CLUSTER_DIR/receiver.log" 2>&1 & echo $! > "$CLUSTER_DIR/receiver.pid")
+trap 'kill "$(cat "$CLUSTER_DIR/receiver.pid")" 2> /dev/null; bash cluster/run.sh down > /dev/null 2>&1 || true' EXIT
+for _ in $(seq 1 50); do curl -s -o /dev/null http://127.0.0.1:18096/stats && break; sleep 0.1; done
+endpoint=$(admin -d '{"url":"http://127.0.0.1:18096/hook","eventTypes":["notification.created","interaction.click"]}' \
+    "http://127.0.0.1:18092/api/v1/admin/projects/$project/webhooks" | json '["id"]')
+[ -n "$endpoint" ] || fail "NO WEBHOOK ENDPOINT"
 hot=$(admin -d '{"message":"hot","status":"PUBLISHED"}' "http://127.0.0.1:18091/api/v1/admin/projects/$project/notifications" | json '["id"]')
 # 30 clients of 50 clicks each, spread over the three instances: one curl making them 30 at a time, not 1,500
 # processes, whose start-up took the two cores from the cluster it was meant to load (the management writes then
@@ -142,6 +153,19 @@ for port in 13307 13308 13309; do
 done
 conflicts=$(for port in 13307 13308 13309; do sql "$port" "SHOW GLOBAL STATUS LIKE 'wsrep_local_cert_failures'" | cut -f2; done | awk '{ s += $1 } END { print s }')
 log "writers on three nodes: 90 management writes in bursts of 30 all 201 (slowest ${slowest} s), 1,500 interactions all 204 and stored once; $conflicts certification failures retried"
+receiver() { curl -s http://127.0.0.1:18096/stats | json "[\"$1\"]"; }
+for _ in $(seq 1 90); do
+    [ "$(receiver interactions)" -ge 1500 ] && [ "$(receiver distinctIds)" -ge 91 ] && break
+    sleep 1
+done
+sleep 3 # a delivery sent twice would arrive by now: the lease is 30 s, but a second claim is a race, not a wait
+[ "$(receiver interactions)" = 1500 ] || fail "WEBHOOKS ON THREE NODES: THE RECEIVER GOT $(receiver interactions) INTERACTIONS, NOT 1,500 ONCE EACH"
+[ "$(receiver deliveries)" = "$(receiver distinctIds)" ] \
+    || fail "WEBHOOKS ON THREE NODES: $(receiver deliveries) DELIVERIES OF $(receiver distinctIds) EVENTS: SOME SENT TWICE"
+[ "$(receiver distinctIds)" -ge 91 ] || fail "WEBHOOKS ON THREE NODES: $(receiver distinctIds) EVENTS, NOT THE 91 NOTIFICATIONS CREATED AND THEIR CLICKS"
+sent=$(for n in 1 2 3; do curl -s "http://127.0.0.1:1819$n/observe/metrics" \
+    | sed -n 's/^herald_webhook_deliveries_total \(.*\)/\1/p'; done | tr '\n' ' ')
+log "webhooks on three nodes: $(receiver distinctIds) events (91 notifications created, 1,500 clicks in events) each delivered once; sent per instance: $sent"
 
 # Per-user state written for the same users through the three instances, each on its own node, at once (issue 31):
 # the first instant of each state kept, one row per user and notification, the same rows on every node, no 500.

@@ -17,6 +17,8 @@
 #                                 step of a rolling upgrade.
 #                                 FIRST_NODE=k lists node k first in its URL (it then writes through node k); with
 #                                 start-herald, ONLY_NODE=k gives it node k alone (N may be 4: outside nginx)
+#                                 TRACKING_MAX_WAIT (default PT15S) is each instance's tracking.batch.max-wait:
+#                                 longer than a failover, so that a batch it delays is answered 204 late, not 500
 # CLUSTER_DIR (default target/cluster): data directories, configuration and logs; `down` keeps them, `clean` removes
 # them. Herald runs from a copy of target/herald.jar and target/libs/ taken by `up` and `restart-herald` (mvn -q package -DskipTests
 # first): a rebuild must not change the classes under a running instance. Needs: mariadb-server and galera-4
@@ -131,6 +133,8 @@ start_herald() {
     env DB_CONNECTION_URL="$(jdbc_url "${FIRST_NODE:-1}")" DB_CONNECTION_USERNAME=root DB_CONNECTION_PASSWORD='' \
         SERVER_HOST=127.0.0.1 SERVER_PORT="$(HERALD_PORT "$n")" OBSERVE_PORT="$(OBSERVE_PORT "$n")" \
         ADMIN_TOKENS=$TOKEN RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES=127.0.0.1 HOSTNAME="herald$n" \
+        WEBHOOKS_ALLOWED_DASH_ADDRESSES=127.0.0.1/32 \
+        TRACKING_BATCH_MAX_DASH_WAIT="${TRACKING_MAX_WAIT:-PT15S}" TRACKING_BATCH_MAX_DASH_IN_DASH_FLIGHT=8 \
         "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar "$DIR/herald$n/app/herald.jar" "$PWD/config/prod.yaml" \
         >> "$DIR/herald$n/herald.log" 2>&1 &
     echo $! > "$DIR/herald$n/herald.pid"

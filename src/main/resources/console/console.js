@@ -14,21 +14,25 @@ import * as audit from './audit.js';
 import * as team from './team.js';
 import * as sessions from './sessions.js';
 import * as lifecycle from './lifecycle.js';
+import * as webhooks from './webhooks.js';
 
-// #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/audit, #/sessions: a
-// reload or a link keeps the page. The first route whose pattern matches the fragment is shown, with the pattern's
+// #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/projects/{id}/webhooks,
+// #/audit, #/sessions: a reload or a link keeps the page. The first route whose pattern matches the fragment is shown, with the pattern's
 // groups; none matching, the projects.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
   [/^#\/projects\/([A-Za-z0-9_-]+)\/announcements\/([A-Za-z0-9_-]+)$/,
     (id, announcementId) => project.showProject(id, announcementId)],
+  [/^#\/projects\/([A-Za-z0-9_-]+)\/webhooks$/, (id) => webhooks.showWebhooks(id)],
   [/^#\/audit$/, () => audit.showAudit()],
   [/^#\/sessions$/, () => sessions.showSessions()],
   [/^#\/team$/, () => team.showTeam()],
 ];
 
 async function start() {
-  for (const page of [projects, project, keys, tokens, stats, composer, audit, sessions, lifecycle]) page.init();
+  for (const page of [projects, project, keys, tokens, stats, composer, audit, sessions, lifecycle, webhooks]) {
+    page.init();
+  }
   team.init(signInAs);
   $('sign-in-form').addEventListener('submit', signIn);
   $('sign-out').addEventListener('click', signOut);

@@ -38,6 +38,7 @@ export async function showProject(id, announcementId) {
     return;
   }
   $('project-title').textContent = currentProject.name;
+  $('project-webhooks').href = `#/projects/${currentProject.id}/webhooks`;
   document.title = `${currentProject.name} · Herald Console`;
   languages.showLanguages(currentProject);
   showLastThirtyDays();

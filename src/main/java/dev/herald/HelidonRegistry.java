@@ -12,7 +12,8 @@ import io.helidon.service.registry.ServiceRegistryManager;
  * Helidon 4.5's global service registry, made before Helidon makes its own. Helidon creates it at the first use of
  * its mappers (the routing's path matchers, the DB Client's columns), and by default reads the service metadata of
  * every module in the image and instantiates each descriptor by reflection: work a start paid that Helidon 4.1.7
- * did not do (docs/performance.md). Herald injects nothing; what Helidon itself looks up in the registry at run
+ * did not do (docs/performance.md). Its ServiceLoader lists are not read either: without them the registry is made
+ * without looking at any module's metadata, which was 9 % of the main thread's start (a JFR profile, issue 33). Herald injects nothing; what Helidon itself looks up in the registry at run
  * time is listed here: the mapper manager and its fallback provider (query and path parameters, the DB Client),
  * and the metrics factories of its concurrency limits. A contract missing here fails the request that looks it up
  * with a 500 naming it ({@code ServiceRegistryException: There is no service in registry that matches this
@@ -27,6 +28,7 @@ public final class HelidonRegistry {
     public static void install() {
         ServiceRegistryConfig config = ServiceRegistryConfig.builder()
                 .discoverServices(false)
+                .discoverServicesFromServiceLoader(false)
                 .addServiceDescriptor(MappersFactory__ServiceDescriptor.INSTANCE)
                 .addServiceDescriptor(DefaultMapperProvider__ServiceDescriptor.INSTANCE)
                 .addServiceDescriptor(MeterRegistryFactory__ServiceDescriptor.INSTANCE)

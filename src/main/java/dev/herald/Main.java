@@ -57,6 +57,9 @@ import dev.herald.wire.ConnectionCloseFilter;
 import dev.herald.wire.FramingFilter;
 import dev.herald.wire.HttpVersions;
 import dev.herald.wire.JsonDirectHandler;
+import dev.herald.webhook.WebhookAdminService;
+import dev.herald.webhook.TransportSettings;
+import dev.herald.webhook.WebhookSettings;
 import dev.herald.wire.ServerLimits;
 import dev.herald.wire.StrictChunkContext;
 
@@ -66,6 +69,7 @@ import io.helidon.logging.common.LogConfig;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http1.Http1Config;
 
 /**
  * Starts Herald: configuration, database, routes, server.
@@ -112,6 +116,8 @@ public final class Main {
 
     private static void start(String[] args) {
         LOGGER.log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
+        Database.readStatementsAhead();
+        HttpVersions.buildAhead();
         Config config = HeraldConfig.load(args);
         checkSettings(config);
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
@@ -156,12 +162,14 @@ public final class Main {
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
         ServerLimits limits = ServerLimits.from(config.get("limits"));
         ClientAddresses clients = services.live().clients();
+        Http1Config http1 = HttpVersions.http1Config();
         limits.applyTo(server);
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
                 .protocols(List.of())
-                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, HttpVersions.http1Config(),
-                        clients, limits.perClient(), "limits.connections-per-client", limits.readTimeout())))
+                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, http1,
+                        clients, limits.perClient(), "limits.connections-per-client", limits.readTimeout(),
+                        limits.proxyIdleTimeout())))
                 .directHandlers(JsonDirectHandler.forAllEvents())
                 // No buffer in front of a response's output stream: the cached feed is written through it as the
                 // array itself (Bodies.sendShared); nothing else writes through it.
@@ -173,8 +181,8 @@ public final class Main {
                     socket.protocolsDiscoverServices(false)
                             .protocols(List.of())
                             .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of,
-                                    HttpVersions.http1Config(), clients, observe.perClient(),
-                                    "observe.connections-per-client", observe.readTimeout())))
+                                    http1, clients, observe.perClient(),
+                                    "observe.connections-per-client", observe.readTimeout(), observe.readTimeout())))
                             .directHandlers(JsonDirectHandler.forAllEvents());
                 })
                 .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));
@@ -204,7 +212,8 @@ public final class Main {
                           new ApiKeyAdminService(db, services.keys(), clock),
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
-                          new StatsService(db), new AuditService(db),
+                          new WebhookAdminService(db, services.webhookEndpoints(), services.webhooks(), clock),
+                          new StatsService(db), services.exports(), new AuditService(db),
                           services.userStates().adminRoutes(clock),
                           BackupService.create(db, config.get("db"), limits.readTimeout(), clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))
@@ -225,7 +234,8 @@ public final class Main {
                                                                  services.feed()::cacheFigures,
                                                                  services.userTokens()::cacheFigures,
                                                                  services.tracking()::writerFigures,
-                                                                 services.tracking()::lookupFigures))
+                                                                 services.tracking()::lookupFigures,
+                                                                 services.deliveries()::figures))
                 .register("/openapi", new OpenApiService())
                 .any(RouteFallbacks::notFound);
     }
@@ -265,6 +275,8 @@ public final class Main {
         TimestampWindow.from(config.get("tracking.timestamp-window"));
         ObserveSettings.from(config.get("observe"));
         BackupSettings.from(config.get("db.backup"));
+        WebhookSettings.from(config.get("webhooks"));
+        TransportSettings.from(config.get("webhooks"));
         ConfigWatcher.interval(config);
     }
 

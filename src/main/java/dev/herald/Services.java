@@ -1,18 +1,23 @@
 package dev.herald;
 
 import java.time.Clock;
+import java.util.SplittableRandom;
 
 import dev.herald.account.AdminAccess;
 import dev.herald.account.AdminSettings;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKeyStore;
 import dev.herald.changes.ChangeLog;
+import dev.herald.export.ExportFigures;
+import dev.herald.export.ExportService;
+import dev.herald.export.ExportSettings;
 import dev.herald.feed.FeedCacheSettings;
 import dev.herald.feed.PublicFeedService;
 import dev.herald.identity.UserTokenSettings;
 import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
+import dev.herald.outbox.Outbox;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.RateLimitSettings;
@@ -21,6 +26,13 @@ import dev.herald.tracking.TimestampWindow;
 import dev.herald.tracking.TrackingBatchSettings;
 import dev.herald.tracking.TrackingService;
 import dev.herald.userstate.UserStates;
+import dev.herald.webhook.DeliveryStore;
+import dev.herald.webhook.DeliveryWorker;
+import dev.herald.webhook.EndpointStore;
+import dev.herald.webhook.HttpWebhookTransport;
+import dev.herald.webhook.RetrySchedule;
+import dev.herald.webhook.TransportSettings;
+import dev.herald.webhook.WebhookSettings;
 
 import io.helidon.config.Config;
 
@@ -35,6 +47,10 @@ public final class Services implements AutoCloseable {
     private final ServingDatabase database;
     private final Clock clock;
     private final ChangeLog changes;
+    private final Outbox outbox;
+    private final WebhookSettings webhooks;
+    private final EndpointStore webhookEndpoints;
+    private final DeliveryWorker deliveries;
     private final NotificationLimits limits;
     private final ApiKeyStore keys;
     private final NotificationStore notifications;
@@ -44,27 +60,39 @@ public final class Services implements AutoCloseable {
     private final UserStates userStates;
     private final AdminAccess admin;
     private final LiveSettings live;
+    private final ExportFigures exportFigures = new ExportFigures();
+    private final ExportService exports;
 
     private Services(ServingDatabase database, Config config, Clock clock) {
         FeedCacheSettings feedCache = FeedCacheSettings.from(config.get("feed.cache"));
+        this.webhooks = WebhookSettings.from(config.get("webhooks"));
         this.database = database;
         this.clock = clock;
         this.changes = new ChangeLog(database.client(), clock, feedCache.maxStaleness());
         this.limits = NotificationLimits.from(config.get("limits"));
         this.keys = new ApiKeyStore(database.client(), changes, limits.feedBound());
-        this.notifications = new NotificationStore(database.client(), changes, limits.feedBound());
+        this.outbox = new Outbox(database, changes, feedCache.enabled(), webhooks.interactionWindow(), clock);
+        this.notifications = new NotificationStore(database.client(), changes, limits.feedBound(), outbox);
         ActiveKeys activeKeys = new ActiveKeys(keys, changes, feedCache.enabled());
         this.userTokens = new UserTokens(database.client(), changes, feedCache.enabled(),
                                          UserTokenSettings.from(config.get("user-tokens")), clock);
         this.feed = new PublicFeedService(database.client(), activeKeys, userTokens, changes, feedCache, clock);
         ClientAddresses clients = new ClientAddresses(RateLimitSettings.from(config.get("rate-limit")));
         TrackingBatchSettings batch = TrackingBatchSettings.from(config.get("tracking.batch"));
-        this.tracking = new TrackingService(database, notifications, changes, batch,
+        this.tracking = new TrackingService(database, notifications, changes, outbox, batch,
                                             RetentionSettings.from(config.get("tracking.retention")),
                                             config.get("tracking.metadata"), clients,
                                             TimestampWindow.from(config.get("tracking.timestamp-window")),
                                             userTokens, clock);
-        this.userStates = new UserStates(database, batch.enabled() ? batch.groupCommit() : null);
+        this.userStates = new UserStates(database, batch.enabled() ? batch.groupCommit() : null, outbox,
+                                         clock);
+        this.webhookEndpoints = new EndpointStore(database.client(), changes);
+        this.deliveries = new DeliveryWorker(new DeliveryStore(database.client()), webhookEndpoints, outbox,
+                HttpWebhookTransport.create(TransportSettings.from(config.get("webhooks"))), webhooks,
+                RetrySchedule.standard(new SplittableRandom()), clock);
+        this.exports = new ExportService(database.client(),
+                                         ExportSettings.from(config.get("tracking.export"), batch.maxWait()),
+                                         exportFigures, clock);
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
         this.live = LiveSettings.create(config, clients, admin, clock);
     }
@@ -81,6 +109,7 @@ public final class Services implements AutoCloseable {
     public void start() {
         changes.start();
         tracking.start();
+        deliveries.start();
         admin.start();
     }
 
@@ -90,6 +119,8 @@ public final class Services implements AutoCloseable {
      */
     @Override
     public void close() {
+        // Claims no more, lets the deliveries in flight finish, releases what it still holds.
+        deliveries.close();
         tracking.close();
         userStates.close();
         changes.close();
@@ -104,8 +135,34 @@ public final class Services implements AutoCloseable {
         return clock;
     }
 
+    public ExportService exports() {
+        return exports;
+    }
+
+    public ExportFigures exportFigures() {
+        return exportFigures;
+    }
+
     public ChangeLog changes() {
         return changes;
+    }
+
+    /** Where writes put the events that webhook endpoints receive. */
+    public Outbox outbox() {
+        return outbox;
+    }
+
+    public WebhookSettings webhooks() {
+        return webhooks;
+    }
+
+    public EndpointStore webhookEndpoints() {
+        return webhookEndpoints;
+    }
+
+    /** The webhook delivery worker: its figures for the metrics. */
+    public DeliveryWorker deliveries() {
+        return deliveries;
     }
 
     public NotificationLimits limits() {

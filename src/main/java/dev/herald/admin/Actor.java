@@ -31,4 +31,18 @@ public record Actor(String name, Role role) {
         }
         return caller;
     }
+
+    /**
+     * The caller of a route that reads what a viewer may not (an export's raw rows); a viewer is answered 403.
+     *
+     * @param what what only an owner or an editor does, as the message says it: {@code exports interactions}
+     */
+    public static Actor editor(ServerRequest request, String what) {
+        Actor caller = of(request);
+        if (!caller.role().mayChange()) {
+            throw ApiException.error(Status.FORBIDDEN_403, "FORBIDDEN", caller.name() + " is a viewer: only an owner"
+                    + " or an editor " + what);
+        }
+        return caller;
+    }
 }

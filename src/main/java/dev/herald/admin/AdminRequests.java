@@ -93,6 +93,33 @@ public final class AdminRequests {
                 + " than its Content-Length");
     }
 
+    /**
+     * A query parameter given at most once. Given twice ({@code limit=1&limit=abc}) it is refused rather than read
+     * first-wins: the request says two things, and a client's later value, valid or not, was silently ignored.
+     */
+    public static Optional<String> queryParameter(ServerRequest request, String name) {
+        List<String> values = request.query().all(name, List::of);
+        if (values.size() > 1) {
+            throw ApiException.validation(name, name + " is given " + values.size() + " times: give it once");
+        }
+        return values.stream().findFirst();
+    }
+
+    /** {@code ?limit=}, given once: a whole number from 1 to {@code max}; {@code defaultLimit} when absent. */
+    public static int limit(ServerRequest request, int defaultLimit, int max) {
+        return queryParameter(request, "limit").map(text -> {
+            try {
+                int limit = Integer.parseInt(text);
+                if (limit >= 1 && limit <= max) {
+                    return limit;
+                }
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+            throw ApiException.validation("limit", "limit must be a whole number from 1 to " + max);
+        }).orElse(defaultLimit);
+    }
+
     public static Optional<String> optionalString(JsonObject body, String field) {
         return optionalString(body.get(field), field);
     }

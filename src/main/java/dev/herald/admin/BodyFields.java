@@ -56,6 +56,9 @@ public record BodyFields(String path, List<String> writable, List<String> readOn
             return ApiException.validation(field, "field \"" + field + "\" is read-only; writable fields: "
                     + String.join(", ", allowed), allowed);
         }
+        if (writable.isEmpty()) {
+            return ApiException.validation(field, "unknown field \"" + field + "\": this route takes no body", allowed);
+        }
         String message = NearestName.among(member, writable)
                 .map(nearest -> "unknown field \"" + field + "\"; did you mean \"" + named(nearest) + "\"?")
                 .orElse("unknown field \"" + field + "\"; writable fields: " + String.join(", ", allowed));

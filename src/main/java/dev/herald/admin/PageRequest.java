@@ -24,21 +24,8 @@ public record PageRequest(int limit, Optional<Cursor> after) {
     public static final int MAX_LIMIT = 1000;
 
     public static PageRequest of(ServerRequest request) {
-        Optional<String> limit = request.query().first("limit").asOptional();
-        Optional<String> cursor = request.query().first("cursor").asOptional();
-        return new PageRequest(limit.map(PageRequest::limit).orElse(DEFAULT_LIMIT), cursor.map(Cursor::decode));
-    }
-
-    private static int limit(String text) {
-        try {
-            int limit = Integer.parseInt(text);
-            if (limit >= 1 && limit <= MAX_LIMIT) {
-                return limit;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw ApiException.validation("limit", "limit must be a whole number from 1 to " + MAX_LIMIT);
+        return new PageRequest(AdminRequests.limit(request, DEFAULT_LIMIT, MAX_LIMIT),
+                               AdminRequests.queryParameter(request, "cursor").map(Cursor::decode));
     }
 
     /**

@@ -41,6 +41,8 @@ public final class Json {
     private static final JsonWriterFactory WRITERS = PROVIDER.createWriterFactory(Map.of());
     private static final JsonGeneratorFactory GENERATORS = PROVIDER.createGeneratorFactory(Map.of());
 
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     private Json() {
     }
 
@@ -55,6 +57,35 @@ public final class Json {
             writer.write(value);
         }
         return out.toString();
+    }
+
+    /**
+     * Appends {@code text} as a JSON string, escaped as this module's writer escapes it (the quote, the backslash and
+     * control characters; nothing else): for a hot path that writes a few known fields itself rather than building a
+     * tree to write it.
+     */
+    public static StringBuilder appendString(StringBuilder json, String text) {
+        json.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> json.append("\\\"");
+                case '\\' -> json.append("\\\\");
+                case '\b' -> json.append("\\b");
+                case '\f' -> json.append("\\f");
+                case '\n' -> json.append("\\n");
+                case '\r' -> json.append("\\r");
+                case '\t' -> json.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        json.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                    } else {
+                        json.append(c);
+                    }
+                }
+            }
+        }
+        return json.append('"');
     }
 
     /** A streaming writer of UTF-8 JSON, for answers large enough that building a tree first would cost. */

@@ -9,8 +9,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.herald.storage.ExactlyOnceCommit;
 import dev.herald.storage.Rows;
-import dev.herald.storage.Transactions;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbExecute;
@@ -54,7 +54,10 @@ public final class ChangeLog implements AutoCloseable {
     private volatile long notFreshBefore;
     /** Past this, a write waiting for its turn answers as if the database had not: a burst is slowed, not refused. */
     static final Duration WRITE_TURN_WAIT = Duration.ofSeconds(10);
-    /** A turn that loses certification runs again this long: it holds many writers, each waiting for it. */
+    /**
+     * A turn that loses certification, or whose connection is lost during its commit, runs again this long: it holds
+     * many writers, each waiting for it.
+     */
     private static final Duration TURN_CONFLICTS_RETRIED = Duration.ofSeconds(10);
     private final GroupedWrites writes;
     private volatile boolean started;
@@ -96,7 +99,7 @@ public final class ChangeLog implements AutoCloseable {
     }
 
     private void writeAndRecord(List<GroupedWrites.Write> group) {
-        Transactions.run(db, TURN_CONFLICTS_RETRIED, transaction -> {
+        ExactlyOnceCommit.run(db, TURN_CONFLICTS_RETRIED, transaction -> {
             group.forEach(write -> write.applyIn(transaction));
             // Last, so that the counter's lock, which every write waits for, is held for the least time.
             transaction.createNamedUpdate("advance-change-version").addParam("count", group.size()).execute();

@@ -77,8 +77,12 @@ public final class HeraldConfig {
     public static Config load(Optional<Path> file, List<Supplier<? extends ConfigSource>> above) {
         file.ifPresent(path -> requireReadable(path, ""));
         List<Supplier<? extends ConfigSource>> overrides = new ArrayList<>(above);
-        file.ifPresent(path -> overrides.add(ConfigSources.file(path)));
         Optional<Object> parsed = file.flatMap(DuplicateKeys::refuse);
+        // The file as DuplicateKeys parsed it; Helidon reads it itself only when that parse has nothing to give:
+        // another format, an empty file, or a mistake, which Helidon's parse then describes.
+        file.ifPresent(path -> overrides.add(parsed.filter(Map.class::isInstance)
+                .<Supplier<? extends ConfigSource>>map(document -> YamlTree.source((Map<?, ?>) document))
+                .orElseGet(() -> ConfigSources.file(path))));
         Config config;
         try {
             config = withDefaults(overrides);
@@ -90,7 +94,7 @@ public final class HeraldConfig {
     }
 
     private static List<Supplier<? extends ConfigSource>> aboveTheFile() {
-        return List.of(ConfigSources.systemProperties(), ConfigSources.environmentVariables());
+        return List.of(ConfigSources.systemProperties(), EnvironmentSource.create());
     }
 
     /**
@@ -99,7 +103,7 @@ public final class HeraldConfig {
      */
     public static Config withDefaults(List<Supplier<? extends ConfigSource>> overrides) {
         List<Supplier<? extends ConfigSource>> sources = new ArrayList<>(overrides);
-        sources.add(ConfigSources.classpath("application.yaml"));
+        sources.add(BundledDefaults.source());
         return Config.builder()
                 .disableEnvironmentVariablesSource()
                 .disableSystemPropertiesSource()

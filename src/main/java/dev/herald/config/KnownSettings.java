@@ -1,8 +1,5 @@
 package dev.herald.config;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,8 +10,6 @@ import java.util.regex.Pattern;
 
 import dev.herald.storage.HikariSettings;
 import dev.herald.text.NearestName;
-
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * Finds settings Herald does not know under the sections it owns: a misspelled key is otherwise ignored without a
@@ -31,11 +26,12 @@ public final class KnownSettings {
     /** The sections of the configuration that are Herald's, by their environment variables' prefixes. */
     private static final Set<String> SECTIONS = Set.of("observe", "db", "rate-limit", "cors", "access-log", "admin",
                                                        "limits", "feed", "tracking", "sdk", "user-tokens",
-                                                       "config");
+                                                       "config", "webhooks");
     private static final Set<String> WITHOUT_DEFAULT = Set.of("admin.tokens", "admin.accounts.name",
                                                               "admin.accounts.role", "admin.accounts.token-sha256",
                                                               "cors.allowed-origins",
-                                                              "rate-limit.trusted-proxies");
+                                                              "rate-limit.trusted-proxies",
+                                                              "webhooks.allowed-addresses");
     private static final Set<String> FREE_PREFIXES = Set.of("db.statements.");
     // Helidon's JdbcParametersConfig, 4.1.7.
     private static final Set<String> DB_CLIENT_PARAMETERS = Set.of("use-n-string", "use-string-binding",
@@ -57,8 +53,8 @@ public final class KnownSettings {
     private static final String CONNECTION = "db.connection.";
     private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
 
-    /** The keys of the bundled application.yaml, read with SnakeYAML alone: Helidon's parse of it costs the start more. */
-    private static final List<String> DEFAULT_KEYS = defaultKeys();
+    /** The keys of the bundled application.yaml, from the one parse of it (BundledDefaults). */
+    private static final List<String> DEFAULT_KEYS = YamlKeys.of(BundledDefaults.document());
 
     private final Set<String> known;
 
@@ -73,17 +69,6 @@ public final class KnownSettings {
         HikariSettings.names().forEach(property -> known.add("db.connection." + property));
         DB_CLIENT_PARAMETERS.forEach(parameter -> known.add("db.parameters." + parameter));
         return new KnownSettings(known);
-    }
-
-    private static List<String> defaultKeys() {
-        try (InputStream in = KnownSettings.class.getResourceAsStream("/application.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("application.yaml is missing from Herald's module");
-            }
-            return YamlKeys.of(new Yaml().load(in));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**

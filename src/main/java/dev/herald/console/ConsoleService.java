@@ -55,7 +55,8 @@ public final class ConsoleService implements HttpService {
      */
     private static final List<String> MODULES = List.of("console", "api", "ui", "projects", "project", "keys", "stats",
                                                         "composer", "preview", "audit", "diff", "sessions", "editor",
-                                                        "team", "lifecycle", "tokens", "audience", "languages");
+                                                        "team", "lifecycle", "tokens", "audience", "languages",
+                                                        "webhooks");
 
     private final List<Asset> assets = assets();
 

@@ -3,7 +3,7 @@ package dev.herald.logging;
 /**
  * What a client sent, made safe for one log line: control characters (an escape sequence would recolour or rewrite
  * an operator's terminal; a line break would forge a log line) are written as {@code \xNN}, and the text is cut
- * at a length that keeps one request to one short line.
+ * at a length that keeps one request to one short line: {@value #MAX_CHARS} characters at most, an ellipsis included.
  */
 public final class LogText {
 
@@ -26,7 +26,9 @@ public final class LogText {
             }
         }
         if (safe.length() >= MAX_CHARS) {
-            safe.setLength(MAX_CHARS);
+            // MAX_CHARS in all, the "..." included: what an attempt's detail promises (docs/webhooks.md).
+            int end = MAX_CHARS - 3;
+            safe.setLength(Character.isLowSurrogate(safe.charAt(end)) ? end - 1 : end);
             safe.append("...");
         }
         return safe.toString();

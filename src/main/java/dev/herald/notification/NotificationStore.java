@@ -21,6 +21,7 @@ import dev.herald.audit.AuditLog;
 import dev.herald.changes.Change;
 import dev.herald.changes.ChangeLog;
 import dev.herald.feed.FeedBound;
+import dev.herald.outbox.Outbox;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectStore;
 import dev.herald.storage.Rows;
@@ -48,11 +49,13 @@ public final class NotificationStore {
     private final DbClient db;
     private final ChangeLog changes;
     private final FeedBound feedBound;
+    private final NotificationEvents events;
 
-    public NotificationStore(DbClient db, ChangeLog changes, FeedBound feedBound) {
+    public NotificationStore(DbClient db, ChangeLog changes, FeedBound feedBound, Outbox outbox) {
         this.db = db;
         this.changes = changes;
         this.feedBound = feedBound;
+        this.events = new NotificationEvents(outbox);
     }
 
     /** @throws dev.herald.api.ApiException 409 when a published one would make the feed too large */
@@ -72,6 +75,7 @@ public final class NotificationStore {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
             NotificationVersions.keep(transaction, null, notification, audit);
+            events.created(transaction, notification);
         });
     }
 
@@ -107,6 +111,7 @@ public final class NotificationStore {
             if (grows) {
                 feedBound.require(transaction, notification.projectId(), notification.updatedAt());
             }
+            events.updated(transaction, before, notification);
             // Whatever was pending is superseded: a PATCH is how a draft is published, or replaced by other words.
             transaction.namedDelete("delete-notification-draft", seen.id());
             written.set(applied);
@@ -124,6 +129,10 @@ public final class NotificationStore {
         AtomicLong archived = new AtomicLong();
         changes.write(Change.ofProject(projectId), transaction -> {
             feedBound.lockProject(transaction, projectId);
+            List<String> ending = events.wantsArchived(projectId)
+                    ? transaction.namedQuery("select-ended-published-notification-ids", projectId, now)
+                            .map(row -> Rows.string(row, "id")).toList()
+                    : List.of();
             archived.set(transaction.createNamedUpdate("archive-ended-notifications")
                                  .addParam("projectId", projectId)
                                  .addParam("now", now)
@@ -132,6 +141,7 @@ public final class NotificationStore {
             AuditLog.record(transaction, AuditEntry.of(actor, now, "notifications.ended-archived", projectId,
                     "project", projectId, Json.builders().createObjectBuilder().add("archived", archived.get())
                             .build()));
+            ending.forEach(id -> events.archivedEnded(transaction, projectId, id));
         });
         return (int) archived.get();
     }
@@ -153,6 +163,7 @@ public final class NotificationStore {
             transaction.namedDelete("delete-notification-draft", seen.id());
             NotificationVersions.deleteAll(transaction, seen.id());
             AuditLog.record(transaction, audit.apply(before));
+            events.deleted(transaction, before);
         });
     }
 

@@ -11,6 +11,7 @@ import dev.herald.identity.TokenCacheFigures;
 import dev.herald.storage.PoolFigures;
 import dev.herald.tracking.LookupFigures;
 import dev.herald.tracking.WriterFigures;
+import dev.herald.webhook.DeliveryWorker;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
@@ -39,22 +40,25 @@ public final class MetricsService implements HttpService {
     private final Supplier<TokenCacheFigures> tokenCache;
     private final Supplier<WriterFigures> writer;
     private final Supplier<LookupFigures> lookups;
+    private final Supplier<DeliveryWorker.Figures> webhooks;
 
     /**
      * @param pool      the serving pool's figures at the moment of the call
      * @param feedCache the feed cache's
      * @param writer    the interaction writer's
      * @param lookups   tracking's unknown-notification check's
+     * @param webhooks  the webhook delivery worker's
      */
     public MetricsService(Metrics metrics, Supplier<PoolFigures> pool, Supplier<FeedCacheFigures> feedCache,
                           Supplier<TokenCacheFigures> tokenCache, Supplier<WriterFigures> writer,
-                          Supplier<LookupFigures> lookups) {
+                          Supplier<LookupFigures> lookups, Supplier<DeliveryWorker.Figures> webhooks) {
         this.metrics = metrics;
         this.pool = pool;
         this.feedCache = feedCache;
         this.tokenCache = tokenCache;
         this.writer = writer;
         this.lookups = lookups;
+        this.webhooks = webhooks;
     }
 
     @Override
@@ -71,6 +75,7 @@ public final class MetricsService implements HttpService {
         writeTokenCacheFigures(out, tokenCache.get());
         writeWriterFigures(out, writer.get());
         writeLookupFigures(out, lookups.get());
+        writeWebhookFigures(out, webhooks.get());
         JvmMetrics.writeTo(out);
         response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
         response.header(HeaderNames.CACHE_CONTROL, "no-store");
@@ -112,6 +117,23 @@ public final class MetricsService implements HttpService {
                 + " ones included.", figures.verifications());
     }
 
+    static void writeWebhookFigures(StringBuilder out, DeliveryWorker.Figures figures) {
+        gauge(out, "herald_webhook_pending_deliveries", "Webhook deliveries to enabled endpoints waiting for an"
+                + " attempt, of every instance; -1 when the database did not answer.", figures.pending());
+        out.append("# HELP herald_webhook_oldest_pending_seconds Age of the oldest event not yet delivered to an"
+                        + " enabled endpoint.\n")
+                .append("# TYPE herald_webhook_oldest_pending_seconds gauge\n")
+                .append("herald_webhook_oldest_pending_seconds ").append(figures.oldestPendingSeconds()).append('\n');
+        counter(out, "herald_webhook_deliveries_total", "Webhook deliveries answered 2xx, by this instance.",
+                figures.delivered());
+        counter(out, "herald_webhook_failures_total", "Webhook attempts that failed (any other status, time-out,"
+                + " refused address, 410), by this instance.", figures.failed());
+        counter(out, "herald_webhook_endpoints_disabled_total", "Webhook endpoints this instance disabled: 410, or"
+                + " failing longer than webhooks.disable-after.", figures.disabled());
+        gauge(out, "herald_webhook_in_flight", "Webhook deliveries being attempted now by this instance.",
+              figures.inFlight());
+    }
+
     static void writeWriterFigures(StringBuilder out, WriterFigures figures) {
         gauge(out, "herald_tracking_queue_depth", "Interactions waiting for the writer.", figures.queued());
         counter(out, "herald_tracking_batches_total", "Transactions of interactions committed.", figures.batches());
@@ -121,6 +143,17 @@ public final class MetricsService implements HttpService {
         out.append("# HELP herald_tracking_commit_seconds_total Time in committed transactions of interactions.\n")
                 .append("# TYPE herald_tracking_commit_seconds_total counter\n")
                 .append("herald_tracking_commit_seconds_total ").append(figures.commitSeconds()).append('\n');
+        gauge(out, "herald_tracking_in_flight", "Transactions of interactions in flight now.", figures.inFlight());
+        gauge(out, "herald_tracking_in_flight_limit", "Transactions of interactions that may be in flight now, as"
+                + " adapted to the commit time.", figures.inFlightLimit());
+        gauge(out, "herald_tracking_in_flight_max", "Transactions of interactions that may ever be in flight at once"
+                + " (tracking.batch.max-in-flight).", figures.maxInFlight());
+        gauge(out, "herald_tracking_in_flight_peak", "The most transactions of interactions in flight at once since"
+                + " start.", figures.inFlightPeak());
+        out.append("# HELP herald_tracking_commit_latency_seconds Commit time of the last transactions of interactions,"
+                        + " a moving average.\n")
+                .append("# TYPE herald_tracking_commit_latency_seconds gauge\n")
+                .append("herald_tracking_commit_latency_seconds ").append(figures.recentCommitSeconds()).append('\n');
     }
 
     static void writeLookupFigures(StringBuilder out, LookupFigures figures) {

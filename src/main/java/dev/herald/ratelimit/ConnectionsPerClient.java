@@ -39,6 +39,10 @@ import io.helidon.webserver.spi.ServerConnectionSelector;
  *     a minute. The clock is Helidon's idle time, which restarts at each request line and each answer, not at each
  *     byte: a request slower than the limit in total is cut however steadily it sends (or, for an answer as large
  *     as a feed may be, 1 MiB, however steadily it reads).</li>
+ * <li>A trusted proxy's connection may stay idle between two requests for {@code limits.proxy-idle-timeout}
+ *     instead: a proxy keeps idle connections to reuse them, and whichever side closes one while the other sends on
+ *     it loses that request (nginx answers a POST 502 and does not retry it). The proxy must be the one to close,
+ *     so Herald waits longer than proxies do. Inside a request the read time-out holds for it as for anyone.</li>
  * </ul>
  * It is the listener's only connection selector (Helidon's discovered ones are turned off), so it sees each
  * connection as it is accepted, without waiting for bytes to tell the protocol: every connection is HTTP/1.1.
@@ -59,6 +63,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final int limit;
     private final String setting;
     private final Duration readTimeout;
+    private final Duration proxyIdleTimeout;
     private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Object, Integer> open = new ConcurrentHashMap<>();
     private final LogThrottle refusals;
@@ -68,15 +73,17 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
      * @param contexts the context each admitted connection reads and writes through, made from Helidon's
      * @param http1    Helidon's HTTP/1.1 settings for the connections
      * @param setting  the setting of the limit, for the log ({@code limits.connections-per-client})
+     * @param proxyIdleTimeout how long a trusted proxy's connection may wait for its next request
      */
     public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, Http1Config http1, ClientAddresses clients,
-                                int limit, String setting, Duration readTimeout) {
-        this(contexts, http1, clients, limit, setting, readTimeout, LOG_INTERVAL);
+                                int limit, String setting, Duration readTimeout, Duration proxyIdleTimeout) {
+        this(contexts, http1, clients, limit, setting, readTimeout, proxyIdleTimeout, LOG_INTERVAL);
     }
 
     /** @param logInterval the least time between two lines about refused connections (a minute but in tests) */
     ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, Http1Config http1, ClientAddresses clients,
-                         int limit, String setting, Duration readTimeout, Duration logInterval) {
+                         int limit, String setting, Duration readTimeout, Duration proxyIdleTimeout,
+                         Duration logInterval) {
         if (limit < 1) {
             throw new IllegalArgumentException(setting + " must be at least 1, not " + limit);
         }
@@ -86,6 +93,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
         this.limit = limit;
         this.setting = setting;
         this.readTimeout = readTimeout;
+        this.proxyIdleTimeout = proxyIdleTimeout.compareTo(readTimeout) > 0 ? proxyIdleTimeout : readTimeout;
         this.refusals = new LogThrottle(logInterval);
         Sweep.schedule(this);
     }
@@ -120,7 +128,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
                 ? clients.connectionClientOf(socket.getAddress())
                 : Optional.empty();
         if (client.isEmpty()) {
-            return timed(http1.connection(contexts.apply(ctx)), () -> { });
+            return timed(http1.connection(contexts.apply(ctx)), proxyIdleTimeout, () -> { });
         }
         Object key = client.get();
         if (open.merge(key, 1, Integer::sum) > limit) {
@@ -129,27 +137,29 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
             return new Refused(ctx);
         }
         try {
-            return timed(http1.connection(contexts.apply(ctx)), () -> release(key));
+            return timed(http1.connection(contexts.apply(ctx)), readTimeout, () -> release(key));
         } catch (RuntimeException e) {
             release(key);
             throw e;
         }
     }
 
-    private ServerConnection timed(ServerConnection connection, Runnable release) {
-        Timed watched = new Timed(connection, release);
+    private ServerConnection timed(ServerConnection connection, Duration idleTimeout, Runnable release) {
+        Timed watched = new Timed(connection, idleTimeout, release);
         timed.add(watched);
         return watched;
     }
 
     /**
      * Closes connections whose idle time (Helidon's: since the last request line or answer) passed the read
-     * time-out. A handler's own work is bounded well below it (every wait on the database is), so what is cut is
-     * a client too slow or silent.
+     * time-out, or, waiting for a next request (Helidon may interrupt a connection only then), their idle time-out.
+     * A handler's own work is bounded well below the read time-out (every wait on the database is), so what is cut
+     * is a client too slow or silent.
      */
     private void sweep() {
         for (Timed connection : timed) {
-            if (connection.idleTime().compareTo(readTimeout) > 0) {
+            Duration limit = connection.canInterrupt() ? connection.idleTimeout : readTimeout;
+            if (connection.idleTime().compareTo(limit) > 0) {
                 // Interrupting its thread closes the socket the thread is blocked on.
                 connection.delegate.close(true);
             }
@@ -242,10 +252,12 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final class Timed implements ServerConnection, InterruptableTask<Void> {
 
         private final ServerConnection delegate;
+        private final Duration idleTimeout;
         private final Runnable release;
 
-        private Timed(ServerConnection delegate, Runnable release) {
+        private Timed(ServerConnection delegate, Duration idleTimeout, Runnable release) {
             this.delegate = delegate;
+            this.idleTimeout = idleTimeout;
             this.release = release;
         }
 

@@ -3,11 +3,13 @@ package dev.herald.ratelimit;
 import java.net.InetAddress;
 
 /**
- * An address or a CIDR range ({@code 10.0.0.0/8}, {@code 2001:db8::/32}, {@code 127.0.0.1}).
+ * An address or a CIDR range ({@code 10.0.0.0/8}, {@code 2001:db8::/32}, {@code 127.0.0.1}). Also the form of
+ * {@code webhooks.allowed-addresses} (the webhook package's AddressPolicy).
  */
-record IpRange(byte[] network, int prefixLength) {
+public record IpRange(byte[] network, int prefixLength) {
 
-    static IpRange parse(String text) {
+    /** @throws IllegalArgumentException naming the text when it is not an address or a range */
+    public static IpRange parse(String text) {
         String trimmed = text.strip();
         int slash = trimmed.indexOf('/');
         String addressPart = slash < 0 ? trimmed : trimmed.substring(0, slash);
@@ -19,7 +21,7 @@ record IpRange(byte[] network, int prefixLength) {
         return new IpRange(bytes, prefix);
     }
 
-    boolean contains(InetAddress address) {
+    public boolean contains(InetAddress address) {
         byte[] candidate = address.getAddress();
         if (candidate.length != network.length) {
             return false;

@@ -12,9 +12,12 @@ import dev.herald.config.ConfigValues;
 import com.zaxxer.hikari.HikariConfig;
 
 /**
- * Reads every {@code db.connection} setting as HikariCP and the driver will, before anything is migrated: HikariCP
- * reads its settings only when the pool opens, and the driver its options only when it connects, which start-up
- * would take for a database that does not answer and retry until its time-out.
+ * Reads every {@code db.connection} setting as HikariCP and the driver will: HikariCP reads its settings only when the
+ * pool opens, after the migrations began, so they are read before anything is migrated; the driver reads its options
+ * when it connects, which start-up would take for a database that does not answer and retry until its time-out, so
+ * a failed attempt to connect asks the driver about them first ({@link SchemaConnection}). Not before the first
+ * attempt: the driver's parse of its options reflects over a hundred fields, some 8 % of the main thread's start
+ * (a JFR profile, issue 33), and a first attempt that succeeds has read them itself.
  */
 final class ConnectionChecks {
 
@@ -25,22 +28,31 @@ final class ConnectionChecks {
 
     /**
      * @param settings the {@code db} settings, spelled as HikariCP reads them
-     * @throws BadSetting naming the setting HikariCP or the driver refuses
+     * @throws BadSetting naming the setting HikariCP refuses (the driver's options: {@link #checkDriverOptions})
      */
-    static void check(Map<String, String> settings, Dialect dialect) {
+    static void check(Map<String, String> settings) {
         Properties pool = Settings.under(settings, CONNECTION);
-        String url = (String) pool.remove("url");
-        Properties driver = new Properties();
+        pool.remove("url");
         pool.stringPropertyNames().forEach(name -> {
-            if (HikariSettings.isDriverOption(name)) {
-                driver.setProperty(name.substring(HikariSettings.DRIVER_PREFIX.length()), pool.getProperty(name));
-            } else if (!name.startsWith("helidon.")) {
+            if (!HikariSettings.isDriverOption(name) && !name.startsWith("helidon.")) {
                 checkPoolSetting(name, pool.getProperty(name));
             }
         });
-        if (dialect == Dialect.MARIADB) {
-            checkDriverOptions(url, driver, pool.getProperty("password"));
+    }
+
+    /**
+     * @param settings the {@code db} settings, spelled as HikariCP reads them
+     * @throws BadSetting when the MariaDB driver refuses its URL or an option under {@code db.connection.dataSource}
+     */
+    static void checkDriverOptions(Map<String, String> settings, Dialect dialect) {
+        if (dialect != Dialect.MARIADB) {
+            return;
         }
+        Properties pool = Settings.under(settings, CONNECTION);
+        Properties driver = new Properties();
+        pool.stringPropertyNames().stream().filter(HikariSettings::isDriverOption).forEach(name ->
+                driver.setProperty(name.substring(HikariSettings.DRIVER_PREFIX.length()), pool.getProperty(name)));
+        checkDriverOptions(pool.getProperty("url"), driver, pool.getProperty("password"));
     }
 
     /** One at a time, so that the line names the one HikariCP refuses (its own message may only say "abc"). */

@@ -48,6 +48,14 @@ public final class Database {
     }
 
     /**
+     * Begins reading the bundled statements on a thread of their own; {@link #start} waits for them if it gets there
+     * first. Called first thing, before the configuration is read.
+     */
+    public static void readStatementsAhead() {
+        BundledStatements.readAhead();
+    }
+
+    /**
      * Migrates, then opens the pool that serves requests. Fails when the database cannot be reached within the
      * start-up time-out: a service that could never have created its schema should say so rather than answer
      * 500 to everything.
@@ -93,8 +101,9 @@ public final class Database {
     }
 
     /**
-     * The {@code db} settings as the pool, the driver and the DB Client take them, every one checked: a value
-     * HikariCP or the driver cannot read ends the start here, naming it, before anything is migrated.
+     * The {@code db} settings as the pool, the driver and the DB Client take them, checked: a value HikariCP cannot
+     * read ends the start here, naming it, before anything is migrated; one the driver cannot read ends it at the
+     * first attempt to connect, before any wait (ConnectionChecks).
      *
      * @throws BadSetting naming the setting
      */
@@ -112,7 +121,7 @@ public final class Database {
         chooseUser(settings, dialect);
         boundFailoverRetries(settings, dialect, url);
         chooseDialectStatements(settings, dialect);
-        ConnectionChecks.check(settings, dialect);
+        ConnectionChecks.check(settings);
         return Map.copyOf(settings);
     }
 
@@ -169,12 +178,15 @@ public final class Database {
     }
 
     /**
-     * Three H2 settings, unless the URL chooses them itself. H2 folds unquoted names to upper case; the row mappers
+     * Four H2 settings, unless the URL chooses them itself. H2 folds unquoted names to upper case; the row mappers
      * use the lower-case names MariaDB reports. And H2 writes a commit to its file up to 500 ms later by default
      * (WRITE_DELAY): it runs inside Herald, so a kill -9 lost interactions already answered 204 (29 of 484 in
      * TrackingDrainH2Test). With 0 every commit is in the file (the operating system's cache) before the answer.
      * And no trace file: H2 writes its errors into one beside the database, and to the console, stack traces and
-     * all, when it cannot; Herald reports them itself.
+     * all, when it cannot; Herald reports them itself. And H2 does not close the database from a shutdown hook of
+     * its own (DB_CLOSE_ON_EXIT): the JVM runs every hook at once, and H2's closed the database under Herald's stop,
+     * whose last writes (the webhook worker's release of its claims, 2 SIGTERMs in 5) then failed; Herald's stop
+     * closes the pool last, and the database closes with its last connection.
      */
     static String connectionUrl(Dialect dialect, String url) {
         if (dialect != Dialect.H2) {
@@ -183,7 +195,8 @@ public final class Database {
         String settings = url.toUpperCase(Locale.ROOT);
         String withCase = settings.contains("DATABASE_TO_") ? url : url + ";DATABASE_TO_LOWER=TRUE";
         String withDelay = settings.contains("WRITE_DELAY") ? withCase : withCase + ";WRITE_DELAY=0";
-        return settings.contains("TRACE_LEVEL_FILE") ? withDelay : withDelay + ";TRACE_LEVEL_FILE=0";
+        String withTrace = settings.contains("TRACE_LEVEL_FILE") ? withDelay : withDelay + ";TRACE_LEVEL_FILE=0";
+        return settings.contains("DB_CLOSE_ON_EXIT") ? withTrace : withTrace + ";DB_CLOSE_ON_EXIT=FALSE";
     }
 
     /**

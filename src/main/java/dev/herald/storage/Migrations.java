@@ -84,7 +84,17 @@ final class Migrations {
             new Migration(22, "the language each interaction was recorded in; daily totals per language", Change.EXPAND,
                           "/db/migrations/V22__interaction_locales.sql"),
             new Migration(23, "each migration's oldest version of Herald that runs on it", Change.EXPAND,
-                          Migrations::recordCompatibility));
+                          Migrations::recordCompatibility),
+            new Migration(24, "each group commit's id, to find a batch whose commit's outcome is unknown", Change.EXPAND,
+                          "/db/migrations/V24__committed_batches.sql"),
+            new Migration(25, "webhook endpoints, the outbox of events and their deliveries", Change.EXPAND,
+                          "/db/migrations/V25__webhooks_and_outbox.sql"),
+            new Migration(26, "an index of each project's interactions in the order they were received, for exports",
+                          Change.EXPAND, "/db/migrations/V26__interaction_export_index.sql"),
+            new Migration(27, "when each user's state of a notification last changed, and an index of them by it,"
+                    + " for exports", Change.EXPAND, "/db/migrations/V27__user_state_changes.sql"),
+            new Migration(28, "webhook endpoints' descriptions measured in characters, not UTF-16 units", Change.EXPAND,
+                          "/db/migrations/V28__webhook_descriptions_in_characters.sql"));
 
     /** The first migration recorded with its {@code compatible_from}: it adds the column. */
     private static final int RECORDS_COMPATIBILITY = 23;

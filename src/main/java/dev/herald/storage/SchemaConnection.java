@@ -40,6 +40,8 @@ final class SchemaConnection {
             try {
                 return DriverManager.getConnection(url, properties(settings, dialect, wait.timeLeft()));
             } catch (SQLException e) {
+                // An option the driver refuses fails every attempt: said at once, not waited on.
+                ConnectionChecks.checkDriverOptions(settings, dialect);
                 // The driver's words may hold the URL as written, password and all: only a masked copy goes on, and
                 // the exception is not chained for the same reason.
                 String reason = explained(DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,

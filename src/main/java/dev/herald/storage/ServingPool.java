@@ -11,7 +11,6 @@ import java.util.regex.Pattern;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
-import io.helidon.dbclient.DbClientException;
 import io.helidon.dbclient.jdbc.CloseableJdbcConnectionPool;
 
 /**
@@ -30,10 +29,13 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     private final Properties settings;
     private final String dbType;
     private final LongAdder refused = new LongAdder();
+    private final CommittedBatches committedBatches;
 
-    private ServingPool(HikariDataSource dataSource, Properties settings, String url) {
+    private ServingPool(HikariDataSource dataSource, Properties settings, String url,
+                        CommittedBatches committedBatches) {
         this.dataSource = dataSource;
         this.settings = settings;
+        this.committedBatches = committedBatches;
         Matcher type = DB_TYPE.matcher(url);
         this.dbType = type.matches() ? type.group(1) : DEFAULT_DB_TYPE;
     }
@@ -47,35 +49,38 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     static ServingPool create(Map<String, String> settings) {
         Properties properties = Settings.under(settings, "connection.");
         properties.keySet().removeIf(key -> key.toString().startsWith(HELIDON_RESERVED));
-        return open(properties, Map.of());
+        return open(properties, Map.of(), CommittedBatches.from(settings));
     }
 
     /** A pool from HikariCP properties ({@code url} among them), plus settings for the driver. */
-    private static ServingPool open(Properties settings, Map<String, String> driverProperties) {
+    private static ServingPool open(Properties settings, Map<String, String> driverProperties,
+                                    CommittedBatches committedBatches) {
         Properties properties = new Properties();
         properties.putAll(settings);
         String url = (String) properties.remove("url");
         HikariConfig config = new HikariConfig(properties);
         config.setJdbcUrl(url);
         driverProperties.forEach(config::addDataSourceProperty);
-        return new ServingPool(new HikariDataSource(config), settings, url);
+        return new ServingPool(new HikariDataSource(config), settings, url, committedBatches);
     }
 
     /**
-     * A pool of one connection with the same settings and auto-commit off, for a writer that commits batch after
-     * batch on one thread: switching auto-commit off and back for each transaction would cost two more round trips
-     * per batch. HikariCP still checks, replaces and retires its connection as it does the serving pool's.
+     * A pool of {@code size} connections with the same settings and auto-commit off, for writers that each commit
+     * batch after batch on a thread of their own: switching auto-commit off and back for each transaction would cost
+     * two more round trips per batch. One connection is opened at once, the others when a writer first needs them;
+     * HikariCP checks, replaces and retires them as it does the serving pool's.
      *
      * @param driverProperties more settings for the driver, beside the serving pool's ({@code allowMultiQueries})
      */
-    public ServingPool singleTransactionalPool(String name, Map<String, String> driverProperties) {
-        Properties single = new Properties();
-        single.putAll(settings);
-        single.setProperty("poolName", name);
-        single.setProperty("maximumPoolSize", "1");
-        single.setProperty("minimumIdle", "1");
-        single.setProperty("autoCommit", "false");
-        return open(single, driverProperties);
+    public ServingPool transactionalPool(String name, int size, Map<String, String> driverProperties) {
+        Properties writers = new Properties();
+        writers.putAll(settings);
+        writers.setProperty("poolName", name);
+        writers.setProperty("maximumPoolSize", Integer.toString(size));
+        writers.setProperty("minimumIdle", "1");
+        writers.setProperty("autoCommit", "false");
+        // Its own ids' schedule: the writers prune the old ones between their batches.
+        return open(writers, driverProperties, committedBatches.another());
     }
 
     @Override
@@ -84,8 +89,18 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
             return dataSource.getConnection();
         } catch (SQLException e) {
             refused.increment();
-            throw new DbClientException("No connection from the pool: " + e.getMessage(), e);
+            throw new PoolRefused("No connection from the pool: " + e.getMessage(), e);
         }
+    }
+
+    /** The ids of committed batches, for {@link ExactlyOnceCommit}. */
+    CommittedBatches committedBatches() {
+        return committedBatches;
+    }
+
+    /** Takes a connection that failed out of the pool: the next one is made afresh (on a Galera node that serves). */
+    void evict(Connection connection) {
+        dataSource.evictConnection(connection);
     }
 
     /** Requests refused a connection since start: none free within the pool's wait, or the database unreachable. */

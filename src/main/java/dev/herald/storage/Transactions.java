@@ -22,7 +22,8 @@ import io.helidon.dbclient.DbTransaction;
  * and short pauses, and 1 of 90 with ten on a loaded machine, where the others' writes kept winning (cluster/check.sh).
  * So a loser runs again until 5 s have passed since the first attempt, each time after a random pause below a bound
  * that doubles from 8 ms to 256 ms, so that the losers do not meet again. A failure whose outcome is unknown (the
- * connection lost during the commit) is never run again: it may have been committed.
+ * connection lost during the commit) is never run again here: it may have been committed. Group commits and the
+ * change log's turns resolve it by an id of their own ({@link ExactlyOnceCommit}).
  */
 public final class Transactions {
 
@@ -117,7 +118,7 @@ public final class Transactions {
         }
     }
 
-    private static void pauseAfter(int attempt) {
+    static void pauseAfter(int attempt) {
         try {
             long bound = Math.min(FIRST_PAUSE_MILLIS << (attempt - 1), LONGEST_PAUSE_MILLIS);
             Thread.sleep(ThreadLocalRandom.current().nextLong(bound));
@@ -127,7 +128,7 @@ public final class Transactions {
         }
     }
 
-    private static void rollbackQuietly(Connection connection, Exception failure) {
+    static void rollbackQuietly(Connection connection, Exception failure) {
         try {
             connection.rollback();
         } catch (SQLException rollbackFailure) {
@@ -146,7 +147,7 @@ public final class Transactions {
         return false;
     }
 
-    private static void rollbackQuietly(DbTransaction transaction, RuntimeException failure) {
+    static void rollbackQuietly(DbTransaction transaction, RuntimeException failure) {
         try {
             transaction.rollback();
         } catch (RuntimeException rollbackFailure) {

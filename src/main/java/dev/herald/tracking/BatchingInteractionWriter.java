@@ -5,15 +5,15 @@ import dev.herald.storage.ServingPool;
 
 /**
  * Interactions through a group commit ({@link GroupCommit}): every request of a batch gets its 204 only after its
- * transaction's commit, and a 500 if it failed. With one writer per instance nothing on this instance waits for
- * another transaction's lock on a day's total.
+ * transaction's commit, and a 500 if it failed. Several transactions may be in flight, each of its writer's lane: each
+ * lane adds to daily total rows of its own, so none waits for another's lock on a day's total.
  */
 final class BatchingInteractionWriter implements InteractionWriter {
 
     private final GroupCommit<Interaction> writer;
 
     /**
-     * @param servingPool the writer takes a pool of its own from it: one connection, auto-commit off
+     * @param servingPool the writers take a pool of their own from it: a connection each, auto-commit off
      */
     BatchingInteractionWriter(ServingPool servingPool, InteractionStore store, TrackingBatchSettings settings) {
         this.writer = new GroupCommit<>("interaction", "herald-writer", servingPool, store.scriptProperties(),
@@ -30,7 +30,8 @@ final class BatchingInteractionWriter implements InteractionWriter {
     public WriterFigures figures() {
         GroupCommit.Figures figures = writer.figures();
         return new WriterFigures(figures.queued(), figures.batches(), figures.written(), figures.failed(),
-                                 figures.commitSeconds());
+                                 figures.commitSeconds(), figures.inFlight(), figures.inFlightLimit(),
+                                 figures.maxInFlight(), figures.inFlightPeak(), figures.recentCommitSeconds());
     }
 
     @Override

@@ -30,7 +30,7 @@ final class DirectInteractionWriter implements InteractionWriter {
     public void record(Interaction interaction) {
         long started = System.nanoTime();
         try {
-            Transactions.run(pool, connection -> store.write(connection, List.of(interaction)));
+            Transactions.run(pool, connection -> store.write(connection, 0, List.of(interaction)));
         } catch (SQLException | RuntimeException e) {
             failed.increment();
             failures.failed(1, e);
@@ -43,7 +43,7 @@ final class DirectInteractionWriter implements InteractionWriter {
     @Override
     public WriterFigures figures() {
         long committed = written.sum();
-        return new WriterFigures(0, committed, committed, failed.sum(), commitNanos.sum() / 1e9);
+        return new WriterFigures(0, committed, committed, failed.sum(), commitNanos.sum() / 1e9, 0, 0, 0, 0, 0);
     }
 
     @Override

@@ -1,7 +1,10 @@
 package dev.herald.tracking;
 
+import java.time.Duration;
+
 import dev.herald.audience.Audience;
 import dev.herald.identity.UserIdentity;
+import dev.herald.storage.FailoverRead;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -16,13 +19,16 @@ import io.helidon.dbclient.DbClient;
 final class ServedToUser {
 
     private final DbClient db;
+    private final Duration within;
 
-    ServedToUser(DbClient db) {
+    /** @param within how long a read that a database node's failover interrupts is tried again: a request's wait */
+    ServedToUser(DbClient db, Duration within) {
         this.db = db;
+        this.within = within;
     }
 
     boolean couldBeServed(String notificationId, UserIdentity user, long now) {
-        return db.execute().namedGet("select-notification-served-to", notificationId)
+        return FailoverRead.run(() -> db.execute().namedGet("select-notification-served-to", notificationId), within)
                 .filter(row -> "PUBLISHED".equals(Rows.string(row, "status")))
                 .map(row -> Rows.string(row, "audience"))
                 .map(audience -> audience.isEmpty() || Audience.stored(audience).matches(user, notificationId, now))

@@ -1,7 +1,9 @@
 package dev.herald.tracking;
 
+import java.time.Duration;
 import java.util.Optional;
 
+import dev.herald.storage.FailoverRead;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -13,14 +15,17 @@ import io.helidon.dbclient.DbClient;
 final class TrackedNotificationStore {
 
     private final DbClient db;
+    private final Duration within;
 
-    TrackedNotificationStore(DbClient db) {
+    /** @param within how long a read that a database node's failover interrupts is tried again: a request's wait */
+    TrackedNotificationStore(DbClient db, Duration within) {
         this.db = db;
+        this.within = within;
     }
 
     /** While the notification exists (any status). */
     Optional<TrackedNotification> find(String notificationId) {
-        return db.execute().namedGet("select-tracked-notification", notificationId)
+        return FailoverRead.run(() -> db.execute().namedGet("select-tracked-notification", notificationId), within)
                 .map(row -> new TrackedNotification(Rows.string(row, "project_id"),
                                                     NotificationLanguages.of(Rows.string(row, "locale"),
                                                                              Rows.string(row, "translations"))));

@@ -10,6 +10,7 @@ import dev.herald.changes.ChangeLog;
 import dev.herald.identity.UserIdentity;
 import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationStore;
+import dev.herald.outbox.Outbox;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.storage.ServingDatabase;
 
@@ -51,12 +52,14 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private final UserTokens users;
     private final ServedToUser served;
     private final Clock clock;
+    private final Outbox outbox;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
-                           TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
+                           Outbox outbox, TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
                            ClientAddresses clients, TimestampWindow timestampWindow, UserTokens users, Clock clock) {
-        InteractionStore store = new InteractionStore(database);
-        this.notifications = new KnownNotifications(notifications, new TrackedNotificationStore(database.client()),
+        InteractionStore store = new InteractionStore(database, outbox, clock);
+        this.outbox = outbox;
+        this.notifications = new KnownNotifications(notifications, new TrackedNotificationStore(database.client(), batch.maxWait()),
                                                     changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS, LOG_READ_TIMEOUT,
                                                     clock);
         this.interactions = batch.enabled()
@@ -67,7 +70,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         this.clients = clients;
         this.timestampWindow = timestampWindow;
         this.users = users;
-        this.served = new ServedToUser(database.client());
+        this.served = new ServedToUser(database.client(), batch.maxWait());
         this.clock = clock;
     }
 
@@ -157,9 +160,9 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         String locale = RecordedLanguage.of(notification.languages(), tracked.locale(), request, user);
-        interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
-                                            tracked.metadata(), stateKey(user, tracked.type(), notificationId, now),
-                                            locale));
+        interactions.record(InteractionEvents.withItemHead(outbox, new Interaction(
+                notificationId, projectId, tracked.type(), occurredAt, now, endpoint, tracked.metadata(),
+                stateKey(user, tracked.type(), notificationId, now), locale)));
         response.status(Status.NO_CONTENT_204).send();
     }
 

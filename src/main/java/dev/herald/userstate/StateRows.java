@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -23,6 +24,11 @@ import dev.herald.storage.ServingDatabase;
  * same order and never wait for each other in a cycle. The deadlock or certification failure that remains (two
  * instances inserting the same new row) is run again by {@code Transactions}, and ends in the same row.
  *
+ * <p>Each row written carries the writer's time as its {@code changed_at} (migration 27), which the statement keeps
+ * only where the row gains a state: the export of per-user state orders rows by it (docs/api.md#export), and a write
+ * that changes nothing must not hand the row out again. The time is read as the statement is bound, inside the
+ * transaction that commits it, so that the export's settle window covers the time from it to the commit.
+ *
  * <p>Read implies seen: a user who read a notification saw it, and a badge of unseen ones must not count it.
  */
 public final class StateRows {
@@ -35,7 +41,10 @@ public final class StateRows {
     private final String row;
     private final String end;
 
-    public StateRows(ServingDatabase database) {
+    private final Clock clock;
+
+    public StateRows(ServingDatabase database, Clock clock) {
+        this.clock = clock;
         this.start = database.statement("upsert-user-states");
         this.row = database.statement("upsert-user-states-row");
         this.end = database.statement("upsert-user-states-end");
@@ -69,7 +78,8 @@ public final class StateRows {
     }
 
     /** Binds the rows from parameter {@code first}; returns the next parameter's index. */
-    public static int bind(PreparedStatement statement, int first, List<Row> rows) throws SQLException {
+    public int bind(PreparedStatement statement, int first, List<Row> rows) throws SQLException {
+        long now = clock.millis();
         int parameter = first;
         for (Row each : rows) {
             statement.setString(parameter++, each.projectId);
@@ -79,6 +89,7 @@ public final class StateRows {
             parameter = instant(statement, parameter, each.readAt);
             parameter = instant(statement, parameter, each.dismissedAt);
             parameter = instant(statement, parameter, each.archivedAt);
+            statement.setLong(parameter++, now);
         }
         return parameter;
     }

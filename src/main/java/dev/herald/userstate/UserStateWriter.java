@@ -2,6 +2,7 @@ package dev.herald.userstate;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +26,17 @@ final class UserStateWriter implements AutoCloseable {
 
     private final ServingDatabase database;
     private final StateRows rows;
+    private final UserStateEvents events;
+    /** This writer's lanes number the sources of its events from here: new at each start, apart from others'. */
+    private final int firstLane = java.util.concurrent.ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE - 1024);
     private final GroupCommit<List<StateWrite>> batches;
     private final FailureLog failures = new FailureLog("user state write(s) not stored, answered 500");
 
     /** @param batching null: one transaction per request, on its own thread */
-    UserStateWriter(ServingDatabase database, GroupCommit.Settings batching) {
+    UserStateWriter(ServingDatabase database, GroupCommit.Settings batching, UserStateEvents events, Clock clock) {
         this.database = database;
-        this.rows = new StateRows(database);
+        this.rows = new StateRows(database, clock);
+        this.events = events;
         this.batches = batching == null ? null
                 : new GroupCommit<>("user-state", "herald-state-writer", database.pool(), Map.of(), this::write,
                                     batching, List::size, UserStateWriter::notStored);
@@ -47,17 +52,24 @@ final class UserStateWriter implements AutoCloseable {
             return;
         }
         try {
-            Transactions.run(database.pool(), connection -> rows.write(connection, writes));
+            Transactions.run(database.pool(), connection -> writeWithEvents(connection, 0, writes));
         } catch (SQLException | RuntimeException e) {
             failures.failed(1, e);
             throw notStored();
         }
     }
 
-    private void write(Connection connection, List<List<StateWrite>> batch) throws SQLException {
+    /** Every lane writes the same rows: a user's state is one row, and rows are locked in one order (StateRows). */
+    private void write(Connection connection, int lane, List<List<StateWrite>> batch) throws SQLException {
         List<StateWrite> all = new ArrayList<>();
         batch.forEach(all::addAll);
-        rows.write(connection, all);
+        writeWithEvents(connection, lane, all);
+    }
+
+    /** The events of the states reached for the first time, then the rows, in one transaction. */
+    private void writeWithEvents(Connection connection, int lane, List<StateWrite> writes) throws SQLException {
+        events.write(connection, "user-states:" + (firstLane + lane), StateRows.fold(writes));
+        rows.write(connection, writes);
     }
 
     /** Not committed, or may not be: never a 204. The writer logged why. */

@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import dev.herald.feed.PublicFeedService;
 import dev.herald.identity.UserTokens;
+import dev.herald.outbox.Outbox;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.GroupCommit;
 
@@ -22,11 +23,12 @@ public final class UserStates implements AutoCloseable {
     /**
      * @param batching the group commit's settings (tracking's), or null for one transaction per request on its own
      *                 thread ({@code tracking.batch.enabled: false})
+     * @param outbox   where the states users reach for the first time are written as events
      */
-    public UserStates(ServingDatabase database, GroupCommit.Settings batching) {
+    public UserStates(ServingDatabase database, GroupCommit.Settings batching, Outbox outbox, Clock clock) {
         this.database = database;
         this.store = new UserStateStore(database);
-        this.writer = new UserStateWriter(database, batching);
+        this.writer = new UserStateWriter(database, batching, new UserStateEvents(database, outbox), clock);
     }
 
     /** The public routes, under /api/v1/public. */

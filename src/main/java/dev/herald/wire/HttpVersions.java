@@ -2,6 +2,8 @@ package dev.herald.wire;
 
 import java.util.List;
 
+import dev.herald.startup.Ahead;
+
 import io.helidon.common.uri.UriValidator;
 import io.helidon.http.DirectHandler;
 import io.helidon.http.HeaderNames;
@@ -41,12 +43,27 @@ import io.helidon.webserver.http1.Http1ConnectionListener;
  */
 public final class HttpVersions implements Http1ConnectionListener {
 
+    /**
+     * One for every listener, begun by {@link #buildAhead()}: the builder parses its size defaults through BigInteger,
+     * which on a cold JVM was 4.5 % of the main thread's start (a JFR profile, issue 33).
+     */
+    private static final Ahead<Http1Config> HTTP1 = new Ahead<>(HttpVersions::build);
+
     private HttpVersions() {
     }
 
+    /** Starts building {@link #http1Config()} while the main thread reads the configuration. */
+    public static void buildAhead() {
+        HTTP1.begin("herald-http1");
+    }
+
     /** Helidon's HTTP/1.1 settings for Herald's listeners: its own, but the {@code Host} check made here. */
-    @SuppressWarnings("removal")
     public static Http1Config http1Config() {
+        return HTTP1.get();
+    }
+
+    @SuppressWarnings("removal")
+    private static Http1Config build() {
         return Http1Config.builder()
                 .validateRequestHostHeader(false)
                 .addReceiveListener(new HttpVersions())

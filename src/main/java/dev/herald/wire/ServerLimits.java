@@ -18,14 +18,24 @@ import io.helidon.webserver.ListenerConfig;
  * @param perClient          open connections from one client (an address, an IPv6 network; not a trusted proxy)
  * @param readTimeout        a connection is closed once one request has taken this long (from its request line to
  *                           its answer: a sender too slow, or silent) or once it has been idle this long between two
+ * @param proxyIdleTimeout   how long a trusted proxy's connection may stay idle between two requests: longer than a
+ *                           proxy keeps its idle upstream connections, so that the proxy closes them, never Herald
  * @param bodyBytesInFlight  request bodies held in memory at once, all requests together
  * @param adminReadsInFlight management API reads served at once, all callers together (each answer is bounded in
  *                           bytes; their number is bounded here)
  * @param sendBufferBytes    each connection's socket send buffer (SO_SNDBUF; Linux doubles it for its bookkeeping):
  *                           what a client that does not read can make the kernel hold for it
  */
-public record ServerLimits(int connections, int perClient, Duration readTimeout, long bodyBytesInFlight,
-                           int adminReadsInFlight, int sendBufferBytes) {
+public record ServerLimits(int connections, int perClient, Duration readTimeout, Duration proxyIdleTimeout,
+                           long bodyBytesInFlight, int adminReadsInFlight, int sendBufferBytes) {
+
+    /**
+     * Above what common proxies keep an idle upstream connection by default (nginx's {@code keepalive_timeout} and
+     * ingress-nginx's 60 s, Traefik's 90 s, Caddy's 2 min, an AWS load balancer's 60 s). Were Herald to close one
+     * first, a request the proxy sends on it at that moment is lost: nginx answers a POST 502 without retrying it
+     * (1 of 480 tracking requests through nginx, measured with a 2 s idle limit; docs/operations.md).
+     */
+    public static final Duration DEFAULT_PROXY_IDLE_TIMEOUT = Duration.ofMinutes(5);
 
     /**
      * 32 KiB, so 64 KiB of kernel memory a connection at most: 64 MiB for the default 1,000 connections, against
@@ -43,6 +53,10 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
         }
         if (readTimeout.isNegative() || readTimeout.isZero()) {
             throw new IllegalArgumentException("limits.read-timeout must be positive, not " + readTimeout);
+        }
+        if (proxyIdleTimeout.compareTo(readTimeout) < 0) {
+            throw new IllegalArgumentException("limits.proxy-idle-timeout (" + proxyIdleTimeout
+                                                       + ") must be at least limits.read-timeout (" + readTimeout + ")");
         }
         if (adminReadsInFlight < 1) {
             throw new IllegalArgumentException("limits.admin-reads-in-flight must be at least 1, not "
@@ -63,6 +77,7 @@ public record ServerLimits(int connections, int perClient, Duration readTimeout,
         return new ServerLimits(ConfigValues.integer(config.get("connections"), 1000),
                                 ConfigValues.integer(config.get("connections-per-client"), 100),
                                 ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(20)),
+                                ConfigValues.duration(config.get("proxy-idle-timeout"), DEFAULT_PROXY_IDLE_TIMEOUT),
                                 ConfigValues.longInteger(config.get("body-bytes-in-flight"), 8L * 1024 * 1024),
                                 ConfigValues.integer(config.get("admin-reads-in-flight"), 4),
                                 ConfigValues.integer(config.get("send-buffer-bytes"), DEFAULT_SEND_BUFFER_BYTES));

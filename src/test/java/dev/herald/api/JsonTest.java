@@ -12,6 +12,32 @@ import static org.hamcrest.Matchers.is;
 /** What {@link Json#parseObject} takes: one object, within its depth, no duplicate names, nothing after it. */
 class JsonTest {
 
+    /** Every character of the first 64 Ki and random strings of them: the same text as the JSON-P writer's. */
+    @Test
+    void aStringAppendedIsWrittenAsTheWriterWritesIt() {
+        StringBuilder every = new StringBuilder();
+        for (char c = 0; c < 0xFFFF; c++) {
+            if (!Character.isSurrogate(c)) {
+                every.append(c);
+            }
+        }
+        every.append("\uD83D\uDE00");
+        java.util.Random random = new java.util.Random(35);
+        java.util.List<String> texts = new java.util.ArrayList<>(java.util.List.of("", every.toString(),
+                "\"\\/\b\f\n\r\t\u0000\u001f\u007f\u2028"));
+        for (int i = 0; i < 1000; i++) {
+            char[] chars = new char[random.nextInt(20)];
+            for (int j = 0; j < chars.length; j++) {
+                chars[j] = (char) (random.nextBoolean() ? random.nextInt(0x80) : random.nextInt(0xD800));
+            }
+            texts.add(new String(chars));
+        }
+        for (String text : texts) {
+            assertThat(Json.appendString(new StringBuilder(), text).toString(),
+                       is(Json.write(Json.builders().createArrayBuilder().add(text).build()).replaceAll("^\\[|]$", "")));
+        }
+    }
+
     @Test
     void nestingUpToTheLimitIsTakenAndOneLevelMoreIsNot() {
         assertThat(parses(arrays(Json.MAX_DEPTH)), is(true));

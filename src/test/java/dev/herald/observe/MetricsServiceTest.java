@@ -4,6 +4,7 @@ import dev.herald.feed.FeedCacheFigures;
 import dev.herald.identity.TokenCacheFigures;
 import dev.herald.storage.PoolFigures;
 import dev.herald.tracking.WriterFigures;
+import dev.herald.webhook.DeliveryWorker;
 
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +69,7 @@ class MetricsServiceTest {
     void eachWriterFigureHasItsSeries() {
         StringBuilder out = new StringBuilder();
 
-        MetricsService.writeWriterFigures(out, new WriterFigures(3, 40, 500, 6, 1.5));
+        MetricsService.writeWriterFigures(out, new WriterFigures(3, 40, 500, 6, 1.5, 2, 3, 8, 4, 0.002));
 
         String metrics = "\n" + out;
         assertThat(metrics, containsString("\nherald_tracking_queue_depth 3\n"));
@@ -77,5 +78,26 @@ class MetricsServiceTest {
         assertThat(metrics, containsString("\nherald_tracking_failed_total 6\n"));
         assertThat(metrics, containsString("\nherald_tracking_commit_seconds_total 1.5\n"));
         assertThat(metrics, containsString("\n# TYPE herald_tracking_queue_depth gauge\n"));
+        assertThat(metrics, containsString("\nherald_tracking_in_flight 2\n"));
+        assertThat(metrics, containsString("\nherald_tracking_in_flight_limit 3\n"));
+        assertThat(metrics, containsString("\nherald_tracking_in_flight_max 8\n"));
+        assertThat(metrics, containsString("\nherald_tracking_in_flight_peak 4\n"));
+        assertThat(metrics, containsString("\nherald_tracking_commit_latency_seconds 0.002\n"));
+    }
+
+    @Test
+    void eachWebhookFigureHasItsSeries() {
+        StringBuilder out = new StringBuilder();
+
+        MetricsService.writeWebhookFigures(out, new DeliveryWorker.Figures(12, 3.5, 40, 7, 1, 2));
+
+        String metrics = "\n" + out;
+        assertThat(metrics, containsString("\nherald_webhook_pending_deliveries 12\n"));
+        assertThat(metrics, containsString("\nherald_webhook_oldest_pending_seconds 3.5\n"));
+        assertThat(metrics, containsString("\nherald_webhook_deliveries_total 40\n"));
+        assertThat(metrics, containsString("\nherald_webhook_failures_total 7\n"));
+        assertThat(metrics, containsString("\nherald_webhook_endpoints_disabled_total 1\n"));
+        assertThat(metrics, containsString("\nherald_webhook_in_flight 2\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_webhook_pending_deliveries gauge\n"));
     }
 }

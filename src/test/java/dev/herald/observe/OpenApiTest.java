@@ -261,12 +261,23 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", track + "/enhanced", "{\"kind\":\"click\"}", "application/json", false);
 
         walkThroughUserState(project, key, revoked, linked);
+        walkThroughWebhooks(project);
 
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=2026-11-22&to=2026-11-22", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?from=yesterday", null, null, true);
         send("GET", "/api/v1/admin/projects/" + project + "/stats", null, null, true);
         send("GET", "/api/v1/admin/projects/" + project + "/stats?locale=en", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/export/interactions", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/export/interactions?format=csv", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/export/interactions?limit=0", null, null, true);
+        send("GET", "/api/v1/admin/projects/nope/export/interactions", null, null, true);
+        send("DELETE", "/api/v1/admin/projects/" + project + "/export/interactions", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/export/user-states", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/export/user-states?format=csv", null, null, true);
+        send("GET", "/api/v1/admin/projects/" + project + "/export/user-states?limit=0", null, null, true);
+        send("GET", "/api/v1/admin/projects/nope/export/user-states", null, null, true);
+        send("DELETE", "/api/v1/admin/projects/" + project + "/export/user-states", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?locale=pt-br", null, null, true);
         send("GET", "/api/v1/admin/notifications/" + linked + "/stats?locale=pt_BR", null, null, true);
         send("DELETE", "/api/v1/admin/notifications/" + rich, null, null, true);
@@ -347,6 +358,33 @@ class OpenApiTest extends HeraldServerTest {
         send("POST", "/api/v1/admin/projects/nope/users/erase", "{\"sub\":\"a\"}", "application/json", true);
         send("POST", erase, "{\"sub\":\"" + "x".repeat(3000) + "\"}", "application/json", true);
         send("POST", erase, "{\"sub\":\"a\"}", "text/plain", true);
+    }
+
+    /** Issue 35: a project's webhook endpoints, their secret's rotation, deliveries and replay. */
+    private void walkThroughWebhooks(String project) {
+        String list = "/api/v1/admin/projects/" + project + "/webhooks";
+        String endpoint = "/api/v1/admin/webhooks/" + id(send("POST", list, "{\"url\":\"https://hooks.example/in\","
+                + "\"eventTypes\":[\"notification.created\"],\"description\":\"Slack\"}", "application/json", true),
+                "id");
+        send("POST", list, "{\"url\":\"ftp://hooks.example/in\",\"eventTypes\":[\"notification.created\"]}",
+             "application/json", true);
+        send("POST", "/api/v1/admin/projects/nope/webhooks", "{}", "application/json", true);
+        send("GET", list, null, null, true);
+        send("GET", list + "?limit=0", null, null, true);
+        send("PUT", list, "{}", "application/json", true);
+        send("GET", endpoint, null, null, true);
+        send("GET", "/api/v1/admin/webhooks/nope", null, null, true);
+        send("PATCH", endpoint, "{\"enabled\":false}", "application/json", true);
+        send("PATCH", endpoint, "{\"eventTypes\":[\"notification.sent\"]}", "application/json", true);
+        send("POST", endpoint + "/rotate-secret", null, null, true);
+        send("POST", "/api/v1/admin/webhooks/nope/rotate-secret", null, null, true);
+        send("GET", endpoint + "/deliveries", null, null, true);
+        send("GET", endpoint + "/deliveries?limit=abc", null, null, true);
+        send("POST", endpoint + "/deliveries/msg_none/replay", null, null, true);
+        send("POST", endpoint + "/replay", "{\"since\":\"2026-01-01T00:00:00Z\"}", "application/json", true);
+        send("POST", endpoint + "/replay", "{\"since\":\"yesterday\"}", "application/json", true);
+        send("DELETE", endpoint, null, null, true);
+        send("DELETE", endpoint, null, null, true);
     }
 
     /** @param token a user token, or null for none */

@@ -62,12 +62,11 @@ class DatabaseTest {
     }
 
     @Test
-    void h2NamesAreFoldedToLowerCaseCommitsWrittenAtOnceAndNoTraceFileUnlessTheUrlChooses() {
+    void h2NamesAreFoldedToLowerCaseCommitsWrittenAtOnceNoTraceFileAndNoCloseAtExitUnlessTheUrlChooses() {
         assertThat(Database.connectionUrl(Dialect.H2, "jdbc:h2:mem:x"),
-                   is("jdbc:h2:mem:x;DATABASE_TO_LOWER=TRUE;WRITE_DELAY=0;TRACE_LEVEL_FILE=0"));
-        assertThat(Database.connectionUrl(Dialect.H2,
-                                          "jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100;TRACE_LEVEL_FILE=1"),
-                   is("jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100;TRACE_LEVEL_FILE=1"));
+                   is("jdbc:h2:mem:x;DATABASE_TO_LOWER=TRUE;WRITE_DELAY=0;TRACE_LEVEL_FILE=0;DB_CLOSE_ON_EXIT=FALSE"));
+        String chosen = "jdbc:h2:mem:x;DATABASE_TO_UPPER=FALSE;WRITE_DELAY=100;TRACE_LEVEL_FILE=1;DB_CLOSE_ON_EXIT=TRUE";
+        assertThat(Database.connectionUrl(Dialect.H2, chosen), is(chosen));
         assertThat(Database.connectionUrl(Dialect.MARIADB, "jdbc:mariadb://h/db"), is("jdbc:mariadb://h/db"));
     }
 

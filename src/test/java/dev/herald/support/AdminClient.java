@@ -1,5 +1,10 @@
 package dev.herald.support;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webclient.http1.Http1Client;
@@ -47,10 +52,14 @@ public final class AdminClient {
         Http1ClientRequest request = client.method(method)
                 .path(query < 0 ? pathAndQuery : pathAndQuery.substring(0, query));
         if (query >= 0) {
+            // A parameter given twice is sent twice: queryParam replaces, so each name's values go at once.
+            Map<String, List<String>> values = new LinkedHashMap<>();
             for (String pair : pathAndQuery.substring(query + 1).split("&")) {
                 String[] nameAndValue = pair.split("=", 2);
-                request.queryParam(nameAndValue[0], nameAndValue.length > 1 ? nameAndValue[1] : "");
+                values.computeIfAbsent(nameAndValue[0], name -> new ArrayList<>())
+                        .add(nameAndValue.length > 1 ? nameAndValue[1] : "");
             }
+            values.forEach((name, each) -> request.queryParam(name, each.toArray(String[]::new)));
         }
         return request;
     }

@@ -26,7 +26,12 @@ public final class KeepAliveConnection implements AutoCloseable {
     private final InputStream in;
 
     public KeepAliveConnection(URI server) throws IOException {
-        socket = new Socket(InetAddress.getByName(server.getHost()), server.getPort());
+        this(server, null);
+    }
+
+    /** @param from the local address to connect from (a loopback one stands for a client, or a proxy), or null */
+    public KeepAliveConnection(URI server, InetAddress from) throws IOException {
+        socket = new Socket(InetAddress.getByName(server.getHost()), server.getPort(), from, 0);
         socket.setSoTimeout(10_000);
         out = socket.getOutputStream();
         in = new BufferedInputStream(socket.getInputStream());

@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A test-only node project of src/test whose scripts run npm packages Herald did not write, pinned by its committed
@@ -26,6 +27,14 @@ public final class NodeProject {
      */
     public static final NodeProject LANGUAGES = new NodeProject("src/test/interop-languages",
                                                                 "target/interop-languages-node", "languages.mjs");
+    /**
+     * {@code standardwebhooks}, the Standard Webhooks reference library, under the Node receiver of docs/webhooks.md
+     * ({@code docs/examples/webhook-receiver.mjs}, run as it is published there), for
+     * dev.herald.webhook.StandardWebhooksInteropTest.
+     */
+    public static final NodeProject WEBHOOKS = new NodeProject("src/test/interop-webhooks",
+                                                               "target/interop-webhooks-node",
+                                                               Path.of("docs/examples/webhook-receiver.mjs"));
 
     private static final Duration INSTALL_TIMEOUT = Duration.ofMinutes(5);
     /** jose 6 dropped Node 18 (Debian 12's nodejs): its WebCrypto Ed25519 and global crypto need Node 20. */
@@ -34,6 +43,7 @@ public final class NodeProject {
     private final Path sources;
     private final Path home;
     private final String script;
+    private final Path scriptSource;
     /** Null until checked; then "" when installed, else what is missing. */
     private String missing;
 
@@ -41,6 +51,15 @@ public final class NodeProject {
         this.sources = Path.of(sources);
         this.home = Path.of(home);
         this.script = script;
+        this.scriptSource = this.sources.resolve(script);
+    }
+
+    /** A project whose script lives elsewhere (a documented example), copied beside the packages it imports. */
+    private NodeProject(String sources, String home, Path scriptSource) {
+        this.sources = Path.of(sources);
+        this.home = Path.of(home);
+        this.script = scriptSource.getFileName().toString();
+        this.scriptSource = scriptSource;
     }
 
     /**
@@ -54,6 +73,18 @@ public final class NodeProject {
             ExternalTools.unavailable(why + ". " + purpose + "; .ci/run installs what they need.");
         }
         return ExternalTools.run(List.of("node", home.resolve(script).toString()), input, timeout);
+    }
+
+    /**
+     * The project's script started as a server with {@code environment}, its port read from its first line
+     * ({@code listening on PORT}). Skips or fails the calling test as {@link #run} does when node or npm is missing.
+     */
+    public ServerProcess startServer(Map<String, String> environment, String purpose) {
+        String why = missing();
+        if (why != null) {
+            ExternalTools.unavailable(why + ". " + purpose + "; .ci/run installs what they need.");
+        }
+        return ServerProcess.start(List.of("node", home.resolve(script).toString()), environment);
     }
 
     /** Null when node and the packages are there; else what is missing. Checked (and npm ci run) once per JVM. */
@@ -93,9 +124,10 @@ public final class NodeProject {
                 // A copy of the lock npm ci last succeeded with: an interrupted install is run again.
                 Path installed = home.resolve("installed-package-lock.json");
                 boolean current = Files.exists(installed) && Files.mismatch(lock, installed) == -1;
-                for (String file : List.of("package.json", "package-lock.json", script)) {
+                for (String file : List.of("package.json", "package-lock.json")) {
                     Files.copy(sources.resolve(file), home.resolve(file), StandardCopyOption.REPLACE_EXISTING);
                 }
+                Files.copy(scriptSource, home.resolve(script), StandardCopyOption.REPLACE_EXISTING);
                 if (!current) {
                     // --ignore-scripts: nothing of a package runs at install time; --prefer-offline: npm's cache first.
                     try {

@@ -66,6 +66,9 @@ public final class TestHerald implements AutoCloseable {
         if (file.isEmpty()) {
             all.putIfAbsent("admin.rate-limit.requests", "1000000");
         }
+        // The webhook worker of the instance would deliver what a test's own worker is to deliver, to addresses that
+        // do not exist: a test that wants it sets webhooks.enabled.
+        all.putIfAbsent("webhooks.enabled", "false");
         all.put("db.connection.username", database.username());
         all.put("db.connection.password", database.password());
         this.loader = file.isEmpty() ? () -> HeraldConfig.withDefaults(List.of(ConfigSources.create(all)))
@@ -153,6 +156,19 @@ public final class TestHerald implements AutoCloseable {
 
     public NotificationFixture notification(Project project) {
         return new NotificationFixture(project);
+    }
+
+    /** The sum of a notification's daily totals, read through a connection of its own: equal to its interactions. */
+    public long dailyTotal(String notificationId) throws SQLException {
+        try (Connection connection = database.connect();
+             PreparedStatement statement = connection.prepareStatement(
+                     "SELECT COALESCE(SUM(total), 0) FROM interaction_daily_totals WHERE notification_id = ?")) {
+            statement.setString(1, notificationId);
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
     }
 
     /** The interactions stored for a notification, read through a connection of their own, oldest first. */

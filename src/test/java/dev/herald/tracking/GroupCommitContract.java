@@ -3,7 +3,6 @@ package dev.herald.tracking;
 import java.io.IOException;
 import java.net.URI;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -27,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.not;
@@ -49,8 +49,9 @@ abstract class GroupCommitContract extends HeraldServerTest {
         this.uri = uri;
     }
 
+    /** Several transactions in flight at once (their own daily total rows each), every 204 stored once. */
     @Test
-    void simultaneousRequestsShareTransactionsAndEveryOneIsStored() throws Exception {
+    void simultaneousRequestsShareTransactionsSeveralInFlightAndEveryOneIsStoredOnce() throws Exception {
         Notification notification = herald.notification(herald.project()).save();
         WriterFigures before = herald.services().tracking().writerFigures();
 
@@ -65,10 +66,11 @@ abstract class GroupCommitContract extends HeraldServerTest {
         int total = CLIENTS * REQUESTS_EACH;
         assertThat(statuses, everyItem(is(204)));
         assertThat(herald.interactions(notification.id()).size(), is(total));
-        assertThat(dailyTotal(notification.id()), is((long) total));
+        assertThat(herald.dailyTotal(notification.id()), is((long) total));
         WriterFigures after = herald.services().tracking().writerFigures();
         assertThat(after.written() - before.written(), is((long) total));
         assertThat("fewer transactions than interactions", after.batches() - before.batches(), lessThan((long) total));
+        assertThat("more than one transaction in flight at once", after.inFlightPeak(), greaterThan(1));
     }
 
     /**
@@ -89,7 +91,7 @@ abstract class GroupCommitContract extends HeraldServerTest {
             execute("ALTER TABLE " + failingTable + "_away RENAME TO " + failingTable);
         }
         assertThat(herald.interactions(notification.id()).size(), is(1));
-        assertThat(dailyTotal(notification.id()), is(1L));
+        assertThat(herald.dailyTotal(notification.id()), is(1L));
         assertThat("the writer goes on after a failed batch", track(notification, "click"), is(204));
     }
 
@@ -149,14 +151,6 @@ abstract class GroupCommitContract extends HeraldServerTest {
         List<Integer> run(KeepAliveConnection connection) throws IOException;
     }
 
-    private static long dailyTotal(String notificationId) throws SQLException {
-        try (Connection connection = herald.database().connect(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT COALESCE(SUM(total), 0) FROM interaction_daily_totals"
-                                                             + " WHERE notification_id = '" + notificationId + "'")) {
-            rows.next();
-            return rows.getLong(1);
-        }
-    }
 
     private static void execute(String sql) throws SQLException {
         try (Connection connection = herald.database().connect(); Statement statement = connection.createStatement()) {

@@ -1,6 +1,7 @@
 package dev.herald.tracking;
 
 import java.net.URI;
+import java.util.Map;
 
 import dev.herald.support.RequiresMariaDb;import dev.herald.support.TestDatabase;
 
@@ -18,6 +19,6 @@ class GroupCommitMariaDbTest extends GroupCommitContract {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.mariadb(), server);
+        startServer(TestDatabase.mariadb(), server, Map.of("tracking.batch.min-in-flight", "8", "tracking.batch.max-in-flight", "8"));
     }
 }

@@ -34,9 +34,10 @@ abstract class WriterTotalsContract {
             Interaction click = new Interaction(notification.id(), notification.projectId(), InteractionType.CLICK,
                                                 now, now, TrackingEndpoint.SIMPLE, null, "en");
             for (TestHerald instance : List.of(first, second, first)) {
-                InteractionStore store = new InteractionStore(instance.serving());
+                InteractionStore store = new InteractionStore(instance.serving(), instance.services().outbox(),
+                                                          instance.services().clock());
                 Transactions.run(instance.serving().pool(), connection ->
-                        store.write(connection, List.of(click, click)));
+                        store.write(connection, 0, List.of(click, click)));
             }
             assertThat("rows of one total: one per store", totalRows(database, notification.id()), is(3L));
             assertThat(totalOf(database, notification.id()), is(6L));
@@ -44,6 +45,25 @@ abstract class WriterTotalsContract {
             if (second != null) {
                 second.stop();
             }
+        }
+    }
+
+    /** Two transactions in flight on one instance never wait for each other's lock on a total: lanes have rows apart. */
+    @Test
+    void twoLanesOfOneInstanceAddToRowsOfTheirOwn() throws Exception {
+        TestDatabase database = database();
+        try (TestHerald instance = TestHerald.start(database)) {
+            var notification = instance.notification(instance.project()).save();
+            long now = TestHerald.START.toEpochMilli();
+            Interaction click = new Interaction(notification.id(), notification.projectId(), InteractionType.CLICK,
+                                                now, now, TrackingEndpoint.SIMPLE, null, "en");
+            InteractionStore store = new InteractionStore(instance.serving(), instance.services().outbox(),
+                                                          instance.services().clock());
+            for (int lane : new int[] {0, 1, 0}) {
+                Transactions.run(instance.serving().pool(), connection -> store.write(connection, lane, List.of(click)));
+            }
+            assertThat("rows of one total: one per lane", totalRows(database, notification.id()), is(2L));
+            assertThat(totalOf(database, notification.id()), is(3L));
         }
     }
 

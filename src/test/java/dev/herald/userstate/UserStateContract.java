@@ -101,6 +101,39 @@ abstract class UserStateContract extends HeraldServerTest {
         assertThat(state.get("dismissedAt"), is(JsonValue.NULL));
     }
 
+    /** docs/webhooks.md#events-and-payloads: a state is an event the first time a user reaches it, never again. */
+    @Test
+    void eachStateFirstReachedIsOneUserStateEventItem() throws Exception {
+        long now = herald.clock().millis();
+        herald.services().webhookEndpoints().create(new dev.herald.webhook.WebhookEndpoint("ep-" + project.id(),
+                project.id(), "https://hooks.example/in", null, java.util.List.of("user.state"), "whsec_dGVzdA==",
+                null, null, true, null, null, now, now), herald.fixture("webhook.created", project.id(), "ep"));
+        Notification notification = herald.notification(project).save();
+        assertThat(write(alice, event(notification.id(), "seen")), is(204));
+        herald.clock().advance(Duration.ofMinutes(5));
+        assertThat(write(alice, "{\"events\":[" + event(notification.id(), "seen") + ","
+                + event(notification.id(), "read") + "]}"), is(204));
+        herald.clock().advance(Duration.ofMinutes(5));
+        assertThat(write(alice, event(notification.id(), "read")), is(204));
+
+        java.util.List<String> items = new java.util.ArrayList<>();
+        try (java.sql.Connection connection = herald.database().connect();
+             java.sql.PreparedStatement select = connection.prepareStatement(
+                     "SELECT id FROM outbox_events WHERE project_id = ? ORDER BY created_at")) {
+            select.setString(1, project.id());
+            try (java.sql.ResultSet ids = select.executeQuery()) {
+                while (ids.next()) {
+                    JsonObject payload = JsonBodies.object(herald.services().outbox().seal(ids.getString(1)));
+                    assertThat(payload.getString("type"), is("user.state"));
+                    payload.getJsonObject("data").getJsonArray("states").forEach(item -> items.add(
+                            item.asJsonObject().getString("state") + " " + item.asJsonObject().getString("at")));
+                    assertThat("never the token's sub", payload.toString(), not(containsString("alice")));
+                }
+            }
+        }
+        assertThat(items, is(java.util.List.of("seen 2026-11-22T10:00:00.000Z", "read 2026-11-22T10:05:00.000Z")));
+    }
+
     @Test
     void theCountsAreThoseOfTheUsersFeedAndNameItsTag() {
         Notification seen = herald.notification(project).save();
@@ -269,7 +302,7 @@ abstract class UserStateContract extends HeraldServerTest {
                 names.add(columns.getColumnName(i).toLowerCase());
             }
             assertThat(names, containsInAnyOrder("project_id", "user_key", "notification_id", "seen_at", "read_at",
-                                                 "dismissed_at", "archived_at"));
+                                                 "dismissed_at", "archived_at", "changed_at"));
             int count = 0;
             while (rows.next()) {
                 count++;

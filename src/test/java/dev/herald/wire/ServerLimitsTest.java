@@ -19,7 +19,7 @@ class ServerLimitsTest {
     @Test
     void thePublicListenerWritesThroughTheBlockingSocketWithoutNagle() {
         WebServerConfig.Builder server = WebServer.builder();
-        new ServerLimits(1000, 100, Duration.ofSeconds(20), 8L * 1024 * 1024, 4, 32 * 1024).applyTo(server);
+        new ServerLimits(1000, 100, Duration.ofSeconds(20), Duration.ofMinutes(5), 8L * 1024 * 1024, 4, 32 * 1024).applyTo(server);
         // Helidon 4.5.0's default NIO channel writes a 39 KB feed answer in five 8 KiB system calls (run R).
         assertThat(server.useNio(), is(false));
         assertThat(server.connectionOptions().orElseThrow().tcpNoDelay(), is(true));
@@ -33,7 +33,7 @@ class ServerLimitsTest {
     void anAcceptedConnectionHasTheSendBufferAsked() throws Exception {
         WebServerConfig.Builder builder = WebServer.builder().host("127.0.0.1").port(0)
                 .routing(routing -> routing.get("/", (request, response) -> response.send("ok")));
-        new ServerLimits(10, 10, Duration.ofSeconds(20), 8L * 1024 * 1024, 4, 16 * 1024).applyTo(builder);
+        new ServerLimits(10, 10, Duration.ofSeconds(20), Duration.ofMinutes(5), 8L * 1024 * 1024, 4, 16 * 1024).applyTo(builder);
         WebServer server = builder.build().start();
         try (java.net.Socket client = new java.net.Socket("127.0.0.1", server.port())) {
             client.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());

@@ -1,0 +1,125 @@
+package dev.herald.export;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.List;
+
+import dev.herald.admin.Actor;
+import dev.herald.api.RouteFallbacks;
+import dev.herald.project.Project;
+import dev.herald.project.ProjectAdminService;
+import dev.herald.project.ProjectStore;
+
+import io.helidon.dbclient.DbClient;
+import io.helidon.http.HeaderName;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+/**
+ * {@code GET /projects/{projectId}/export/interactions} and {@code …/export/user-states} (docs/api.md#export): a
+ * project's raw interactions in the order the server received them, or its per-user state in the order it last
+ * changed, NDJSON for a warehouse's incremental pull, CSV for a person. Each kind ({@link ExportKind}) has its order
+ * and its reads; the rest is here, alike for both.
+ *
+ * <p>Never a row skipped or repeated across pulls: an answer holds only rows whose time is before now minus the
+ * settle window ({@link ExportSettings}), when every row of that time has committed, whichever instance or Galera
+ * node wrote it. Ids and times are not committed in order (group commits on several instances), so a cursor on the
+ * id alone, or on the time of rows still being written, would pass a row that commits later below it. The answer's
+ * end is found first (the limit-th row, or the last within the answer's bytes), so the next cursor goes out in a
+ * header before the rows; the rows are then read a page at a time up to it and written as they come: an answer's
+ * memory is a page, whatever its size, and its bytes are bounded so that it is sent well within limits.read-timeout,
+ * which cuts every answer that takes longer.
+ */
+public final class ExportService implements HttpService {
+
+    static final HeaderName CURSOR = HeaderNames.create("Herald-Export-Cursor");
+    static final HeaderName MORE = HeaderNames.create("Herald-Export-More");
+    /** Rows are written to the socket in chunks of about this, not one each (the listener has no write buffer). */
+    private static final int CHUNK_BYTES = 64 * 1024;
+
+    private final ProjectStore projects;
+    private final InteractionExport interactions;
+    private final UserStateExport userStates;
+    private final ExportSettings settings;
+    private final ExportFigures figures;
+    private final Clock clock;
+
+    public ExportService(DbClient db, ExportSettings settings, ExportFigures figures, Clock clock) {
+        this.projects = new ProjectStore(db);
+        this.interactions = new InteractionExport(db);
+        this.userStates = new UserStateExport(db);
+        this.settings = settings;
+        this.figures = figures;
+        this.clock = clock;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/projects/{projectId}/export/interactions", this::interactions)
+                .any("/projects/{projectId}/export/interactions", RouteFallbacks.methodNotAllowed("GET"))
+                .get("/projects/{projectId}/export/user-states", this::userStates)
+                .any("/projects/{projectId}/export/user-states", RouteFallbacks.methodNotAllowed("GET"));
+    }
+
+    private void interactions(ServerRequest request, ServerResponse response) {
+        export(interactions, request, response);
+    }
+
+    private void userStates(ServerRequest request, ServerResponse response) {
+        export(userStates, request, response);
+    }
+
+    private <P extends Comparable<P>> void export(ExportKind<P> kind, ServerRequest request,
+                                                  ServerResponse response) {
+        Actor.editor(request, "exports " + kind.name().replace('-', ' '));
+        Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        ExportRequest<P> query = ExportRequest.of(request, kind, project.id());
+        long settled = clock.millis() - settings.settleWindow().toMillis();
+        long before = Math.min(settled, query.until());
+        int candidates = Math.min(query.limit(), kind.candidates(settings.answerBytes()));
+        ExportKind.AnswerEnd<P> end = kind.end(project.id(), query.from(), before, candidates, settings.answerBytes());
+        P last = ExportRequest.later(query.from(), end.last());
+        response.header(HeaderNames.CONTENT_TYPE, query.format().contentType());
+        response.header(CURSOR, ExportCursor.encode(kind, project.id(), last));
+        response.header(MORE, String.valueOf(end.more()));
+        if (query.format() == ExportFormat.CSV) {
+            response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"" + kind.name() + "-"
+                    + project.id() + "." + query.format().extension() + "\"");
+        }
+        stream(response, query.format(), kind, project.id(), query.from(), last);
+    }
+
+    /**
+     * Writes the rows page by page. On a failure the stream is left unclosed and Helidon, finding the handler failed
+     * after the answer began, closes the connection: the answer ends without its last chunk, and a client sees a
+     * broken transfer, never a short answer that looks complete (ExportOutageMariaDbTest).
+     */
+    private <P extends Comparable<P>> void stream(ServerResponse response, ExportFormat format, ExportKind<P> kind,
+                                                  String projectId, P from, P last) {
+        OutputStream out = new BufferedOutputStream(response.outputStream(), CHUNK_BYTES);
+        try {
+            format.header(out, kind.columns());
+            P after = from;
+            List<? extends ExportedRow<P>> page;
+            do {
+                page = kind.page(projectId, after, last, settings.pageRows());
+                figures.page(page.size());
+                for (ExportedRow<P> row : page) {
+                    format.row(out, row);
+                }
+                if (!page.isEmpty()) {
+                    after = page.getLast().position();
+                }
+            } while (page.size() == settings.pageRows());
+            out.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,337 @@
+package dev.herald.outbox;
+
+import java.nio.ByteBuffer;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.herald.api.Json;
+import dev.herald.api.Timestamps;
+import dev.herald.changes.ChangeLog;
+import dev.herald.storage.Rows;
+import dev.herald.storage.ServingDatabase;
+import dev.herald.storage.Transactions;
+
+import io.helidon.dbclient.DbExecute;
+import io.helidon.dbclient.DbRow;
+
+import jakarta.json.JsonObject;
+
+/**
+ * Writes events in the transaction of the change that causes them (docs/webhooks.md#events-and-payloads): a rolled
+ * back change leaves no event, a committed one its event and a delivery row per endpoint that wants it. Notification
+ * writes call {@link #write} with their DB Client transaction, the group commits {@link #append} with their JDBC
+ * connection.
+ *
+ * <p>In order: is the type wanted at all ({@link Subscriptions}, from memory); the deliveries, one per enabled
+ * endpoint of the project that wants it (none: nothing more is written); the source's next sequence number; the
+ * event with its payload, the exact bytes every attempt sends.
+ */
+public final class Outbox {
+
+    /** The most items in one event: a payload of interactions stays below some 300 KB (their metadata aside). */
+    public static final int MAX_ITEMS = 1000;
+    /**
+     * The most characters of items in one event, about 256 KiB: a sender holds an event's body in memory, and
+     * {@code webhooks.senders} of them at once must fit beside the rest (interactions carry up to 16 KiB of metadata).
+     */
+    public static final int MAX_EVENT_CHARACTERS = 256 * 1024;
+    /** After its window, how long an event waits before it is sealed: time for a lane's last batch to commit. */
+    static final Duration SEAL_GRACE = Duration.ofSeconds(2);
+    /** Open events remembered at most (lanes × projects × types); past it they are forgotten, and others opened. */
+    private static final int MAX_OPEN_EVENTS = 100_000;
+
+    private final ServingDatabase database;
+    private final Subscriptions subscriptions;
+    private final Duration window;
+    private final Clock clock;
+    private final Map<OpenKey, OpenEvent> openEvents = new ConcurrentHashMap<>();
+
+    /**
+     * @param window how long an event of interactions takes more ({@code webhooks.interaction-window})
+     * @param cached whether the subscriptions are kept in memory ({@code feed.cache.enabled}); off, every event asks
+     *               the database
+     */
+    public Outbox(ServingDatabase database, ChangeLog changes, boolean cached, Duration window, Clock clock) {
+        this.database = database;
+        this.window = window;
+        this.subscriptions = new Subscriptions(changes, cached);
+        this.clock = clock;
+        changes.listen(subscriptions);
+    }
+
+    /**
+     * The cheap check, before anything is built: false only when no enabled endpoint of the project wants it. In the
+     * caller's transaction, whose connection reads what memory does not hold.
+     */
+    public boolean wants(Connection connection, String projectId, EventType type) throws SQLException {
+        return subscriptions.wants(OutboxSql.of(connection, database::statement), projectId, type);
+    }
+
+    /**
+     * From memory alone, never the database: false only when memory knows that no enabled endpoint of the project
+     * wants it; true when it may (memory holds nothing of the project, or the change log is not fresh).
+     */
+    public boolean mayWant(String projectId, EventType type) {
+        return subscriptions.mayWant(projectId, type);
+    }
+
+    /** The same outside a transaction (a pass deciding whether to read what it would send). */
+    public boolean wants(String projectId, EventType type) {
+        try {
+            return subscriptions.wants(OutboxSql.of(database.client().execute()), projectId, type);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The DB Client does not throw SQLException", e);
+        }
+    }
+
+    /** In a management write's transaction. @return whether an endpoint wanted it */
+    public boolean write(DbExecute transaction, Event event) {
+        try {
+            return write(OutboxSql.of(transaction), event);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The DB Client does not throw SQLException", e);
+        }
+    }
+
+    private boolean write(OutboxSql sql, Event event) throws SQLException {
+        if (!subscriptions.wants(sql, event.projectId(), event.type())) {
+            return false;
+        }
+        long now = clock.millis();
+        String id = event.id() == null ? newId() : event.id();
+        long deliveries = sql.update("outbox-insert-deliveries", id, now, now, event.projectId(),
+                                     event.type().wireName());
+        if (deliveries == 0) {
+            return false;
+        }
+        long sequence = nextSequence(sql, event.source());
+        JsonObject payload = Json.builders().createObjectBuilder()
+                .add("type", event.type().wireName())
+                .add("timestamp", Timestamps.format(now))
+                .add("source", event.source())
+                .add("sequence", sequence)
+                .add("data", event.data().get())
+                .build();
+        sql.update("outbox-insert-event", id, event.projectId(), event.type().wireName(), event.source(), sequence,
+                   Json.write(payload), 0, now);
+        return true;
+    }
+
+    /**
+     * Adds items (interactions) to the source's open event of that project and type, in a group commit's transaction,
+     * or opens one: an event stays open for {@code webhooks.interaction-window}, {@value #MAX_ITEMS} items or
+     * {@value #MAX_EVENT_CHARACTERS} characters of them, so that
+     * a stream of small batches becomes one event a window per lane, not one per batch. The delivery worker
+     * {@linkplain #seal seals} it after the window; its deliveries are due then.
+     *
+     * @param source one writer lane's: only its transactions add to its events (a second adding at once finds the
+     *               count changed and opens another)
+     * @return whether an endpoint wanted them
+     */
+    public boolean append(Connection connection, String source, String projectId, EventType type,
+                          List<String> items) throws SQLException {
+        return append(connection, null, source, projectId, type, items);
+    }
+
+    /**
+     * The same, where additions to an open event go to {@code deferred}, for the start of the group commit's script
+     * (MariaDB: one round trip with its own statements, where they took two more of their own); an event opened is
+     * written at once. Null: everything at once.
+     */
+    public boolean append(Connection connection, Deferred deferred, String source, String projectId, EventType type,
+                          List<String> items) throws SQLException {
+        if (items.isEmpty() || !wants(connection, projectId, type)) {
+            return false;
+        }
+        boolean wanted = false;
+        int from = 0;
+        while (from < items.size()) {
+            int to = from;
+            long bytes = 0;
+            // An item alone past the bound is an event of its own; the bound of bytes keeps a sender's memory small.
+            while (to < items.size() && to - from < MAX_ITEMS
+                    && (to == from || bytes + items.get(to).length() <= MAX_EVENT_CHARACTERS)) {
+                bytes += items.get(to).length();
+                to++;
+            }
+            wanted |= appendPart(connection, deferred, source, projectId, type, items.subList(from, to), bytes);
+            from = to;
+        }
+        return wanted;
+    }
+
+    private boolean appendPart(Connection connection, Deferred deferred, String source, String projectId,
+                               EventType type, List<String> items, long characters) throws SQLException {
+        OutboxSql sql = OutboxSql.of(connection, database::statement);
+        long now = clock.millis();
+        OpenKey key = new OpenKey(source, projectId, type);
+        OpenEvent open = openEvents.get(key);
+        if (open != null && now < open.openedAt() + window.toMillis()
+                && open.count() + items.size() <= MAX_ITEMS
+                && open.characters() + characters <= MAX_EVENT_CHARACTERS) {
+            if (deferred != null) {
+                // Sealed meanwhile, or counted otherwise than memory says: the script stops at its guard, with
+                // SQLSTATE 40001, and the batch is written again (storage.ExactlyOnceCommit) after forgetSource.
+                deferred.add(database.statement("outbox-append-items-guarded"), items.size(), open.eventId(),
+                             open.count());
+                deferred.add(database.statement("outbox-insert-items"), open.eventId(), open.count(),
+                             String.join(",", items));
+                appended(key, open, items.size(), characters);
+                return true;
+            }
+            if (sql.update("outbox-append-items", items.size(), open.eventId(), open.count()) == 1) {
+                insertItems(connection, open.eventId(), open.count(), items);
+                appended(key, open, items.size(), characters);
+                return true;
+            }
+        }
+        String id = newId();
+        long due = now + window.toMillis() + SEAL_GRACE.toMillis();
+        if (sql.update("outbox-insert-deliveries", id, due, now, projectId, type.wireName()) == 0) {
+            return false;
+        }
+        long sequence = nextSequence(sql, source);
+        sql.update("outbox-insert-event", id, projectId, type.wireName(), source, sequence, null, items.size(), now);
+        insertItems(connection, id, 0, items);
+        if (openEvents.size() >= MAX_OPEN_EVENTS) {
+            openEvents.clear();
+        }
+        openEvents.put(key, new OpenEvent(id, now, items.size(), characters));
+        return true;
+    }
+
+    private void appended(OpenKey key, OpenEvent open, int count, long characters) {
+        openEvents.put(key, new OpenEvent(open.eventId(), open.openedAt(), open.count() + count,
+                                          open.characters() + characters));
+    }
+
+    /**
+     * Forgets the open events of a source whose transaction failed: memory may count items that were rolled back,
+     * and the source's next batch opens new events rather than failing at their guard again.
+     */
+    public void forgetSource(String source) {
+        openEvents.keySet().removeIf(key -> key.source().equals(source));
+    }
+
+    /**
+     * Statements for the start of a group commit's script, with their parameters in order: the additions to open
+     * events that {@link #append} deferred.
+     */
+    public static final class Deferred {
+        private final StringBuilder sql = new StringBuilder();
+        private final List<Object> parameters = new ArrayList<>();
+
+        void add(String statement, Object... values) {
+            sql.append(statement).append(";\n");
+            Collections.addAll(parameters, values);
+        }
+
+        /** The statements, each ended by a semicolon and a new line; empty when none were deferred. */
+        public String sql() {
+            return sql.toString();
+        }
+
+        /** Binds the parameters from position {@code from}; returns the next position. */
+        public int bind(PreparedStatement statement, int from) throws SQLException {
+            int next = from;
+            for (Object parameter : parameters) {
+                statement.setObject(next++, parameter);
+            }
+            return next;
+        }
+    }
+
+    /**
+     * One row for the batch's items, their JSON objects joined by commas, at the position of its first: a row per
+     * interaction doubled the rows a tracking commit writes, and tracking with an endpoint ran at 0.71 x its rate
+     * without one (bench/webhooks.sh).
+     */
+    private void insertItems(Connection connection, String eventId, int first, List<String> items)
+            throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(database.statement("outbox-insert-items"))) {
+            insert.setString(1, eventId);
+            insert.setInt(2, first);
+            insert.setString(3, String.join(",", items));
+            insert.executeUpdate();
+        }
+    }
+
+    /**
+     * The payload of an event, sealing it first if it is still open: its items read in order under the event's lock,
+     * written as its payload once, whoever seals it (a lane that adds meanwhile waits for the lock, then finds it
+     * sealed and opens another; on Galera one of the two loses certification and runs again).
+     */
+    public String seal(String eventId) {
+        AtomicReference<String> sealed = new AtomicReference<>();
+        Transactions.run(database.client(), transaction -> {
+            DbRow event = transaction.namedGet("outbox-select-open-event-for-update", eventId)
+                    .orElseThrow(() -> new IllegalStateException("Event " + eventId + " is gone"));
+            String payload = Rows.string(event, "payload");
+            if (payload == null) {
+                payload = sealedPayload(event, transaction.namedQuery("outbox-select-event-items", eventId)
+                        .map(row -> Rows.string(row, "item")).toList());
+                transaction.namedUpdate("outbox-seal-event", payload, eventId);
+                transaction.namedDelete("outbox-delete-event-items", eventId);
+            }
+            sealed.set(payload);
+        });
+        return sealed.get();
+    }
+
+    /**
+     * The payload of an event of items, written as text around its items' rows (each a run of JSON objects that
+     * JSON-P wrote, joined by commas): parsing them into a tree and writing it whole took most of a sender's time
+     * with interactions flowing (bench/webhooks.sh, JFR). The text is what that writing gave: every part of it is
+     * JSON-P's own output, and {@code OutboxEventsContract} checks the payload is a fixed point of parse and write.
+     */
+    private static String sealedPayload(DbRow event, List<String> rows) {
+        String type = Rows.string(event, "event_type");
+        int characters = 256;
+        for (String row : rows) {
+            characters += row.length() + 1;
+        }
+        StringBuilder json = new StringBuilder(characters).append("{\"type\":");
+        Json.appendString(json, type).append(",\"timestamp\":");
+        Json.appendString(json, Timestamps.format(Rows.longValue(event, "created_at"))).append(",\"source\":");
+        Json.appendString(json, Rows.string(event, "source")).append(",\"sequence\":")
+                .append(Rows.longValue(event, "sequence")).append(",\"data\":{\"projectId\":");
+        Json.appendString(json, Rows.string(event, "project_id")).append(",\"count\":")
+                .append(Rows.longValue(event, "item_count"))
+                .append(EventType.USER_STATE.wireName().equals(type) ? ",\"states\":[" : ",\"interactions\":[");
+        for (int i = 0; i < rows.size(); i++) {
+            json.append(i == 0 ? "" : ",").append(rows.get(i));
+        }
+        return json.append("]}}").toString();
+    }
+
+    private static long nextSequence(OutboxSql sql, String source) throws SQLException {
+        if (sql.update("outbox-advance-sequence", source) == 0) {
+            sql.update("outbox-insert-sequence", source);
+        }
+        return sql.firstLong("outbox-select-sequence", "last_sequence", source).orElseThrow();
+    }
+
+    private record OpenKey(String source, String projectId, EventType type) {
+    }
+
+    private record OpenEvent(String eventId, long openedAt, int count, long characters) {
+    }
+
+    /** {@code msg_} and 128 random bits: unique, not secret (it is sent in the clear in every delivery). */
+    static String newId() {
+        ByteBuffer bytes = ByteBuffer.allocate(16);
+        bytes.putLong(ThreadLocalRandom.current().nextLong()).putLong(ThreadLocalRandom.current().nextLong());
+        return "msg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+    }
+}

@@ -1,0 +1,63 @@
+package dev.herald.startup;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.sameInstance;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class AheadTest {
+
+    @Test
+    void workNotBegunIsDoneByWhoeverAsksOnce() {
+        AtomicInteger runs = new AtomicInteger();
+        Ahead<String> ahead = new Ahead<>(() -> runs.incrementAndGet() + " on " + Thread.currentThread().getName());
+        String caller = Thread.currentThread().getName();
+        assertThat(ahead.get(), is("1 on " + caller));
+        assertThat(ahead.get(), is("1 on " + caller));
+        assertThat(runs.get(), is(1));
+    }
+
+    @Test
+    void workBegunRunsOnItsThreadAndTheAskerWaitsForIt() throws InterruptedException {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger runs = new AtomicInteger();
+        Ahead<String> ahead = new Ahead<>(() -> {
+            runs.incrementAndGet();
+            started.countDown();
+            release.await();
+            return Thread.currentThread().getName();
+        });
+        ahead.begin("herald-test-ahead");
+        assertThat(started.await(5, TimeUnit.SECONDS), is(true));
+        Thread.ofPlatform().start(() -> sleepThen(release));
+        assertThat(ahead.get(), is("herald-test-ahead"));
+        assertThat(runs.get(), is(1));
+    }
+
+    @Test
+    void aFailureReachesTheAskerAsTheSameException() {
+        IllegalStateException failure = new IllegalStateException("statements.yaml is missing");
+        Ahead<String> ahead = new Ahead<>(() -> {
+            throw failure;
+        });
+        ahead.begin("herald-test-failing");
+        assertThat(assertThrows(IllegalStateException.class, ahead::get), is(sameInstance(failure)));
+        assertThat(assertThrows(IllegalStateException.class, ahead::get), is(sameInstance(failure)));
+    }
+
+    private static void sleepThen(CountDownLatch release) {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        release.countDown();
+    }
+}

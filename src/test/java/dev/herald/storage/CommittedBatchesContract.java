@@ -1,0 +1,66 @@
+package dev.herald.storage;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+
+import dev.herald.support.TestDatabase;
+import dev.herald.support.TestHerald;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+/**
+ * The ids of committed batches (migration 24, {@link ExactlyOnceCommit}): found once committed, not after a rollback,
+ * refused a second time (what keeps a batch from being stored twice), and deleted once older than an hour, the
+ * younger ones kept. Run against each database by a subclass.
+ */
+abstract class CommittedBatchesContract {
+
+    private static TestHerald herald;
+
+    static void start(TestDatabase database) {
+        herald = TestHerald.start(database);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        herald.close();
+    }
+
+    @Test
+    void anIdIsFoundOnceCommittedRefusedTwiceAndDeletedWhenOld() throws Exception {
+        ServingPool pool = herald.serving().pool();
+        CommittedBatches ids = pool.committedBatches();
+        byte[] committed = CommittedBatches.newId();
+        byte[] rolledBack = CommittedBatches.newId();
+        byte[] old = CommittedBatches.newId();
+        long now = System.currentTimeMillis();
+        try (Connection connection = pool.connection()) {
+            connection.setAutoCommit(false);
+            assertThat(ids.insert(connection, committed), is(true));
+            connection.commit();
+            assertThat(ids.insert(connection, rolledBack), is(true));
+            connection.rollback();
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO committed_batches (id, committed_at) VALUES (?, ?)")) {
+                insert.setBytes(1, old);
+                insert.setLong(2, now - CommittedBatches.KEPT.toMillis() - 1);
+                insert.executeUpdate();
+            }
+            connection.commit();
+
+            assertThat(ids.committed(connection, committed), is(true));
+            assertThat(ids.committed(connection, rolledBack), is(false));
+            assertThat("a batch with this id was committed", ids.insert(connection, committed), is(false));
+            connection.rollback();
+
+            assertThat(ids.prune(connection, now - CommittedBatches.KEPT.toMillis()), is(1));
+            assertThat(ids.committed(connection, old), is(false));
+            assertThat(ids.committed(connection, committed), is(true));
+            connection.setAutoCommit(true);
+        }
+    }
+}
