@@ -227,7 +227,7 @@ for port in 18092 18093; do
         || fail "A WRITE THROUGH NODE 1 WAS NOT READ AT ONCE THROUGH $port"
 done
 for port in 18092 18093; do
-    until curl -s "http://127.0.0.1:$port/api/v1/public/$key/notifications" | grep -q "$fresh"; do
+    until curl -s "http://127.0.0.1:$port/api/v1/public/$key/notifications" | grep -qF -e "$fresh"; do
         [ $(( ($(date +%s%N) - written_at) / 1000000 )) -lt 2000 ] || fail "THE FEED OF $port DID NOT SHOW A WRITE THROUGH NODE 1 WITHIN 2 S"
         sleep 0.02
     done
