@@ -3,7 +3,8 @@
 # run, on one Herald (the jar, the launcher's JVM flags, MariaDB), with a receiver on loopback
 # (bench/webhook-receiver.py, answering 204):
 #   rounds alternating the endpoint disabled and enabled, the same tracking load (simple clicks); medians of
-#   requests/s and p99 and their ratio (target: with >= 0.9 x without);
+#   requests/s and p99 and their ratio (target: with >= 0.9 x without), and the CPU time Herald, the MariaDB server
+#   and the receiver spent per 1,000 interactions (they share the machine's cores);
 #   per enabled run, once the receiver has every interaction answered 204: the delivery lag, from Herald receiving
 #   an interaction to the receiver receiving the delivery that lists it, p50 and p99;
 #   an outage: the receiver answers 503 for OUTAGE seconds while tracking goes on at a lower load; the outbox's
@@ -105,28 +106,42 @@ wrk_run "$WARMUP_SECONDS" "$CONNECTIONS" > /dev/null
 # Herald's CPU time (user and system, ms) since it started: per 1,000 interactions answered, the cost of a mode
 # that the machine's noise moves far less than its requests/s. With an endpoint it counts the run's deliveries too:
 # measured from the run's start until the receiver holds every interaction of it.
+# The database server's and the receiver's the same way: on one machine they share its cores with Herald, so what
+# an endpoint costs them is requests/s that Herald cannot serve; a receiver elsewhere would cost Herald nothing.
 TICK_MS=$((1000 / $(getconf CLK_TCK)))
-cpu_ms() { awk -v t="$TICK_MS" '{ v = ($14 + $15) * t; print v }' "/proc/$PID/stat"; }
+MARIADBD=$(ss -Hltnp 'sport = :3306' | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1)
+[ -n "$MARIADBD" ] || die "no process listens on 127.0.0.1:3306"
+cpu_ms() { awk -v t="$TICK_MS" '{ v = ($14 + $15) * t; print v }' "/proc/${1:-$PID}/stat"; }
 per_thousand() { awk -v ms="$1" -v n="$2" 'BEGIN { printf "%.0f\n", (n > 0 ? ms * 1000 / n : 0) }'; }
+# CPU of Herald, MariaDB and the receiver since $1 (three figures from cpu_all), per 1,000 of $2 interactions.
+cpu_all() { echo "$(cpu_ms "$PID") $(cpu_ms "$MARIADBD") $(cpu_ms "$RECEIVER")"; }
+cpu_since() {
+    local now; read -r -a now <<< "$(cpu_all)"; read -r -a then <<< "$1"
+    echo "$(per_thousand $((now[0] - then[0])) "$2") $(per_thousand $((now[1] - then[1])) "$2") $(per_thousand $((now[2] - then[2])) "$2")"
+}
 for round in $(seq 1 "$ROUNDS"); do
     endpoint_enabled false
     sleep 1
-    started=$(cpu_ms)
+    started=$(cpu_all)
     wrk_run "$RUN_SECONDS" "$CONNECTIONS" > "$WORK/without-$round"
-    per_thousand $(($(cpu_ms) - started)) "$(answered "$WORK/without-$round")" > "$WORK/cpu-without-$round"
+    read -r herald mariadb _ <<< "$(cpu_since "$started" "$(answered "$WORK/without-$round")")"
+    echo "$herald" > "$WORK/cpu-without-$round"; echo "$mariadb" > "$WORK/db-without-$round"
     endpoint_enabled true
     sleep 1
     receiver reset post > /dev/null
-    started=$(cpu_ms)
+    started=$(cpu_all)
     wrk_run "$RUN_SECONDS" "$CONNECTIONS" > "$WORK/with-$round"
     await_receiver "$(answered "$WORK/with-$round")" 60 > /dev/null \
         || MISSED+=("interactions answered 204 in round $round did not all reach the receiver")
-    per_thousand $(($(cpu_ms) - started)) "$(answered "$WORK/with-$round")" > "$WORK/cpu-with-$round"
-    printf 'round %d: without %8s/s p99 %6s ms (%s other) %s ms CPU/1000 | with %8s/s p99 %6s ms (%s other) %s ms CPU/1000 | lag p50 %s ms p99 %s ms, %s deliveries\n' \
+    read -r herald mariadb received <<< "$(cpu_since "$started" "$(answered "$WORK/with-$round")")"
+    echo "$herald" > "$WORK/cpu-with-$round"; echo "$mariadb" > "$WORK/db-with-$round"
+    echo "$received" > "$WORK/receiver-with-$round"
+    # CPU per 1,000 interactions: Herald's, MariaDB's and (with) the receiver's.
+    printf 'round %d: without %8s/s p99 %6s ms (%s other) CPU/1000 %s+%s ms | with %8s/s p99 %6s ms (%s other) CPU/1000 %s+%s+%s ms | lag p50 %s ms p99 %s ms, %s deliveries\n' \
         "$round" "$(rps "$WORK/without-$round")" "$(p99 "$WORK/without-$round")" "$(others "$WORK/without-$round")" \
-        "$(cat "$WORK/cpu-without-$round")" \
+        "$(cat "$WORK/cpu-without-$round")" "$(cat "$WORK/db-without-$round")" \
         "$(rps "$WORK/with-$round")" "$(p99 "$WORK/with-$round")" "$(others "$WORK/with-$round")" \
-        "$(cat "$WORK/cpu-with-$round")" \
+        "$(cat "$WORK/cpu-with-$round")" "$(cat "$WORK/db-with-$round")" "$(cat "$WORK/receiver-with-$round")" \
         "$(stat lagP50Ms)" "$(stat lagP99Ms)" "$(stat deliveries)"
     stat lagP50Ms >> "$WORK/lag-p50"
     stat lagP99Ms >> "$WORK/lag-p99"
@@ -142,6 +157,8 @@ printf '  tracking with one            %10.0f requests/s   p99 %6.2f ms\n' "$W_R
 printf '  with / without               %10s x   (target: >= 0.9 x)\n' "$RATIO"
 printf '  Herald CPU per 1,000 interactions: without %s ms, with %s ms (deliveries included)\n' \
     "$(cat "$WORK"/cpu-without-* | median)" "$(cat "$WORK"/cpu-with-* | median)"
+printf '  MariaDB CPU per 1,000 interactions: without %s ms, with %s ms; the receiver'"'"'s, with: %s ms\n' \
+    "$(cat "$WORK"/db-without-* | median)" "$(cat "$WORK"/db-with-* | median)" "$(cat "$WORK"/receiver-with-* | median)"
 printf '  delivery lag, median of the rounds: p50 %s ms, p99 %s ms\n' "$(median < "$WORK/lag-p50")" "$(median < "$WORK/lag-p99")"
 awk -v r="$RATIO" 'BEGIN { exit !(r >= 0.9) }' || MISSED+=("tracking with an endpoint $RATIO x without, under 0.9 x")
 

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
@@ -50,7 +51,7 @@ public final class HttpWebhookTransport implements WebhookTransport {
 
     private final AddressPolicy policy;
     private final HostResolver resolver;
-    private final SSLContext tls;
+    private final Supplier<SSLContext> tls;
     private final Clock clock;
     private final Duration connectTimeout;
     private final Duration timeout;
@@ -58,10 +59,12 @@ public final class HttpWebhookTransport implements WebhookTransport {
     /**
      * @param settings the {@code webhooks.*} settings: allowed ranges and time-outs
      * @param resolver the name lookup ({@link HostResolver#system()} in production)
-     * @param tls      the trust of https deliveries ({@code SSLContext.getDefault()} in production: the JDK's CAs)
+     * @param tls      the trust of https deliveries, asked for at the first one ({@link DefaultTls} in production:
+     *                 the JDK's CAs)
      * @param clock    reads a {@code Retry-After} date against it
      */
-    public HttpWebhookTransport(TransportSettings settings, HostResolver resolver, SSLContext tls, Clock clock) {
+    public HttpWebhookTransport(TransportSettings settings, HostResolver resolver, Supplier<SSLContext> tls,
+                                Clock clock) {
         this.policy = settings.addressPolicy();
         this.resolver = resolver;
         this.tls = tls;
@@ -70,13 +73,40 @@ public final class HttpWebhookTransport implements WebhookTransport {
         this.timeout = settings.timeout();
     }
 
-    /** What production runs: the JVM's resolver, the JDK's trusted CAs, the system clock. */
+    /** What production runs: the JVM's resolver, the JDK's trusted CAs (made at the first https delivery). */
     public static HttpWebhookTransport create(TransportSettings settings) {
-        try {
-            return new HttpWebhookTransport(settings, HostResolver.system(), SSLContext.getDefault(),
-                                            Clock.systemUTC());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no default TLS context", e);
+        return new HttpWebhookTransport(settings, HostResolver.system(), new DefaultTls(), Clock.systemUTC());
+    }
+
+    /** The trust of https deliveries: for tests. */
+    Supplier<SSLContext> tls() {
+        return tls;
+    }
+
+    /**
+     * The JDK's default TLS context, made when first asked for rather than with the transport: making it reads and
+     * parses every trusted CA's certificate, some 100 ms of CPU that every start paid on its way to the first answer
+     * (docs/performance.md, start-up), most instances never sending an https delivery soon after.
+     */
+    static final class DefaultTls implements Supplier<SSLContext> {
+
+        private SSLContext context;
+
+        @Override
+        public synchronized SSLContext get() {
+            if (context == null) {
+                try {
+                    context = SSLContext.getDefault();
+                } catch (NoSuchAlgorithmException e) {
+                    throw new IllegalStateException("the JDK has no default TLS context", e);
+                }
+            }
+            return context;
+        }
+
+        /** Whether it was asked for: for tests. */
+        synchronized boolean made() {
+            return context != null;
         }
     }
 
@@ -188,7 +218,8 @@ public final class HttpWebhookTransport implements WebhookTransport {
     }
 
     private SSLSocket handshake(Socket plain, EndpointUrl target) throws IOException {
-        SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(plain, target.host(), target.port(), true);
+        SSLSocket socket = (SSLSocket) tls.get().getSocketFactory()
+                .createSocket(plain, target.host(), target.port(), true);
         SSLParameters parameters = socket.getSSLParameters();
         // The certificate must name the URL's host, although the socket was opened to an address.
         parameters.setEndpointIdentificationAlgorithm("HTTPS");

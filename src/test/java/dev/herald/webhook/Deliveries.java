@@ -2,14 +2,12 @@ package dev.herald.webhook;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import javax.net.ssl.SSLContext;
 
 import dev.herald.ratelimit.IpRange;
 
@@ -29,11 +27,7 @@ final class Deliveries {
     }
 
     static HttpWebhookTransport transport(TransportSettings settings, HostResolver resolver, Clock clock) {
-        try {
-            return new HttpWebhookTransport(settings, resolver, SSLContext.getDefault(), clock);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return new HttpWebhookTransport(settings, resolver, new HttpWebhookTransport.DefaultTls(), clock);
     }
 
     static String newSecret() {

@@ -107,6 +107,28 @@ class TlsDeliveryTest {
         }
     }
 
+    /**
+     * Production's transport makes the JDK's TLS context (every trusted CA's certificate read and parsed) at its
+     * first https delivery, not when it is made at start, on the way to the first answer.
+     */
+    @Test
+    void productionsTrustIsMadeAtTheFirstHttpsDeliveryNotAtStart() throws Exception {
+        HttpWebhookTransport transport = HttpWebhookTransport.create(
+                new TransportSettings(Deliveries.LOOPBACK, Duration.ofSeconds(2), TIMEOUT));
+        HttpWebhookTransport.DefaultTls tls = (HttpWebhookTransport.DefaultTls) transport.tls();
+        assertThat("made at start", tls.made(), is(false));
+
+        try (ScriptedReceiver receiver = tlsReceiver(new CopyOnWriteArrayList<>())) {
+            Attempt attempt = transport.deliver(
+                    Deliveries.to(URI.create("https://127.0.0.1:" + receiver.port() + "/in")));
+
+            assertThat(attempt.outcome(), is(Attempt.Outcome.FAILED));
+            assertThat(attempt.detail(), startsWith("TLS with 127.0.0.1 failed: "));
+            assertThat(receiver.requests(), is(List.of()));
+        }
+        assertThat("made at the first https delivery", tls.made(), is(true));
+    }
+
     /** Both names resolve to loopback, allowed here; only the certificate tells them apart. */
     private static HttpWebhookTransport transport(SSLContext tls) {
         HostResolver dns = host -> {
@@ -116,7 +138,7 @@ class TlsDeliveryTest {
             return List.of(InetAddress.getLoopbackAddress());
         };
         return new HttpWebhookTransport(new TransportSettings(Deliveries.LOOPBACK, Duration.ofSeconds(2), TIMEOUT),
-                                        dns, tls, Clock.systemUTC());
+                                        dns, () -> tls, Clock.systemUTC());
     }
 
     private static ScriptedReceiver tlsReceiver(List<List<SNIServerName>> serverNames)
