@@ -85,8 +85,8 @@ public final class HttpWebhookTransport implements WebhookTransport {
 
     /**
      * The JDK's default TLS context, made when first asked for rather than with the transport: making it reads and
-     * parses every trusted CA's certificate, some 100 ms of CPU that every start paid on its way to the first answer
-     * (docs/performance.md, start-up), most instances never sending an https delivery soon after.
+     * parses every trusted CA's certificate, on the main thread it put the first answer some 250 ms later at every
+     * start (docs/performance.md, start-up), while most instances send no https delivery soon after, if ever.
      */
     static final class DefaultTls implements Supplier<SSLContext> {
 

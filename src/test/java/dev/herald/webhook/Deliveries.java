@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-
 import dev.herald.ratelimit.IpRange;
 
 /** Transports and deliveries for the tests: loopback allowed by configuration, as an operator would allow a range. */
