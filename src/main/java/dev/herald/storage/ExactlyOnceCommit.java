@@ -35,8 +35,6 @@ import io.helidon.dbclient.DbTransaction;
 public final class ExactlyOnceCommit {
 
     private static final System.Logger LOGGER = System.getLogger(ExactlyOnceCommit.class.getName());
-    /** MariaDB: ER_LOCK_WAIT_TIMEOUT. */
-    private static final int LOCK_WAIT_TIMEOUT = 1205;
 
     private ExactlyOnceCommit() {
     }
@@ -166,15 +164,7 @@ public final class ExactlyOnceCommit {
      * load answered one so in cluster/faults.sh.
      */
     private static boolean rolledBack(Throwable failure) {
-        if (Transactions.isConflict(failure)) {
-            return true;
-        }
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && sql.getErrorCode() == LOCK_WAIT_TIMEOUT) {
-                return true;
-            }
-        }
-        return false;
+        return Transactions.isConflict(failure) || Transactions.isLockWaitTimeout(failure);
     }
 
     private static void pruneQuietly(CommittedBatches ids, Connection connection) {

@@ -31,6 +31,8 @@ public final class Transactions {
     private static final long RETRY_WITHIN_NANOS = 5_000_000_000L;
     private static final long FIRST_PAUSE_MILLIS = 8;
     private static final long LONGEST_PAUSE_MILLIS = 256;
+    /** MariaDB: ER_LOCK_WAIT_TIMEOUT. */
+    private static final int LOCK_WAIT_TIMEOUT = 1205;
 
     private Transactions() {
     }
@@ -141,6 +143,20 @@ public final class Transactions {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLException sql && sql.getSQLState() != null
                     && (sql.getSQLState().startsWith("40") || sql.getSQLState().startsWith("23"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * MariaDB's 1205 (SQLSTATE HY000): a lock waited for longer than the server allows, which undoes the statement
+     * only; on Galera also a read with {@code wsrep_sync_wait} whose wait for the cluster's earlier commits ran out
+     * while the cluster re-formed (cluster/faults.sh, a node cut off). Run again, the statement may succeed.
+     */
+    static boolean isLockWaitTimeout(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getErrorCode() == LOCK_WAIT_TIMEOUT) {
                 return true;
             }
         }
