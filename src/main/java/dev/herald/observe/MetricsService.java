@@ -120,10 +120,8 @@ public final class MetricsService implements HttpService {
     static void writeWebhookFigures(StringBuilder out, DeliveryWorker.Figures figures) {
         gauge(out, "herald_webhook_pending_deliveries", "Webhook deliveries to enabled endpoints waiting for an"
                 + " attempt, of every instance; -1 when the database did not answer.", figures.pending());
-        out.append("# HELP herald_webhook_oldest_pending_seconds Age of the oldest event not yet delivered to an"
-                        + " enabled endpoint.\n")
-                .append("# TYPE herald_webhook_oldest_pending_seconds gauge\n")
-                .append("herald_webhook_oldest_pending_seconds ").append(figures.oldestPendingSeconds()).append('\n');
+        gauge(out, "herald_webhook_oldest_pending_seconds", "Age of the oldest event not yet delivered to an enabled"
+                + " endpoint.", figures.oldestPendingSeconds());
         counter(out, "herald_webhook_deliveries_total", "Webhook deliveries answered 2xx, by this instance.",
                 figures.delivered());
         counter(out, "herald_webhook_failures_total", "Webhook attempts that failed (any other status, time-out,"
@@ -140,9 +138,8 @@ public final class MetricsService implements HttpService {
         counter(out, "herald_tracking_written_total", "Interactions committed by the writer.", figures.written());
         counter(out, "herald_tracking_failed_total", "Interactions answered 500: not committed, or not in time.",
                 figures.failed());
-        out.append("# HELP herald_tracking_commit_seconds_total Time in committed transactions of interactions.\n")
-                .append("# TYPE herald_tracking_commit_seconds_total counter\n")
-                .append("herald_tracking_commit_seconds_total ").append(figures.commitSeconds()).append('\n');
+        counter(out, "herald_tracking_commit_seconds_total", "Time in committed transactions of interactions.",
+                figures.commitSeconds());
         gauge(out, "herald_tracking_in_flight", "Transactions of interactions in flight now.", figures.inFlight());
         gauge(out, "herald_tracking_in_flight_limit", "Transactions of interactions that may be in flight now, as"
                 + " adapted to the commit time.", figures.inFlightLimit());
@@ -150,10 +147,8 @@ public final class MetricsService implements HttpService {
                 + " (tracking.batch.max-in-flight).", figures.maxInFlight());
         gauge(out, "herald_tracking_in_flight_peak", "The most transactions of interactions in flight at once since"
                 + " start.", figures.inFlightPeak());
-        out.append("# HELP herald_tracking_commit_latency_seconds Commit time of the last transactions of interactions,"
-                        + " a moving average.\n")
-                .append("# TYPE herald_tracking_commit_latency_seconds gauge\n")
-                .append("herald_tracking_commit_latency_seconds ").append(figures.recentCommitSeconds()).append('\n');
+        gauge(out, "herald_tracking_commit_latency_seconds", "Commit time of the last transactions of interactions,"
+                + " a moving average.", figures.recentCommitSeconds());
     }
 
     static void writeLookupFigures(StringBuilder out, LookupFigures figures) {
@@ -174,10 +169,21 @@ public final class MetricsService implements HttpService {
         figure(out, metric, help, "counter", value);
     }
 
+    private static void gauge(StringBuilder out, String metric, String help, double value) {
+        head(out, metric, help, "gauge").append(metric).append(' ').append(value).append('\n');
+    }
+
+    private static void counter(StringBuilder out, String metric, String help, double value) {
+        head(out, metric, help, "counter").append(metric).append(' ').append(value).append('\n');
+    }
+
     private static void figure(StringBuilder out, String metric, String help, String type, long value) {
-        out.append("# HELP ").append(metric).append(' ').append(help).append('\n')
-                .append("# TYPE ").append(metric).append(' ').append(type).append('\n')
-                .append(metric).append(' ').append(value).append('\n');
+        head(out, metric, help, type).append(metric).append(' ').append(value).append('\n');
+    }
+
+    private static StringBuilder head(StringBuilder out, String metric, String help, String type) {
+        return out.append("# HELP ").append(metric).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
     }
 
     /** A gauge read from the pool's figures. */
