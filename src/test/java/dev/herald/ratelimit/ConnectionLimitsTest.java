@@ -31,7 +31,9 @@ import static org.hamcrest.Matchers.startsWith;
 /**
  * What one client may hold of the public listener: a few connections at once (limits.connections-per-client), none
  * of them silent for longer than limits.read-timeout, wherever in a request the silence falls; a trusted proxy's
- * connection waits for its next request up to limits.proxy-idle-timeout, so that the proxy closes it first.
+ * connection waits for its next request up to limits.proxy-idle-timeout, so that the proxy closes it first. A
+ * client's share is tried on a server whose read time-out outlasts the test: a pause of the build longer than a
+ * second would otherwise see the held connections swept and the one over the share let in.
  */
 class ConnectionLimitsTest {
 
@@ -41,7 +43,9 @@ class ConnectionLimitsTest {
     private static final String REQUEST = "GET /api/v1/public/k/notifications HTTP/1.1\r\nHost: x\r\n\r\n";
 
     private static MainBuiltServer server;
+    private static MainBuiltServer patient;
     private static URI uri;
+    private static URI patientUri;
 
     @BeforeAll
     static void start() {
@@ -51,11 +55,16 @@ class ConnectionLimitsTest {
                 "limits.proxy-idle-timeout", "PT4S",
                 "rate-limit.trusted-proxies.0", "127.0.0.9"));
         uri = server.uri();
+        patient = MainBuiltServer.start(TestDatabase.h2(), Map.of(
+                "limits.connections-per-client", String.valueOf(PER_CLIENT),
+                "limits.read-timeout", "PT60S"));
+        patientUri = patient.uri();
     }
 
     @AfterAll
     static void stop() throws Exception {
         server.close();
+        patient.close();
     }
 
     @Test
@@ -63,14 +72,15 @@ class ConnectionLimitsTest {
         List<Socket> held = new ArrayList<>();
         try {
             for (int i = 0; i < PER_CLIENT; i++) {
-                held.add(answeredOnce(connect("127.0.0.2")));
+                held.add(answeredOnce(connect("127.0.0.2", patientUri)));
             }
-            Socket over = connect("127.0.0.2");
+            Socket over = connect("127.0.0.2", patientUri);
+            over.setSoTimeout(10_000);
             String refusal = LoopbackSockets.readAll(over);
             assertThat(refusal, startsWith("HTTP/1.1 429 "));
             String body = refusal.substring(refusal.indexOf("\r\n\r\n") + 4);
             assertThat(JsonBodies.object(body).getString("code"), is("TOO_MANY_CONNECTIONS"));
-            assertThat("another client is not affected", answered(connect("127.0.0.3")), is(true));
+            assertThat("another client is not affected", answered(connect("127.0.0.3", patientUri)), is(true));
 
             held.removeFirst().close();
             assertThat("a closed connection frees its place", eventuallyAnswered("127.0.0.2"), is(true));
@@ -161,7 +171,11 @@ class ConnectionLimitsTest {
     }
 
     private static Socket connect(String from) throws IOException {
-        return LoopbackSockets.connect(from, uri.getPort());
+        return connect(from, uri);
+    }
+
+    private static Socket connect(String from, URI to) throws IOException {
+        return LoopbackSockets.connect(from, to.getPort());
     }
 
     /** Sends one request on the connection and reads its answer's status line; the connection stays open. */
@@ -185,7 +199,7 @@ class ConnectionLimitsTest {
     private static boolean eventuallyAnswered(String from) throws Exception {
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (System.nanoTime() < deadline) {
-            Socket socket = connect(from);
+            Socket socket = connect(from, patientUri);
             socket.getOutputStream().write(REQUEST.getBytes(StandardCharsets.US_ASCII));
             String start = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
             socket.close();
