@@ -1,10 +1,10 @@
 package dev.herald.api;
 
-import java.io.ByteArrayInputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.Reader;
+import java.io.StringReader;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -109,7 +109,11 @@ public final class Json {
         if (!isOneObjectWithin(utf8, MAX_DEPTH)) {
             return Optional.empty();
         }
-        try (JsonReader reader = READERS.createReader(strictUtf8(utf8))) {
+        Optional<String> text = strictUtf8(utf8);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try (JsonReader reader = READERS.createReader(new StringReader(text.get()))) {
             return Optional.of(reader.readObject());
         } catch (RuntimeException e) {
             // Everything the reader throws here comes from the bytes: besides JsonException (decoding failures
@@ -160,11 +164,20 @@ public final class Json {
         return at;
     }
 
-    /** Malformed UTF-8 must fail parsing rather than turn into replacement characters that would be stored. */
-    private static Reader strictUtf8(byte[] utf8) {
-        var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        return new InputStreamReader(new ByteArrayInputStream(utf8), decoder);
+    /**
+     * Malformed UTF-8 must fail parsing rather than turn into replacement characters that would be stored. Decoded
+     * whole, not through an {@code InputStreamReader}: that one allocates an 8 KB buffer for every body, a tracking
+     * click's 16 bytes included (its constructor alone was 3.5 % of the tracking path's CPU samples, JFR).
+     */
+    private static Optional<String> strictUtf8(byte[] utf8) {
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder()
+                                       .onMalformedInput(CodingErrorAction.REPORT)
+                                       .onUnmappableCharacter(CodingErrorAction.REPORT)
+                                       .decode(ByteBuffer.wrap(utf8))
+                                       .toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -85,6 +85,22 @@ class JsonTest {
         assertThat(parses(json), is(true));
     }
 
+    /** Bytes that are not UTF-8 are refused, never read as replacement characters that would then be stored. */
+    @Test
+    void bytesThatAreNotUtf8AreRefused() {
+        byte[] prefix = "{\"a\":\"".getBytes(StandardCharsets.US_ASCII);
+        for (byte[] wrong : new byte[][] {{(byte) 0xff}, {(byte) 0xc3, 0x28}, {(byte) 0xe2, (byte) 0x82},
+                                          {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, {(byte) 0xc0, (byte) 0xaf}}) {
+            byte[] json = new byte[prefix.length + wrong.length + 2];
+            System.arraycopy(prefix, 0, json, 0, prefix.length);
+            System.arraycopy(wrong, 0, json, prefix.length, wrong.length);
+            json[json.length - 2] = '"';
+            json[json.length - 1] = '}';
+            assertThat(java.util.HexFormat.of().formatHex(wrong), Json.parseObject(json).isPresent(), is(false));
+        }
+        assertThat("the same with a character that is UTF-8", parses("{\"a\":\"\u00e9\"}"), is(true));
+    }
+
     private static boolean parses(String json) {
         return Json.parseObject(json.getBytes(StandardCharsets.UTF_8)).isPresent();
     }
