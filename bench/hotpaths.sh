@@ -254,20 +254,51 @@ warm_up() { wrk_load "$WARMUP_SECONDS" "$@" > /dev/null; }
 # The runs in their order, for the table: id, label, and the status every answer must have.
 RUN_IDS=()
 declare -A RUN_LABELS=() RUN_EXPECTED=()
+# CPU time (user and system, ms) of a process since it started, and of this shell's finished children (wrk).
+TICK_MS=$(awk -v t="$(getconf CLK_TCK)" 'BEGIN { print 1000 / t }')
+cpu_ms() { awk -v t="$TICK_MS" '{ print ($14 + $15) * t }' "/proc/$1/stat"; }
+# wrk's: what `times` reports for this shell's finished children (not from a subshell, whose count starts at 0).
+children_cpu_ms() {
+    times > "$WORK/times"
+    awk 'NR == 2 { ms = 0
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); ms += (p[1] * 60 + p[2]) * 1000 }
+        print ms }' "$WORK/times"
+}
+MARIADBD=$(ss -Hltnp 'sport = :3306' 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1)
+# The CPU each party spent in a POST run, per request answered (µs): the server's, MariaDB's and wrk's. On two
+# cores shared by all three, what a request costs in all is what bounds the requests a second.
+declare -A RUN_CPU=()
+cpu_snapshot() {
+    local children
+    children_cpu_ms > "$WORK/children-ms"
+    children=$(cat "$WORK/children-ms")
+    SNAPSHOT="$(cpu_ms "$1") $( [ -n "$MARIADBD" ] && cpu_ms "$MARIADBD" || echo 0) $children"
+}
+
 # measure ID LABEL EXPECTED_STATUS [wrk arguments...]: one measured run; its output is kept for the table.
 measure() {
     local id=$1 label=$2 expected=$3
     shift 3
     echo "== $label"
+    local server=${RUN_SERVER:-} before=
+    if [ -n "$server" ]; then cpu_snapshot "${PIDS[$server]}"; before=$SNAPSHOT; fi
     wrk_load "$RUN_SECONDS" "$@" > "$WORK/run-$id.out"
+    if [ -n "$server" ]; then
+        cpu_snapshot "${PIDS[$server]}"
+        RUN_CPU[$id]=$(awk -v before="$before" -v after="$SNAPSHOT" \
+            -v answered="$(awk '/ requests in / { print $1 }' "$WORK/run-$id.out")" 'BEGIN {
+                split(before, b, " "); split(after, a, " ")
+                printf "%.1f %.1f %.1f", (a[1] - b[1]) * 1000 / answered, (a[2] - b[2]) * 1000 / answered,
+                                         (a[3] - b[3]) * 1000 / answered }')
+    fi
     RUN_IDS+=("$id")
     RUN_LABELS[$id]=$label
     RUN_EXPECTED[$id]=$expected
     check_answers "$id"
 }
-# A tracking run: measure_post ID LABEL URL BODY.
+# A tracking run: measure_post ID LABEL SERVER URL BODY (SERVER: the process answering, whose CPU is counted).
 measure_post() {
-    measure "$1" "$2" 204 -s bench/hotpaths.lua "$3" -- 204 "$4"
+    RUN_SERVER=$3 measure "$1" "$2" 204 -s bench/hotpaths.lua "$4" -- 204 "$5"
 }
 
 # Answers other than the one expected (errors, refusals) and requests wrk gave up on (2 s): the run's figures
@@ -493,22 +524,22 @@ measure naive_feed "naive feed (cache off)" 200 "$(feed_url $NAIVE_PORT $KEY_HIS
 
 # Tracking. The warm-ups track a notification of their own, outside every run's count.
 warm_up -s bench/hotpaths.lua "http://127.0.0.1:$BARE_PORT/track" -- 204 "$(track_body)"
-measure_post bare_post "bare route, POST" "http://127.0.0.1:$BARE_PORT/track" "$(track_body)"
+measure_post bare_post "bare route, POST" bare "http://127.0.0.1:$BARE_PORT/track" "$(track_body)"
 warm_up -s bench/hotpaths.lua "$(track_url $TRACK_WARMUP)" -- 204 "$(track_body)"
 warm_up -s bench/hotpaths.lua "$(track_url $TRACK_WARMUP)/enhanced" -- 204 "$(enhanced_body)"
 jfr_start tracking
 WRITER_BEFORE=$(writer_counters herald)
-measure_post track_simple "Herald tracking, simple" "$(track_url $TRACK_SIMPLE)" "$(track_body)"
+measure_post track_simple "Herald tracking, simple" herald "$(track_url $TRACK_SIMPLE)" "$(track_body)"
 check_stored track_simple $TRACK_SIMPLE
 WRITER_AFTER=$(writer_counters herald)
 writer_delta "Herald tracking, simple" "$WRITER_BEFORE" "$WRITER_AFTER"
-measure_post track_enhanced "Herald tracking, enhanced" "$(track_url $TRACK_ENHANCED)/enhanced" "$(enhanced_body)"
+measure_post track_enhanced "Herald tracking, enhanced" herald "$(track_url $TRACK_ENHANCED)/enhanced" "$(enhanced_body)"
 check_stored track_enhanced $TRACK_ENHANCED
 writer_delta "Herald tracking, enhanced" "$WRITER_AFTER" "$(writer_counters herald)"
 jfr_stop tracking
 NAIVE_TRACK="http://127.0.0.1:$NAIVE_PORT/api/v1/public/track"
 warm_up -s bench/hotpaths.lua "$NAIVE_TRACK/$TRACK_WARMUP" -- 204 "$(track_body)"
-measure_post track_naive "naive tracking, simple (no batch)" "$NAIVE_TRACK/$TRACK_NAIVE" "$(track_body)"
+measure_post track_naive "naive tracking, simple (no batch)" naive "$NAIVE_TRACK/$TRACK_NAIVE" "$(track_body)"
 check_stored track_naive $TRACK_NAIVE
 
 echo
@@ -545,6 +576,23 @@ echo "Herald feed hit / bare GET:               $(ratio "$(rps hit)" "$(rps bare
 echo "tracking simple / naive tracking simple:  $(ratio "$(rps track_simple)" "$(rps track_naive)") (requests/s)"
 echo "tracking simple p99 / bare POST p99:      $(ratio "$(percentile_ms track_simple 99)" "$(percentile_ms bare_post 99)")"
 echo "tracking enhanced p99 / bare POST p99:    $(ratio "$(percentile_ms track_enhanced 99)" "$(percentile_ms bare_post 99)")"
+
+echo
+echo "CPU per request of the POST runs, µs (user + system; the server, MariaDB, wrk; requests wrk counted):"
+for id in bare_post track_simple track_enhanced track_naive; do
+    read -r server mariadb client <<< "${RUN_CPU[$id]}"
+    printf '  %-34s server %7s   MariaDB %7s   wrk %6s   all %7s\n' "${RUN_LABELS[$id]}" "$server" "$mariadb" \
+        "$client" "$(awk -v a="$server" -v b="$mariadb" -v c="$client" 'BEGIN { printf "%.1f", a + b + c }')"
+done
+# The most any server could track on these cores: one that costs what the bare POST costs (its own CPU and wrk's)
+# and stores each interaction as Herald's writer does, at MariaDB's CPU per interaction of the simple run.
+read -r bare_server _ bare_client <<< "${RUN_CPU[bare_post]}"
+read -r _ track_db _ <<< "${RUN_CPU[track_simple]}"
+CEILING=$(awk -v n="$(nproc)" -v s="$bare_server" -v c="$bare_client" -v d="$track_db" \
+    'BEGIN { printf "%.0f", n * 1e6 / (s + c + d) }')
+echo "bound of the cores for a bare POST that stores as Herald does ($(nproc) cores / (bare server + wrk + MariaDB" \
+     "per interaction)): $CEILING/s = $(ratio "$CEILING" "$(rps bare_post)") x the bare POST;" \
+     "Herald's tracking simple is $(ratio "$(rps track_simple)" "$CEILING") x that bound"
 
 if $PROFILE; then
     # The whole-run recording is written when the process stops.
