@@ -9,6 +9,8 @@
 # After the tracking runs, the clicks stored must be at least the 204s wrk counted (exit 1 otherwise; a few more are
 # stored: those in flight when wrk stopped).
 #   bench/cluster.sh [--no-build] [seconds per run, default 10] [connections in all, default 48]
+# CLUSTER_WARMUP_SECONDS: the load on each route before it is measured (default 15); TRACKING_MAX_IN_FLIGHT: the
+# cluster instances' tracking.batch.max-in-flight (cluster/run.sh, default 8).
 # Needs what cluster/run.sh needs, wrk, and a MariaDB root login without password on 127.0.0.1:3306.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +18,7 @@ BUILD=true
 [ "${1:-}" = --no-build ] && { BUILD=false; shift; }
 SECONDS_PER_RUN=${1:-10}
 CONNECTIONS=${2:-48}
+WARMUP_SECONDS=${CLUSTER_WARMUP_SECONDS:-15}
 TOKEN=cluster-admin-token-0123456789abcdef0123456789
 OUT=target/bench-cluster
 export CLUSTER_DIR=$PWD/target/cluster-bench
@@ -94,15 +97,54 @@ commit_latency() {
     awk -v ns=$((ended - started)) 'BEGIN { printf "%.2f", ns / 500 / 1e6 }'
 }
 
-measure() { # LABEL PORTS
-    local label=$1 ports=$2 first key notification
+# The CPU (user and system, ms) of the processes listening on the ports, and of this shell's finished children (the
+# wrk runs: `times`, read in this shell, not a subshell, whose count starts at 0).
+TICK_MS=$(awk -v t="$(getconf CLK_TCK)" 'BEGIN { print 1000 / t }')
+listeners() { local port; for port in "$@"; do ss -Hltnp "sport = :$port" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1; done; }
+cpu_ms() { local pid; for pid in "$@"; do awk '{ print $14 + $15 }' "/proc/$pid/stat"; done | awk -v t="$TICK_MS" '{ s += $1 } END { print s * t }'; }
+children_ms() {
+    times > "$OUT/times"
+    awk 'NR == 2 { ms = 0
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); ms += (p[1] * 60 + p[2]) * 1000 }
+        print ms }' "$OUT/times"
+}
+cpu_snapshot() { # HERALD_PORTS DB_PORTS: "herald mariadb wrk" ms
+    local herald db wrk
+    herald=$(cpu_ms $(listeners $1)); db=$(cpu_ms $(listeners $2))
+    children_ms > "$OUT/children"; wrk=$(cat "$OUT/children")
+    SNAPSHOT="$herald $db $wrk"
+}
+
+# The interaction writers' transactions and interactions committed since start, summed over the instances.
+writer_counts() { # OBSERVE_PORTS
+    local port
+    for port in $1; do curl -sf "http://127.0.0.1:$port/observe/metrics"; done | awk '
+        $1 == "herald_tracking_batches_total" { b += $2 } $1 == "herald_tracking_written_total" { w += $2 }
+        END { printf "%d %d\n", b, w }'
+}
+
+measure() { # LABEL PORTS DB_PORTS
+    local label=$1 ports=$2 db_ports=$3 first key notification before writer_before observe
+    observe=$(for port in $ports; do echo $((port + 100)); done)
     first=${ports%% *}
     read -r key notification < <(fixture "$first")
-    # Warm-up: the JIT compiles the hot paths before they are measured (docs/performance.md).
-    SECONDS_PER_RUN=5 run warm-feed "$ports" "/api/v1/public/$key/notifications" 200 > /dev/null
+    # Warm-up: the JIT compiles the hot paths before they are measured (docs/performance.md). Three instances each
+    # see a third of the load, so each needs longer to compile what one instance does: after 5 s the cluster's JVMs
+    # still spent a third of their CPU compiling in the measured run (per-thread CPU, 2026-11-29).
+    SECONDS_PER_RUN=$WARMUP_SECONDS run warm-feed "$ports" "/api/v1/public/$key/notifications" 200 > /dev/null
     run "$label-feed" "$ports" "/api/v1/public/$key/notifications" 200
-    SECONDS_PER_RUN=5 run warm-track "$ports" "/api/v1/public/track/$notification" 204 '{"type":"impression"}'
+    SECONDS_PER_RUN=$WARMUP_SECONDS run warm-track "$ports" "/api/v1/public/track/$notification" 204 '{"type":"impression"}'
+    cpu_snapshot "$ports" "$db_ports"; before=$SNAPSHOT; writer_before=$(writer_counts "$observe")
     run "$label-track" "$ports" "/api/v1/public/track/$notification" 204 '{"type":"click"}'
+    cpu_snapshot "$ports" "$db_ports"
+    # Per click answered, µs: Herald's, MariaDB's (every node's), wrk's; and the cores all of it kept busy.
+    awk -v b="$before" -v a="$SNAPSHOT" -v n="$(answered "$label-track")" -v s="$SECONDS_PER_RUN" 'BEGIN {
+        split(b, x, " "); split(a, y, " ")
+        h = (y[1] - x[1]) * 1000 / n; d = (y[2] - x[2]) * 1000 / n; w = (y[3] - x[3]) * 1000 / n
+        printf "%.1f %.1f %.1f %.1f %.2f\n", h, d, w, h + d + w, (y[1] + y[2] + y[3] - x[1] - x[2] - x[3]) / (s * 1000) }' \
+        > "$OUT/$label-cpu"
+    awk -v b="$writer_before" -v a="$(writer_counts "$observe")" 'BEGIN { split(b, x, " "); split(a, y, " ")
+        printf "%d %.1f\n", y[1] - x[1], (y[1] > x[1]) ? (y[2] - x[2]) / (y[1] - x[1]) : 0 }' > "$OUT/$label-writer"
     echo "$notification" > "$OUT/$label-notification"
 }
 
@@ -113,7 +155,7 @@ env DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$SINGLE_DB" DB_CONNECTION_U
     "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar target/herald.jar config/prod.yaml > "$OUT/single.log" 2>&1 &
 single_pid=$!
 for _ in $(seq 1 120); do curl -sf -o /dev/null http://127.0.0.1:18181/observe/health/ready && break; sleep 0.25; done
-measure single 18081
+measure single 18081 3306
 single_commit=$(commit_latency 3306 "$SINGLE_DB")
 single_clicks=$(mariadb -h127.0.0.1 -P3306 -uroot -N -B "$SINGLE_DB" -e \
     "SELECT COUNT(*) FROM interactions WHERE notification_id = '$(cat "$OUT/single-notification")' AND type = 'click'")
@@ -122,7 +164,7 @@ kill "$single_pid"; wait "$single_pid" 2>/dev/null || true; single_pid=
 log "three instances on three Galera nodes"
 bash cluster/run.sh clean > /dev/null 2>&1 || true
 bash cluster/run.sh up > /dev/null
-measure cluster "18091 18092 18093"
+measure cluster "18091 18092 18093" "13307 13308 13309"
 cluster_commit=$(commit_latency 13307 herald)
 cluster_clicks=$(mariadb -h127.0.0.1 -P13309 -uroot -N -B herald -e \
     "SELECT COUNT(*) FROM interactions WHERE notification_id = '$(cat "$OUT/cluster-notification")' AND type = 'click'")
@@ -134,9 +176,11 @@ done
 read -r sf sfp50 sfp99 sfo < "$OUT/single-feed"; read -r cf cfp50 cfp99 cfo < "$OUT/cluster-feed"
 read -r st stp50 stp99 sto < "$OUT/single-track"; read -r ct ctp50 ctp99 cto < "$OUT/cluster-track"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+read -r shc sdc swc sac scores < "$OUT/single-cpu"; read -r chc cdc cwc cac ccores < "$OUT/cluster-cpu"
+read -r sbatches ssize < "$OUT/single-writer"; read -r cbatches csize < "$OUT/cluster-writer"
 cat <<TABLE
 
-bench/cluster.sh $SECONDS_PER_RUN $CONNECTIONS, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs shared by everything below
+bench/cluster.sh $SECONDS_PER_RUN $CONNECTIONS, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs shared by everything below; at most ${TRACKING_MAX_IN_FLIGHT:-8} transactions in flight per cluster instance
 | | one instance, one server | three instances, three Galera nodes | cluster / single |
 |---|---|---|---|
 | feed hit, requests/s | $sf | $cf | $(ratio "$cf" "$sf") |
@@ -146,4 +190,11 @@ bench/cluster.sh $SECONDS_PER_RUN $CONNECTIONS, $(date -u +%Y-%m-%dT%H:%MZ), $(n
 | answers not as expected | $((sfo + sto)) | $((cfo + cto)) | |
 | clicks answered 204 / stored | $(answered single-track) / $single_clicks | $(answered cluster-track) / $cluster_clicks | |
 | commit of a one-row transaction, ms | $single_commit | $cluster_commit | $(ratio "$cluster_commit" "$single_commit") |
+| tracking: CPU per click, µs: Herald + MariaDB + wrk = all | $shc + $sdc + $swc = $sac | $chc + $cdc + $cwc = $cac | $(ratio "$cac" "$sac") |
+| tracking: cores busy (of $(nproc)) | $scores | $ccores | |
+| tracking: transactions committed, interactions each | $sbatches, $ssize | $cbatches, $csize | |
+
+If both tracking runs kept every core busy, the CPU per click alone would put the cluster at $(ratio "$sac" "$cac") x one
+server (all per click, single / cluster); measured $(ratio "$ct" "$st") x. Fewer cores busy than there are: the run
+waited on something other than the CPU (commit latency, certification).
 TABLE
