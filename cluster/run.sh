@@ -19,6 +19,8 @@
 #                                 start-herald, ONLY_NODE=k gives it node k alone (N may be 4: outside nginx)
 #                                 TRACKING_MAX_WAIT (default PT15S) is each instance's tracking.batch.max-wait:
 #                                 longer than a failover, so that a batch it delays is answered 204 late, not 500
+#                                 TRACKING_MAX_IN_FLIGHT (default 8) is each instance's tracking.batch.max-in-flight,
+#                                 TRACKING_LINGER (default PT0.001S) its tracking.batch.linger (docs/scale-out.md)
 # CLUSTER_DIR (default target/cluster): data directories, configuration and logs; `down` keeps them, `clean` removes
 # them. Herald runs from a copy of target/herald.jar and target/libs/ taken by `up` and `restart-herald` (mvn -q package -DskipTests
 # first): a rebuild must not change the classes under a running instance. Needs: mariadb-server and galera-4
@@ -134,7 +136,8 @@ start_herald() {
         SERVER_HOST=127.0.0.1 SERVER_PORT="$(HERALD_PORT "$n")" OBSERVE_PORT="$(OBSERVE_PORT "$n")" \
         ADMIN_TOKENS=$TOKEN RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES=127.0.0.1 HOSTNAME="herald$n" \
         WEBHOOKS_ALLOWED_DASH_ADDRESSES=127.0.0.1/32 \
-        TRACKING_BATCH_MAX_DASH_WAIT="${TRACKING_MAX_WAIT:-PT15S}" TRACKING_BATCH_MAX_DASH_IN_DASH_FLIGHT=8 \
+        TRACKING_BATCH_MAX_DASH_WAIT="${TRACKING_MAX_WAIT:-PT15S}" TRACKING_BATCH_MAX_DASH_IN_DASH_FLIGHT="${TRACKING_MAX_IN_FLIGHT:-8}" \
+        TRACKING_BATCH_LINGER="${TRACKING_LINGER:-PT0.001S}" \
         "$JAVA_HOME/bin/java" -XX:+UseSerialGC -Xmx80m -jar "$DIR/herald$n/app/herald.jar" "$PWD/config/prod.yaml" \
         >> "$DIR/herald$n/herald.log" 2>&1 &
     echo $! > "$DIR/herald$n/herald.pid"
