@@ -3,7 +3,8 @@
 #   the feed: a cache hit, the 304 answer and the cache turned off, against nginx serving the same bytes from a
 #     file and a bare Helidon route (bench/BareRoute.java) sending them from memory;
 #   tracking: simple, enhanced and with batching turned off, against the bare route parsing the body alone, with
-#     what the interaction writer did in each run (transactions, interactions and time in each);
+#     what the interaction writer did in each run (transactions, interactions and time in each), the CPU the
+#     server, MariaDB and wrk spent per request, and the bound of the cores for any server that stores each click;
 #   a cache miss, timed after a change through the management API, for a key whose 50 current notifications sit
 #     on top of 10,000 expired ones and for a key without that history;
 #   resident memory after start and at its peak under the runs.
