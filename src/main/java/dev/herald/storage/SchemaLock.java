@@ -15,6 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import dev.herald.config.InstanceName;
+
 /**
  * One instance at a time migrates the schema: instances started at the same moment on an empty database (the
  * shipped Deployment's two replicas, an upgrade that brings a migration) each ran the migrations, and all but one
@@ -185,8 +187,7 @@ final class SchemaLock implements AutoCloseable {
 
     /** Which instance holds it, for the others' log: the container's or host's name, the process, a random tag. */
     private static String holderName() {
-        String host = Optional.ofNullable(System.getenv("HOSTNAME")).filter(name -> !name.isBlank()).orElse("host");
-        return host + " pid " + ProcessHandle.current().pid() + " "
+        return InstanceName.host() + " pid " + ProcessHandle.current().pid() + " "
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
     }
 

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.herald.api.Timestamps;
+import dev.herald.config.InstanceName;
 import dev.herald.outbox.Outbox;
 import dev.herald.outbox.TimePassed;
 
@@ -331,13 +332,7 @@ public final class DeliveryWorker implements AutoCloseable {
     }
 
     private static String workerName() {
-        String host;
-        try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            host = "host";
-        }
-        String name = host + "-" + ProcessHandle.current().pid() + "-"
+        String name = InstanceName.host() + "-" + ProcessHandle.current().pid() + "-"
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt());
         return name.length() <= 64 ? name : name.substring(name.length() - 64);
     }

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.herald.config.InstanceName;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.outbox.EventType;
 import dev.herald.outbox.Outbox;
@@ -29,6 +30,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
 
 /** The delivery worker against a real database, with a transport written for the test and a clock it moves. */
 abstract class DeliveryWorkerContract {
@@ -47,6 +49,19 @@ abstract class DeliveryWorkerContract {
                 new EndpointStore(herald.serving().client(), herald.services().changes()), herald.services().outbox(),
                 transport, chosen,
                 RetrySchedule.of(SCHEDULE, new SplittableRandom(3)), herald.clock());
+    }
+
+    /**
+     * Its name comes from the environment, as the schema lock's holder does, not from a lookup of the host's name
+     * (InetAddress.getLocalHost), which waits for DNS at every start where the name is not in /etc/hosts.
+     */
+    @Test
+    void theWorkerNamesItselfFromTheEnvironmentWithoutALookup() throws Exception {
+        try (TestHerald herald = TestHerald.start(database());
+             DeliveryWorker worker = worker(herald, new WebhookTestSupport.ScriptedTransport(), Map.of())) {
+            assertThat(worker.worker(),
+                       startsWith(InstanceName.host() + "-" + ProcessHandle.current().pid() + "-"));
+        }
     }
 
     @Test
