@@ -75,11 +75,13 @@ class OnlineBackupTest {
             DbClient db = withProbeTable(herald);
             // The request's thread is interrupted while the backup runs, as when the server cuts a request at
             // limits.read-timeout: H2 must never see that interrupt on a channel of the live file.
-            OnlineBackup backup = new OnlineBackup(db, new BackupSettings(directory.resolve("backups")),
-                                                   new InterruptingClock(Thread.currentThread()), LONG_WAIT);
+            InterruptingClock clock = new InterruptingClock(Thread.currentThread());
+            OnlineBackup backup = new OnlineBackup(db, new BackupSettings(directory.resolve("backups")), clock,
+                                                   LONG_WAIT);
             Completed completed = new Completed();
 
             OnlineBackup.Outcome outcome = backup.take(completed);
+            clock.callerReturned.countDown();
 
             assertThat("the interrupted caller is told the backup goes on", outcome.done(), is(false));
             assertThat("the interrupt stays the caller's to see", Thread.interrupted(), is(true));
@@ -237,10 +239,16 @@ class OnlineBackupTest {
         }
     }
 
-    /** A clock that interrupts the caller when it reads it: the caller of a backup, whose request the server cut. */
+    /**
+     * A clock that interrupts the caller when it reads it: the caller of a backup, whose request the server cut. The
+     * backup's own thread, which reads it once the copy is made, waits until the caller has its answer: a small
+     * database is copied in a moment, and a copy finished before the caller looked was answered as done (CI,
+     * 2026-11-29), which is right but not the case this test is about.
+     */
     private static final class InterruptingClock extends UtcClock {
 
         private final Thread caller;
+        private final CountDownLatch callerReturned = new CountDownLatch(1);
 
         InterruptingClock(Thread caller) {
             this.caller = caller;
@@ -250,6 +258,8 @@ class OnlineBackupTest {
         public Instant instant() {
             if (Thread.currentThread() == caller) {
                 caller.interrupt();
+            } else if (Thread.currentThread().getName().equals("herald-backup")) {
+                awaitQuietly(callerReturned);
             }
             return TestHerald.START;
         }

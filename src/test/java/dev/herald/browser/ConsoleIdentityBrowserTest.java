@@ -70,11 +70,13 @@ class ConsoleIdentityBrowserTest extends DrivenConsoleTest {
         assertThat(rows.getFirst(), startsWith(kid + " HS256 "));
         assertThat(rows.getFirst(), containsString("active"));
         // Copy: copied, or (where the browser refuses the clipboard) left selected to copy; the focus on it.
+        // Selecting the field focuses it before the clipboard answers: wait for the answer, not the focus (CI,
+        // 2026-11-29, the status read while still empty).
         console.focus("#token-secret-copy");
         console.press("Enter", 13);
-        console.waitFor(() -> console.focused().equals("token-secret-value"));
-        assertThat(List.of("Copied.", "Press Ctrl+C (or ⌘C) to copy the selected text.").contains(
-                console.text("status")), is(true));
+        List<String> answers = List.of("Copied.", "Press Ctrl+C (or ⌘C) to copy the selected text.");
+        console.waitFor(() -> answers.contains(console.text("status")));
+        assertThat(console.focused(), is("token-secret-value"));
         console.saveLightAndPhone("console-token-keys", () -> console.browser.script(
                 "document.getElementById('token-keys-title').scrollIntoView()"));
 
