@@ -161,29 +161,19 @@ public final class MetricsService implements HttpService {
                 .append(figures.fromDatabase()).append('\n');
     }
 
-    private static void gauge(StringBuilder out, String metric, String help, long value) {
+    /** Whole or fractional: a boxed value is written as its primitive would be (Long.toString, Double.toString). */
+    private static void gauge(StringBuilder out, String metric, String help, Number value) {
         figure(out, metric, help, "gauge", value);
     }
 
-    private static void counter(StringBuilder out, String metric, String help, long value) {
+    private static void counter(StringBuilder out, String metric, String help, Number value) {
         figure(out, metric, help, "counter", value);
     }
 
-    private static void gauge(StringBuilder out, String metric, String help, double value) {
-        head(out, metric, help, "gauge").append(metric).append(' ').append(value).append('\n');
-    }
-
-    private static void counter(StringBuilder out, String metric, String help, double value) {
-        head(out, metric, help, "counter").append(metric).append(' ').append(value).append('\n');
-    }
-
-    private static void figure(StringBuilder out, String metric, String help, String type, long value) {
-        head(out, metric, help, type).append(metric).append(' ').append(value).append('\n');
-    }
-
-    private static StringBuilder head(StringBuilder out, String metric, String help, String type) {
-        return out.append("# HELP ").append(metric).append(' ').append(help).append('\n')
-                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+    private static void figure(StringBuilder out, String metric, String help, String type, Number value) {
+        out.append("# HELP ").append(metric).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(metric).append(' ').append(type).append('\n')
+                .append(metric).append(' ').append(value).append('\n');
     }
 
     /** A gauge read from the pool's figures. */
