@@ -27,6 +27,8 @@ export RATE_DASH_LIMIT_REQUESTS=1000000000 TRACKING_METADATA_CLIENT_DASH_KIB=200
        TRACKING_METADATA_PROJECT_DASH_KIB=2000000000
 . tools/jdk.sh
 use_jdk 21 java
+# shellcheck source=bench/common.sh
+. bench/common.sh   # before the definitions below, which are this script's own
 log() { printf '[bench-cluster] %s\n' "$*"; }
 die() { printf '[bench-cluster] %s\n' "$*" >&2; exit 1; }
 admin() { curl -sf -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' "$@"; }
@@ -97,21 +99,10 @@ commit_latency() {
     awk -v ns=$((ended - started)) 'BEGIN { printf "%.2f", ns / 500 / 1e6 }'
 }
 
-# The CPU (user and system, ms) of the processes listening on the ports, and of this shell's finished children (the
-# wrk runs: `times`, read in this shell, not a subshell, whose count starts at 0).
-TICK_MS=$(awk -v t="$(getconf CLK_TCK)" 'BEGIN { print 1000 / t }')
-listeners() { local port; for port in "$@"; do ss -Hltnp "sport = :$port" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1; done; }
-cpu_ms() { local pid; for pid in "$@"; do awk '{ print $14 + $15 }' "/proc/$pid/stat"; done | awk -v t="$TICK_MS" '{ s += $1 } END { print s * t }'; }
-children_ms() {
-    times > "$OUT/times"
-    awk 'NR == 2 { ms = 0
-        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); ms += (p[1] * 60 + p[2]) * 1000 }
-        print ms }' "$OUT/times"
-}
 cpu_snapshot() { # HERALD_PORTS DB_PORTS: "herald mariadb wrk" ms
     local herald db wrk
-    herald=$(cpu_ms $(listeners $1)); db=$(cpu_ms $(listeners $2))
-    children_ms > "$OUT/children"; wrk=$(cat "$OUT/children")
+    herald=$(cpu_ms $(listener_pids $1)); db=$(cpu_ms $(listener_pids $2))
+    children_cpu_ms "$OUT/times" > "$OUT/children"; wrk=$(cat "$OUT/children")
     SNAPSHOT="$herald $db $wrk"
 }
 

@@ -57,3 +57,23 @@ bench_admin() {
 
 # A string member of the JSON on standard input (the first such).
 json_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" | head -n 1; }
+
+# CPU time (user and system, ms) since they started, of the processes given, summed.
+cpu_ms() {
+    local pid
+    for pid in "$@"; do awk '{ print $14 + $15 }' "/proc/$pid/stat"; done \
+        | awk -v t="$(getconf CLK_TCK)" '{ s += $1 } END { print s * 1000 / t }'
+}
+# CPU time (ms) of the calling shell's finished children (the wrk runs), through FILE: `times` in a subshell counts
+# from 0, so call it in the shell that ran them, its output redirected, never inside $(...).
+children_cpu_ms() {
+    times > "$1"
+    awk 'NR == 2 { ms = 0
+        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); ms += (p[1] * 60 + p[2]) * 1000 }
+        print ms }' "$1"
+}
+# The process listening on each TCP port given.
+listener_pids() {
+    local port
+    for port in "$@"; do ss -Hltnp "sport = :$port" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1; done
+}

@@ -66,6 +66,8 @@ use_jdk 21 javac
 for tool in wrk nginx curl mariadb; do
     command -v $tool >/dev/null || { echo "$tool is missing"; exit 1; }
 done
+# shellcheck source=bench/common.sh
+. bench/common.sh   # before the definitions below, which are this script's own
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 die() { echo "ERROR: $*" >&2; exit 1; }
 
@@ -255,25 +257,14 @@ warm_up() { wrk_load "$WARMUP_SECONDS" "$@" > /dev/null; }
 # The runs in their order, for the table: id, label, and the status every answer must have.
 RUN_IDS=()
 declare -A RUN_LABELS=() RUN_EXPECTED=()
-# CPU time (user and system, ms) of a process since it started, and of this shell's finished children (wrk).
-TICK_MS=$(awk -v t="$(getconf CLK_TCK)" 'BEGIN { print 1000 / t }')
-cpu_ms() { awk -v t="$TICK_MS" '{ print ($14 + $15) * t }' "/proc/$1/stat"; }
-# wrk's: what `times` reports for this shell's finished children (not from a subshell, whose count starts at 0).
-children_cpu_ms() {
-    times > "$WORK/times"
-    awk 'NR == 2 { ms = 0
-        for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); ms += (p[1] * 60 + p[2]) * 1000 }
-        print ms }' "$WORK/times"
-}
-MARIADBD=$(ss -Hltnp 'sport = :3306' 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1)
+# MariaDB's server (none listening: its CPU counts as 0), whose CPU each POST run reads.
+MARIADBD=$(listener_pids 3306)
 # The CPU each party spent in a POST run, per request answered (µs): the server's, MariaDB's and wrk's. On two
 # cores shared by all three, what a request costs in all is what bounds the requests a second.
 declare -A RUN_CPU=()
 cpu_snapshot() {
-    local children
-    children_cpu_ms > "$WORK/children-ms"
-    children=$(cat "$WORK/children-ms")
-    SNAPSHOT="$(cpu_ms "$1") $( [ -n "$MARIADBD" ] && cpu_ms "$MARIADBD" || echo 0) $children"
+    children_cpu_ms "$WORK/times" > "$WORK/children-ms"
+    SNAPSHOT="$(cpu_ms "$1") $(cpu_ms $MARIADBD) $(cat "$WORK/children-ms")"
 }
 
 # measure ID LABEL EXPECTED_STATUS [wrk arguments...]: one measured run; its output is kept for the table.
