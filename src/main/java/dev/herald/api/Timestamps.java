@@ -1,21 +1,75 @@
 package dev.herald.api;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
  * The wire form of instants: UTC with milliseconds, {@code 2026-11-22T10:15:00.000Z} (docs/api.md#conventions).
+ *
+ * <p>Years 0000 to 9999 are written by hand, the rest by {@link DateTimeFormatter}: an interaction's event item
+ * carries two instants and an export row two or three, and the formatter's field lookups took most of the time
+ * that writing an item cost a tracking request with a webhook endpoint (JFR, bench/webhooks.sh). {@code
+ * TimestampsTest} holds the two to the same text.
  */
 public final class Timestamps {
 
     private static final DateTimeFormatter WIRE = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+    /** 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z: the instants whose year has four digits and no sign. */
+    static final long FIRST_FOUR_DIGIT_MILLIS = -62_167_219_200_000L;
+    static final long FIRST_FIVE_DIGIT_MILLIS = 253_402_300_800_000L;
+    /** Days from 0000-03-01 to 1970-01-01, in the proleptic Gregorian calendar. */
+    private static final long DAYS_0000_03_01_TO_EPOCH = 719_468L;
+    private static final int LENGTH = 24;
 
     private Timestamps() {
     }
 
     public static String format(long epochMillis) {
-        return WIRE.format(Instant.ofEpochMilli(epochMillis));
+        if (epochMillis < FIRST_FOUR_DIGIT_MILLIS || epochMillis >= FIRST_FIVE_DIGIT_MILLIS) {
+            return WIRE.format(Instant.ofEpochMilli(epochMillis));
+        }
+        long days = Math.floorDiv(epochMillis, MILLIS_PER_DAY);
+        int millisOfDay = (int) Math.floorMod(epochMillis, MILLIS_PER_DAY);
+        // The civil date of a day number, counting years from March so that February's leap day comes last
+        // (the algorithm of java.time.LocalDate.ofEpochDay and of H. Hinnant's "days_from_civil").
+        long shifted = days + DAYS_0000_03_01_TO_EPOCH;
+        long era = Math.floorDiv(shifted, 146_097L);
+        int dayOfEra = (int) (shifted - era * 146_097L);
+        int yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        int dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        int monthFromMarch = (5 * dayOfYear + 2) / 153;
+        int day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1;
+        int month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+        int year = (int) (yearOfEra + era * 400) + (month <= 2 ? 1 : 0);
+
+        byte[] text = new byte[LENGTH];
+        digits(text, 0, year, 4);
+        text[4] = '-';
+        digits(text, 5, month, 2);
+        text[7] = '-';
+        digits(text, 8, day, 2);
+        text[10] = 'T';
+        digits(text, 11, millisOfDay / 3_600_000, 2);
+        text[13] = ':';
+        digits(text, 14, millisOfDay / 60_000 % 60, 2);
+        text[16] = ':';
+        digits(text, 17, millisOfDay / 1000 % 60, 2);
+        text[19] = '.';
+        digits(text, 20, millisOfDay % 1000, 3);
+        text[23] = 'Z';
+        return new String(text, StandardCharsets.ISO_8859_1);
+    }
+
+    /** {@code value} in {@code width} decimal digits, zeros in front, at {@code from}. */
+    private static void digits(byte[] text, int from, int value, int width) {
+        int rest = value;
+        for (int i = from + width - 1; i >= from; i--) {
+            text[i] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        }
     }
 }

@@ -1,0 +1,68 @@
+package dev.herald.api;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** The hand-written wire form against the JDK's formatter of the same pattern, which it replaces on the hot paths. */
+class TimestampsTest {
+
+    private static final DateTimeFormatter JDK = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private static String jdk(long millis) {
+        return JDK.format(Instant.ofEpochMilli(millis));
+    }
+
+    @Test
+    void anyInstantOfTheFourDigitYearsIsWrittenAsTheJdkWritesIt() {
+        SplittableRandom random = new SplittableRandom(20261129L);
+        for (int i = 0; i < 2_000_000; i++) {
+            long millis = random.nextLong(Timestamps.FIRST_FOUR_DIGIT_MILLIS, Timestamps.FIRST_FIVE_DIGIT_MILLIS);
+            assertThat(millis + " ms", Timestamps.format(millis), is(jdk(millis)));
+        }
+    }
+
+    @Test
+    void theEdgesOfDaysMonthsLeapYearsAndCenturiesAreWrittenAsTheJdkWritesThem() {
+        long day = 86_400_000L;
+        long[] instants = {
+            0, -1, 1, day - 1, day, -day, -day - 1,
+            Instant.parse("2000-02-29T23:59:59.999Z").toEpochMilli(),
+            Instant.parse("2000-03-01T00:00:00.000Z").toEpochMilli(),
+            Instant.parse("1900-02-28T23:59:59.999Z").toEpochMilli(),
+            Instant.parse("1900-03-01T00:00:00.000Z").toEpochMilli(),
+            Instant.parse("2100-02-28T12:00:00.000Z").toEpochMilli(),
+            Instant.parse("2024-12-31T23:59:59.999Z").toEpochMilli(),
+            Instant.parse("2025-01-01T00:00:00.000Z").toEpochMilli(),
+            Instant.parse("1600-02-29T00:00:00.000Z").toEpochMilli(),
+            Timestamps.FIRST_FOUR_DIGIT_MILLIS, Timestamps.FIRST_FOUR_DIGIT_MILLIS + 1,
+            Timestamps.FIRST_FOUR_DIGIT_MILLIS - 1,
+            Timestamps.FIRST_FIVE_DIGIT_MILLIS, Timestamps.FIRST_FIVE_DIGIT_MILLIS - 1,
+            Long.MIN_VALUE / 1000, Long.MAX_VALUE / 1000,
+        };
+        for (long millis : instants) {
+            assertThat(millis + " ms", Timestamps.format(millis), is(jdk(millis)));
+        }
+        // Every day of four leap cycles, at its first and last millisecond.
+        long from = Instant.parse("1999-01-01T00:00:00Z").toEpochMilli();
+        for (long d = 0; d < 4 * 366 * 4; d++) {
+            assertThat(Timestamps.format(from + d * day), is(jdk(from + d * day)));
+            assertThat(Timestamps.format(from + d * day + day - 1), is(jdk(from + d * day + day - 1)));
+        }
+    }
+
+    @Test
+    void theWireFormIsUtcWithMilliseconds() {
+        assertThat(Timestamps.format(Instant.parse("2026-11-22T10:15:00Z").toEpochMilli()),
+                   is("2026-11-22T10:15:00.000Z"));
+        assertThat(Timestamps.format(Instant.parse("0999-01-02T03:04:05.006Z").toEpochMilli()),
+                   is("0999-01-02T03:04:05.006Z"));
+    }
+}
