@@ -124,7 +124,7 @@ public final class Outbox {
                 .add("data", event.data().get())
                 .build();
         sql.update("outbox-insert-event", id, event.projectId(), event.type().wireName(), event.source(), sequence,
-                   Json.write(payload), 0, now);
+                   Json.write(payload), 0, now, false);
         return true;
     }
 
@@ -202,7 +202,8 @@ public final class Outbox {
             return false;
         }
         long sequence = nextSequence(sql, source);
-        sql.update("outbox-insert-event", id, projectId, type.wireName(), source, sequence, null, items.size(), now);
+        sql.update("outbox-insert-event", id, projectId, type.wireName(), source, sequence, null, items.size(), now,
+                   true);
         insertItems(connection, id, 0, items);
         if (openEvents.size() >= MAX_OPEN_EVENTS) {
             openEvents.clear();
@@ -268,9 +269,15 @@ public final class Outbox {
     }
 
     /**
-     * The payload of an event, sealing it first if it is still open: its items read in order under the event's lock,
-     * written as its payload once, whoever seals it (a lane that adds meanwhile waits for the lock, then finds it
-     * sealed and opens another; on Galera one of the two loses certification and runs again).
+     * The payload of an event, sealing it first if it is still open: its items read in order under the event's lock
+     * (a lane that adds meanwhile waits for the lock, then finds it sealed and opens another; on Galera one of the two
+     * loses certification and runs again). An event that keeps its items is sent from them at every attempt, the same
+     * bytes each time, and only marked sealed: its payload written and its items deleted, as the version before
+     * sealed, cost the database some 200 bytes an interaction received, logged and written again, and nearly doubled
+     * its CPU per interaction with an endpoint (bench/webhooks.sh, docs/performance.md). An event of the version
+     * before (migration 29) is sealed as that version seals it, since its lanes' guard looks at the payload alone.
+     *
+     * @throws IllegalStateException when the event is gone (retention), or its items are
      */
     public String seal(String eventId) {
         AtomicReference<String> sealed = new AtomicReference<>();
@@ -279,10 +286,18 @@ public final class Outbox {
                     .orElseThrow(() -> new IllegalStateException("Event " + eventId + " is gone"));
             String payload = Rows.string(event, "payload");
             if (payload == null) {
-                payload = sealedPayload(event, transaction.namedQuery("outbox-select-event-items", eventId)
-                        .map(row -> Rows.string(row, "item")).toList());
-                transaction.namedUpdate("outbox-seal-event", payload, eventId);
-                transaction.namedDelete("outbox-delete-event-items", eventId);
+                List<String> rows = transaction.namedQuery("outbox-select-event-items", eventId)
+                        .map(row -> Rows.string(row, "item")).toList();
+                if (rows.isEmpty() && Rows.longValue(event, "item_count") > 0) {
+                    throw new IllegalStateException("Event " + eventId + "'s items are gone");
+                }
+                payload = sealedPayload(event, rows);
+                if (!Rows.bool(event, "items_kept")) {
+                    transaction.namedUpdate("outbox-seal-event", payload, eventId);
+                    transaction.namedDelete("outbox-delete-event-items", eventId);
+                } else if (Rows.nullableLong(event, "sealed_at") == null) {
+                    transaction.namedUpdate("outbox-mark-sealed", clock.millis(), eventId);
+                }
             }
             sealed.set(payload);
         });

@@ -94,7 +94,9 @@ final class Migrations {
             new Migration(27, "when each user's state of a notification last changed, and an index of them by it,"
                     + " for exports", Change.EXPAND, "/db/migrations/V27__user_state_changes.sql"),
             new Migration(28, "webhook endpoints' descriptions measured in characters, not UTF-16 units", Change.EXPAND,
-                          "/db/migrations/V28__webhook_descriptions_in_characters.sql"));
+                          "/db/migrations/V28__webhook_descriptions_in_characters.sql"),
+            new Migration(29, "events of interactions and user states sent from their items, never copied into a"
+                    + " payload", Change.EXPAND, "/db/migrations/V29__outbox_items_kept.sql"));
 
     /** The first migration recorded with its {@code compatible_from}: it adds the column. */
     private static final int RECORDS_COMPATIBILITY = 23;

@@ -143,10 +143,13 @@ public final class DeliveryStore {
                 .orElse(new Backlog(0, null));
     }
 
-    /** Deletes up to {@code batch} finished deliveries, then events, written before {@code cutoff}. */
+    /**
+     * Deletes up to {@code batch} items of events that no delivery waits for, finished deliveries and events without
+     * items, written before {@code cutoff}: an event keeps its items until it is deleted (what it sends).
+     */
     long prune(long cutoff, int batch) {
-        db.execute().namedDelete("delete-outbox-event-items-before", cutoff);
-        return db.execute().namedDelete("delete-webhook-deliveries-before", cutoff, batch)
+        return db.execute().namedDelete("delete-outbox-event-items-before", cutoff, batch)
+                + db.execute().namedDelete("delete-webhook-deliveries-before", cutoff, batch)
                 + db.execute().namedDelete("delete-outbox-events-before", cutoff, batch);
     }
 

@@ -287,6 +287,51 @@ abstract class DeliveryWorkerContract {
         }
     }
 
+    /**
+     * An event of interactions is sent from its items at every attempt, never copied into a payload (migration 29):
+     * a retry sends the very bytes of the first attempt; after the retention the items of a delivered event go, then
+     * the event, while an event that a delivery still waits for keeps its items.
+     */
+    @Test
+    void anEventOfInteractionsSendsTheSameBytesAtEveryAttemptAndKeepsItsItemsWhileADeliveryWaits() throws Exception {
+        try (TestHerald herald = TestHerald.start(database())) {
+            Project project = herald.project();
+            endpoint(herald, project, "interaction.click");
+            Project other = herald.project();
+            endpoint(herald, other, "interaction.click");
+            Outbox outbox = herald.services().outbox();
+            for (Project each : List.of(project, other)) {
+                Transactions.run(herald.serving().pool(), connection -> outbox.append(connection, "interactions:9",
+                        each.id(), EventType.INTERACTION_CLICK, List.of("{\"n\":1}", "{\"n\":2}")));
+            }
+            WebhookTestSupport.ScriptedTransport receiver = new WebhookTestSupport.ScriptedTransport();
+            receiver.answer = delivery -> new String(delivery.body(), java.nio.charset.StandardCharsets.UTF_8)
+                    .contains(other.id()) ? attempt(Attempt.Outcome.FAILED, 503)
+                                          : attempt(Attempt.Outcome.DELIVERED, 204);
+            try (DeliveryWorker worker = worker(herald, receiver, Map.of())) {
+                herald.clock().advance(Duration.ofSeconds(4));
+                assertThat(worker.deliverDue(), is(2));
+                herald.clock().advance(Duration.ofMinutes(10));
+                assertThat("the failed one again", worker.deliverDue(), is(1));
+                List<Delivery> toOther = receiver.received.stream()
+                        .filter(delivery -> new String(delivery.body(), java.nio.charset.StandardCharsets.UTF_8)
+                                .contains(other.id())).toList();
+                assertThat(toOther.size(), is(2));
+                assertThat("a retry sends the first attempt's bytes", toOther.get(1).body(), is(toOther.get(0).body()));
+                assertThat("no payload stored", count(herald, "SELECT COUNT(*) FROM outbox_events WHERE payload IS NULL"
+                        + " AND sealed_at IS NOT NULL"), is(2L));
+                herald.clock().advance(Duration.ofDays(31));
+                worker.prune();
+            }
+            assertThat("the delivered event and its items went", count(herald, "SELECT COUNT(*) FROM outbox_events"
+                    + " WHERE project_id = ?", project.id()), is(0L));
+            assertThat(count(herald, "SELECT COUNT(*) FROM outbox_event_items i JOIN outbox_events e"
+                    + " ON e.id = i.event_id WHERE e.project_id = ?", other.id()), is(1L));
+            assertThat("no items without their event", count(herald, "SELECT COUNT(*) FROM outbox_event_items i"
+                    + " WHERE NOT EXISTS (SELECT 1 FROM outbox_events e WHERE e.id = i.event_id)"), is(0L));
+        }
+    }
+
     @Test
     void eventsAndFinishedDeliveriesGoAfterTheRetentionPendingOnesStay() throws Exception {
         try (TestHerald herald = TestHerald.start(database())) {
