@@ -144,13 +144,19 @@ public final class DeliveryStore {
     }
 
     /**
-     * Deletes up to {@code batch} items of events that no delivery waits for, finished deliveries and events without
-     * items, written before {@code cutoff}: an event keeps its items until it is deleted (what it sends).
+     * Deletes up to {@code batch} finished deliveries and events (each with its items, what it sends) written before
+     * {@code cutoff}; an event goes only once no delivery of it waits.
      */
     long prune(long cutoff, int batch) {
-        return db.execute().namedDelete("delete-outbox-event-items-before", cutoff, batch)
-                + db.execute().namedDelete("delete-webhook-deliveries-before", cutoff, batch)
-                + db.execute().namedDelete("delete-outbox-events-before", cutoff, batch);
+        long deleted = db.execute().namedDelete("delete-webhook-deliveries-before", cutoff, batch);
+        List<String> events = db.execute().namedQuery("select-outbox-events-before", cutoff, batch)
+                .map(row -> Rows.string(row, "id")).toList();
+        for (String event : events) {
+            // Items first: an event whose delete is cut short keeps no items behind it, and is found again.
+            db.execute().namedDelete("outbox-delete-event-items", event);
+            deleted += db.execute().namedDelete("delete-outbox-event", event);
+        }
+        return deleted;
     }
 
     /** One line, at most 300 characters: never a receiver's whole body. */
