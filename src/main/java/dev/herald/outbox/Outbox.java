@@ -3,6 +3,7 @@ package dev.herald.outbox;
 import java.nio.ByteBuffer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,8 +31,8 @@ import jakarta.json.JsonObject;
 /**
  * Writes events in the transaction of the change that causes them (docs/webhooks.md#events-and-payloads): a rolled
  * back change leaves no event, a committed one its event and a delivery row per endpoint that wants it. Notification
- * writes call {@link #write} with their DB Client transaction, the group commits {@link #append} with their JDBC
- * connection.
+ * writes call {@link #write} with their DB Client transaction; interactions and user states {@link #append} copies
+ * of their items with their JDBC connection, or, from a group commit, {@link #appendRows} ranges naming the rows.
  *
  * <p>In order: is the type wanted at all ({@link Subscriptions}, from memory); the deliveries, one per enabled
  * endpoint of the project that wants it (none: nothing more is written); the source's next sequence number; the
@@ -124,7 +125,7 @@ public final class Outbox {
                 .add("data", event.data().get())
                 .build();
         sql.update("outbox-insert-event", id, event.projectId(), event.type().wireName(), event.source(), sequence,
-                   Json.write(payload), 0, now, false);
+                   Json.write(payload), 0, now, false, false);
         return true;
     }
 
@@ -141,16 +142,6 @@ public final class Outbox {
      */
     public boolean append(Connection connection, String source, String projectId, EventType type,
                           List<String> items) throws SQLException {
-        return append(connection, null, source, projectId, type, items);
-    }
-
-    /**
-     * The same, where additions to an open event go to {@code deferred}, for the start of the group commit's script
-     * (MariaDB: one round trip with its own statements, where they took two more of their own); an event opened is
-     * written at once. Null: everything at once.
-     */
-    public boolean append(Connection connection, Deferred deferred, String source, String projectId, EventType type,
-                          List<String> items) throws SQLException {
         if (items.isEmpty() || !wants(connection, projectId, type)) {
             return false;
         }
@@ -165,51 +156,132 @@ public final class Outbox {
                 bytes += items.get(to).length();
                 to++;
             }
-            wanted |= appendPart(connection, deferred, source, projectId, type, items.subList(from, to), bytes);
+            wanted |= appendPart(connection, source, projectId, type, items.subList(from, to), bytes);
             from = to;
         }
         return wanted;
     }
 
-    private boolean appendPart(Connection connection, Deferred deferred, String source, String projectId,
-                               EventType type, List<String> items, long characters) throws SQLException {
+    private boolean appendPart(Connection connection, String source, String projectId, EventType type,
+                               List<String> items, long characters) throws SQLException {
+        Placed placed = place(connection, source, projectId, type, items.size(), characters, false);
+        if (placed == null) {
+            return false;
+        }
+        insertItems(connection, placed.eventId(), placed.position(), items);
+        return true;
+    }
+
+    /**
+     * Part of a batch's interactions in an event that names their rows (migration 30): of the batch's rows of the
+     * event's project and type (those carrying its mark), {@code count} after the first {@code skipped}, the event's
+     * items from {@code position} on.
+     */
+    public record Range(String eventId, int position, int skipped, int count) {
+    }
+
+    /**
+     * Adds a batch's interactions of one project and type to the source's open event, or opens one, as {@link #append}
+     * does, without copying them: the event names their rows ({@link Range}), which the caller marks with the
+     * batch's mark and names after its insert ({@link #rangesAfterInsert}, {@link #insertRanges}). Adding to an open
+     * event runs no statement: the range's key is the guard against a seal meanwhile ({@link #seal}).
+     *
+     * @param characters each interaction's characters in the event at most ({@link InteractionItems#bound}), in the
+     *                   order of the rows
+     * @return the ranges to write, none when no endpoint wants them
+     */
+    public List<Range> appendRows(Connection connection, String source, String projectId, EventType type,
+                                  long[] characters) throws SQLException {
+        if (characters.length == 0 || !wants(connection, projectId, type)) {
+            return List.of();
+        }
+        List<Range> ranges = new ArrayList<>(1);
+        int from = 0;
+        while (from < characters.length) {
+            int to = from;
+            long bytes = 0;
+            while (to < characters.length && to - from < MAX_ITEMS
+                    && (to == from || bytes + characters[to] <= MAX_EVENT_CHARACTERS)) {
+                bytes += characters[to];
+                to++;
+            }
+            Placed placed = place(connection, source, projectId, type, to - from, bytes, true);
+            if (placed != null) {
+                ranges.add(new Range(placed.eventId(), placed.position(), from, to - from));
+            }
+            from = to;
+        }
+        return ranges;
+    }
+
+    /**
+     * The ranges' rows for a script, right after the interactions' insert, whose first seq they take.
+     *
+     * @param batch the mark the batch's rows that events take carry ({@code interactions.event_batch})
+     */
+    public void rangesAfterInsert(Deferred after, List<Range> ranges, long batch) {
+        for (Range range : ranges) {
+            after.add(database.statement("outbox-insert-range-at-last-insert"), range.eventId(), range.position(),
+                      batch, range.skipped(), range.count());
+        }
+    }
+
+    /** The ranges' rows, once the interactions' insert gave its first row {@code firstSeq}. */
+    public void insertRanges(Connection connection, List<Range> ranges, long firstSeq, long batch)
+            throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(database.statement("outbox-insert-range"))) {
+            for (Range range : ranges) {
+                insert.setString(1, range.eventId());
+                insert.setInt(2, range.position());
+                insert.setLong(3, firstSeq);
+                insert.setLong(4, batch);
+                insert.setInt(5, range.skipped());
+                insert.setInt(6, range.count());
+                insert.executeUpdate();
+            }
+        }
+    }
+
+    /**
+     * The source's open event of that project and type, counting {@code count} more, or a new one: where the items go,
+     * or null when no enabled endpoint wants them.
+     */
+    private Placed place(Connection connection, String source, String projectId, EventType type, int count,
+                         long characters, boolean fromInteractions) throws SQLException {
         OutboxSql sql = OutboxSql.of(connection, database::statement);
         long now = clock.millis();
         OpenKey key = new OpenKey(source, projectId, type);
         OpenEvent open = openEvents.get(key);
         if (open != null && now < open.openedAt() + window.toMillis()
-                && open.count() + items.size() <= MAX_ITEMS
+                && open.count() + count <= MAX_ITEMS
                 && open.characters() + characters <= MAX_EVENT_CHARACTERS) {
-            if (deferred != null) {
-                // Sealed meanwhile, or counted otherwise than memory says: the script stops at its guard, with
-                // SQLSTATE 40001, and the batch is written again (storage.ExactlyOnceCommit) after forgetSource.
-                deferred.add(database.statement("outbox-append-items-guarded"), items.size(), open.eventId(),
-                             open.count());
-                deferred.add(database.statement("outbox-insert-items"), open.eventId(), open.count(),
-                             String.join(",", items));
-                appended(key, open, items.size(), characters);
-                return true;
+            if (fromInteractions) {
+                // No statement of its own: its range's key is the guard (sealRanges).
+                appended(key, open, count, characters);
+                return new Placed(open.eventId(), open.count());
             }
-            if (sql.update("outbox-append-items", items.size(), open.eventId(), open.count()) == 1) {
-                insertItems(connection, open.eventId(), open.count(), items);
-                appended(key, open, items.size(), characters);
-                return true;
+            // Sealed meanwhile, or counted otherwise than memory says (another transaction of the lane added): none.
+            if (sql.update("outbox-append-items", count, open.eventId(), open.count()) == 1) {
+                appended(key, open, count, characters);
+                return new Placed(open.eventId(), open.count());
             }
         }
         String id = newId();
         long due = now + window.toMillis() + SEAL_GRACE.toMillis();
         if (sql.update("outbox-insert-deliveries", id, due, now, projectId, type.wireName()) == 0) {
-            return false;
+            return null;
         }
         long sequence = nextSequence(sql, source);
-        sql.update("outbox-insert-event", id, projectId, type.wireName(), source, sequence, null, items.size(), now,
-                   true);
-        insertItems(connection, id, 0, items);
+        sql.update("outbox-insert-event", id, projectId, type.wireName(), source, sequence, null, count, now, true,
+                   fromInteractions);
         if (openEvents.size() >= MAX_OPEN_EVENTS) {
             openEvents.clear();
         }
-        openEvents.put(key, new OpenEvent(id, now, items.size(), characters));
-        return true;
+        openEvents.put(key, new OpenEvent(id, now, count, characters));
+        return new Placed(id, 0);
+    }
+
+    private record Placed(String eventId, int position) {
     }
 
     private void appended(OpenKey key, OpenEvent open, int count, long characters) {
@@ -226,8 +298,8 @@ public final class Outbox {
     }
 
     /**
-     * Statements for the start of a group commit's script, with their parameters in order: the additions to open
-     * events that {@link #append} deferred.
+     * Statements for a group commit's script, with their parameters in order: the ranges of its events, right after
+     * its insert ({@link #rangesAfterInsert}).
      */
     public static final class Deferred {
         private final StringBuilder sql = new StringBuilder();
@@ -238,7 +310,7 @@ public final class Outbox {
             Collections.addAll(parameters, values);
         }
 
-        /** The statements, each ended by a semicolon and a new line; empty when none were deferred. */
+        /** The statements, each ended by a semicolon and a new line; empty when there are none. */
         public String sql() {
             return sql.toString();
         }
@@ -275,23 +347,29 @@ public final class Outbox {
      * bytes each time, and only marked sealed: its payload written and its items deleted, as the version before
      * sealed, cost the database some 200 bytes an interaction received, logged and written again, and nearly doubled
      * its CPU per interaction with an endpoint (bench/webhooks.sh, docs/performance.md). An event of the version
-     * before (migration 29) is sealed as that version seals it, since its lanes' guard looks at the payload alone.
+     * before (migration 29) is sealed as that version seals it, since its lanes' guard looks at the payload alone. An
+     * event of ranges (migration 30) is sealed under its ranges' lock, then read from its interaction rows.
      *
-     * @throws IllegalStateException when the event is gone (retention), or its items are
+     * @throws IllegalStateException when the event is gone (retention), or its items or interactions are
      */
     public String seal(String eventId) {
         AtomicReference<String> sealed = new AtomicReference<>();
+        AtomicReference<LockedRanges> ranges = new AtomicReference<>();
         Transactions.run(database.client(), transaction -> {
             DbRow event = transaction.namedGet("outbox-select-open-event-for-update", eventId)
                     .orElseThrow(() -> new IllegalStateException("Event " + eventId + " is gone"));
             String payload = Rows.string(event, "payload");
+            if (payload == null && Rows.bool(event, "from_interactions")) {
+                ranges.set(sealRanges(transaction, eventId, event));
+                return;
+            }
             if (payload == null) {
                 List<String> rows = transaction.namedQuery("outbox-select-event-items", eventId)
                         .map(row -> Rows.string(row, "item")).toList();
                 if (rows.isEmpty() && Rows.longValue(event, "item_count") > 0) {
                     throw new IllegalStateException("Event " + eventId + "'s items are gone");
                 }
-                payload = sealedPayload(event, rows);
+                payload = sealedPayload(event, rows, Rows.longValue(event, "item_count"));
                 if (!Rows.bool(event, "items_kept")) {
                     transaction.namedUpdate("outbox-seal-event", payload, eventId);
                     transaction.namedDelete("outbox-delete-event-items", eventId);
@@ -301,7 +379,78 @@ public final class Outbox {
             }
             sealed.set(payload);
         });
-        return sealed.get();
+        return ranges.get() == null ? sealed.get() : interactionsPayload(eventId, ranges.get());
+    }
+
+    /**
+     * Seals an event of ranges: its ranges read under their lock; if still open, an empty range written at the next
+     * position, the one its lane's next batch would take, which that batch then fails on and is written again in a
+     * new event (on Galera, one of the two loses certification). So a lane's batch adds its range and nothing else,
+     * where a guarded update of the event's row a batch cost the database a third of what an endpoint added
+     * (bench/webhooks.sh, docs/performance.md).
+     */
+    private LockedRanges sealRanges(DbExecute transaction, String eventId, DbRow event) {
+        List<long[]> ranges = transaction.namedQuery("outbox-select-event-ranges-for-update", eventId)
+                .map(range -> new long[] {Rows.longValue(range, "first_seq"), Rows.longValue(range, "batch"),
+                                          Rows.longValue(range, "skipped"), Rows.longValue(range, "item_count")})
+                .toList();
+        long count = 0;
+        for (long[] range : ranges) {
+            count += range[3];
+        }
+        if (Rows.nullableLong(event, "sealed_at") == null) {
+            transaction.namedInsert("outbox-insert-range", eventId, count, 0L, 0L, 0L, 0L);
+            transaction.namedUpdate("outbox-mark-sealed-counted", clock.millis(), count, eventId);
+        }
+        return new LockedRanges(event, ranges, count);
+    }
+
+    private record LockedRanges(DbRow event, List<long[]> ranges, long count) {
+    }
+
+    /**
+     * The payload of a sealed event of ranges, its items read from its batches' interaction rows through plain JDBC,
+     * a statement a range, each by the primary key from the batch's first seq over the batch's own span: through the
+     * DB Client's rows, reading them took half of a sender's time (bench/webhooks.sh, JFR).
+     *
+     * @throws IllegalStateException when fewer rows are found than its ranges count: the raw interactions' retention
+     *                               ({@code tracking.retention.raw-days}) deleted them
+     */
+    private String interactionsPayload(String eventId, LockedRanges sealed) {
+        String projectId = Rows.string(sealed.event(), "project_id");
+        String eventType = Rows.string(sealed.event(), "event_type");
+        String interactionType = eventType.substring(eventType.indexOf('.') + 1);
+        StringBuilder items = new StringBuilder((int) Math.min(sealed.count() * 192, MAX_EVENT_CHARACTERS + 4096));
+        int found = 0;
+        try (Connection connection = database.pool().connection();
+             PreparedStatement select = connection.prepareStatement(
+                     database.statement("outbox-select-range-interactions"))) {
+            for (long[] range : sealed.ranges()) {
+                if (range[3] == 0) {
+                    continue;
+                }
+                select.setLong(1, range[0]);
+                select.setLong(2, range[1]);
+                select.setString(3, projectId);
+                select.setString(4, interactionType);
+                select.setLong(5, range[3]);
+                select.setLong(6, range[2]);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getString(1),
+                                                rows.getString(2), rows.getLong(3), rows.getLong(4),
+                                                rows.getString(5), rows.getString(6));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Event " + eventId + "'s interactions not read: " + e.getMessage(), e);
+        }
+        if (found != sealed.count()) {
+            throw new IllegalStateException("Event " + eventId + "'s interactions are gone: " + found + " of "
+                    + sealed.count() + " found (tracking.retention.raw-days deleted them)");
+        }
+        return sealedPayload(sealed.event(), found == 0 ? List.of() : List.of(items.toString()), sealed.count());
     }
 
     /**
@@ -310,7 +459,7 @@ public final class Outbox {
      * with interactions flowing (bench/webhooks.sh, JFR). The text is what that writing gave: every part of it is
      * JSON-P's own output, and {@code OutboxEventsContract} checks the payload is a fixed point of parse and write.
      */
-    private static String sealedPayload(DbRow event, List<String> rows) {
+    private static String sealedPayload(DbRow event, List<String> rows, long count) {
         String type = Rows.string(event, "event_type");
         int characters = 256;
         for (String row : rows) {
@@ -322,7 +471,7 @@ public final class Outbox {
         Json.appendString(json, Rows.string(event, "source")).append(",\"sequence\":")
                 .append(Rows.longValue(event, "sequence")).append(",\"data\":{\"projectId\":");
         Json.appendString(json, Rows.string(event, "project_id")).append(",\"count\":")
-                .append(Rows.longValue(event, "item_count"))
+                .append(count)
                 .append(EventType.USER_STATE.wireName().equals(type) ? ",\"states\":[" : ",\"interactions\":[");
         for (int i = 0; i < rows.size(); i++) {
             json.append(i == 0 ? "" : ",").append(rows.get(i));

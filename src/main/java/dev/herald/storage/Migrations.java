@@ -96,7 +96,9 @@ final class Migrations {
             new Migration(28, "webhook endpoints' descriptions measured in characters, not UTF-16 units", Change.EXPAND,
                           "/db/migrations/V28__webhook_descriptions_in_characters.sql"),
             new Migration(29, "events of interactions and user states sent from their items, never copied into a"
-                    + " payload", Change.EXPAND, "/db/migrations/V29__outbox_items_kept.sql"));
+                    + " payload", Change.EXPAND, "/db/migrations/V29__outbox_items_kept.sql"),
+            new Migration(30, "events of interactions name their rows instead of copying them", Change.EXPAND,
+                          "/db/migrations/V30__outbox_event_ranges.sql"));
 
     /** The first migration recorded with its {@code compatible_from}: it adds the column. */
     private static final int RECORDS_COMPATIBILITY = 23;

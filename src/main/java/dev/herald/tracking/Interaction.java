@@ -9,10 +9,6 @@ package dev.herald.tracking;
  * @param userKey    the user of a valid token of the notification's project ({@code UserIdentity.userKey()}), whose
  *                   state the interaction also records (an impression: seen; a click: read), or null
  * @param locale     the language it is recorded in: one of the notification's ({@link NotificationLanguages})
- * @param eventItemHead its item in a webhook event up to its metadata, written by the request's thread when an
- *                   endpoint may want it ({@link InteractionEvents#withItemHead}), or null: the writer's lane writes it
- *                   if needed. Without the metadata, which the interaction holds already: a waiting request holds
- *                   its metadata once, not twice
  */
 record Interaction(String notificationId,
                    String projectId,
@@ -22,23 +18,11 @@ record Interaction(String notificationId,
                    TrackingEndpoint endpoint,
                    String metadata,
                    String userKey,
-                   String locale,
-                   String eventItemHead) {
-
-    /** An interaction whose event item, if any, the writer's lane writes. */
-    Interaction(String notificationId, String projectId, InteractionType type, long occurredAt, long receivedAt,
-                TrackingEndpoint endpoint, String metadata, String userKey, String locale) {
-        this(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, userKey, locale, null);
-    }
+                   String locale) {
 
     /** An interaction sent without a user token, in {@code locale}. */
     Interaction(String notificationId, String projectId, InteractionType type, long occurredAt, long receivedAt,
                 TrackingEndpoint endpoint, String metadata, String locale) {
-        this(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, null, locale, null);
-    }
-
-    Interaction withEventItemHead(String head) {
-        return new Interaction(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, userKey,
-                               locale, head);
+        this(notificationId, projectId, type, occurredAt, receivedAt, endpoint, metadata, null, locale);
     }
 }

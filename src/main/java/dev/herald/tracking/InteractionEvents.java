@@ -7,10 +7,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
-import dev.herald.api.Json;
-import dev.herald.api.Timestamps;
 import dev.herald.outbox.EventType;
+import dev.herald.outbox.InteractionItems;
 import dev.herald.outbox.Outbox;
 
 /**
@@ -21,6 +21,12 @@ import dev.herald.outbox.Outbox;
  *
  * <p>Their source is the writer lane that committed them ({@code interactions:N}, N new at each start of an
  * instance): its events are numbered in commit order. Payloads never carry the user a token named.
+ *
+ * <p>A group commit writes no copy of its interactions: it marks the rows its events take with a mark of the batch's
+ * own and each event names them by a range a batch ({@link #mark}, migration 30), which the sender reads: a copy of
+ * each (some 180 bytes an interaction) and a guarded update of the event's row a batch were most of what an endpoint
+ * cost tracking (bench/webhooks.sh, docs/performance.md). Tracking without batching, where every request's
+ * transaction shares one lane, copies them ({@link #write}).
  */
 final class InteractionEvents {
 
@@ -31,14 +37,85 @@ final class InteractionEvents {
     }
 
     /**
-     * @param deferred where additions to open events go, for the start of the batch's script; null: run at once
+     * The batch's interactions that an endpoint wants, copied into their lane's open events (a lane that transactions
+     * share).
+     *
      * @return how many groups of the batch an endpoint wanted
      */
-    int write(Connection connection, Outbox.Deferred deferred, int writer, List<Interaction> batch)
+    int write(Connection connection, int writer, List<Interaction> batch) throws SQLException {
+        int written = 0;
+        String source = source(writer);
+        for (Map.Entry<Group, List<Integer>> group : wantedGroups(connection, batch).entrySet()) {
+            List<String> items = new ArrayList<>(group.getValue().size());
+            for (int row : group.getValue()) {
+                items.add(item(batch.get(row)));
+            }
+            if (outbox.append(connection, source, group.getKey().projectId(), group.getKey().type(), items)) {
+                written++;
+            }
+        }
+        return written;
+    }
+
+    /**
+     * The batch's interactions that an endpoint wants, added to their lane's open events as ranges of rows: which rows
+     * carry the batch's mark, and the ranges to write after the insert.
+     */
+    Marked mark(Connection connection, int writer, List<Interaction> batch) throws SQLException {
+        Map<Group, List<Integer>> groups = wantedGroups(connection, batch);
+        if (groups.isEmpty()) {
+            return Marked.NONE;
+        }
+        boolean[] taken = new boolean[batch.size()];
+        List<Outbox.Range> ranges = new ArrayList<>(groups.size());
+        String source = source(writer);
+        for (Map.Entry<Group, List<Integer>> group : groups.entrySet()) {
+            List<Integer> rows = group.getValue();
+            long[] characters = new long[rows.size()];
+            for (int i = 0; i < characters.length; i++) {
+                Interaction interaction = batch.get(rows.get(i));
+                characters[i] = InteractionItems.bound(interaction.notificationId(), interaction.type().wireName(),
+                                                       interaction.locale(), interaction.metadata());
+            }
+            List<Outbox.Range> added = outbox.appendRows(connection, source, group.getKey().projectId(),
+                                                         group.getKey().type(), characters);
+            if (!added.isEmpty()) {
+                ranges.addAll(added);
+                for (int row : rows) {
+                    taken[row] = true;
+                }
+            }
+        }
+        return ranges.isEmpty() ? Marked.NONE
+                : new Marked(taken, ranges, ThreadLocalRandom.current().nextLong());
+    }
+
+    /**
+     * What a batch writes for its events of ranges.
+     *
+     * @param taken  per row of the batch, whether an event takes it (it carries the mark); null: none
+     * @param ranges the rows of {@code outbox_event_ranges} to write after the interactions' insert
+     * @param batch  the batch's mark ({@code interactions.event_batch}), random: unique among batches, whatever
+     *               lane or instance wrote them
+     */
+    record Marked(boolean[] taken, List<Outbox.Range> ranges, long batch) {
+        static final Marked NONE = new Marked(null, List.of(), 0);
+
+        boolean takes(int row) {
+            return taken != null && taken[row];
+        }
+    }
+
+    /**
+     * The rows of the batch by project and event type, in the batch's order, of the groups an endpoint wants: a look-up
+     * in memory per group, and none at all when no project wants any.
+     */
+    private Map<Group, List<Integer>> wantedGroups(Connection connection, List<Interaction> batch)
             throws SQLException {
-        Map<Group, List<String>> groups = null;
+        Map<Group, List<Integer>> groups = Map.of();
         Map<Group, Boolean> wanted = new HashMap<>();
-        for (Interaction interaction : batch) {
+        for (int row = 0; row < batch.size(); row++) {
+            Interaction interaction = batch.get(row);
             Group group = new Group(interaction.projectId(), eventType(interaction.type()));
             Boolean wants = wanted.get(group);
             if (wants == null) {
@@ -46,24 +123,13 @@ final class InteractionEvents {
                 wanted.put(group, wants);
             }
             if (wants) {
-                if (groups == null) {
+                if (groups.isEmpty()) {
                     groups = new LinkedHashMap<>();
                 }
-                groups.computeIfAbsent(group, key -> new ArrayList<>()).add(item(interaction));
+                groups.computeIfAbsent(group, key -> new ArrayList<>()).add(row);
             }
         }
-        if (groups == null) {
-            return 0;
-        }
-        int written = 0;
-        String source = source(writer);
-        for (Map.Entry<Group, List<String>> group : groups.entrySet()) {
-            if (outbox.append(connection, deferred, source, group.getKey().projectId(), group.getKey().type(),
-                              group.getValue())) {
-                written++;
-            }
-        }
-        return written;
+        return groups;
     }
 
     /** After a failed transaction of the writer's: its next batch opens new events ({@link Outbox#forgetSource}). */
@@ -75,38 +141,11 @@ final class InteractionEvents {
         return "interactions:" + writer;
     }
 
-    /**
-     * The interaction with its event item written now up to its metadata, on the request's thread, when an endpoint
-     * of its project may want it (memory does not know that none does): the writer's lane is one thread that every
-     * batch waits for, and writing the items there took 30 % of its samples with an endpoint (bench/webhooks.sh,
-     * JFR). Without an endpoint it costs a look-up in memory.
-     */
-    static Interaction withItemHead(Outbox outbox, Interaction interaction) {
-        return outbox.mayWant(interaction.projectId(), eventType(interaction.type()))
-                ? interaction.withEventItemHead(itemHead(interaction)) : interaction;
-    }
-
-    /**
-     * One interaction as its event lists it: never the user a token named. Written as text, in the order and escaping
-     * of the JSON-P writer, with the metadata as the request's parse wrote it: a tree built and written, and the
-     * metadata parsed again, for every interaction cost the tracking commit with an endpoint (bench/webhooks.sh).
-     */
+    /** One interaction as its event lists it ({@link InteractionItems}). */
     static String item(Interaction interaction) {
-        String head = interaction.eventItemHead() != null ? interaction.eventItemHead() : itemHead(interaction);
-        String metadata = interaction.metadata() == null ? "null" : interaction.metadata();
-        return new StringBuilder(head.length() + metadata.length() + 1).append(head).append(metadata).append('}')
-                .toString();
-    }
-
-    /** The item up to its metadata's value: every member of it that the request knows. */
-    static String itemHead(Interaction interaction) {
-        StringBuilder json = new StringBuilder(192).append("{\"notificationId\":");
-        Json.appendString(json, interaction.notificationId()).append(",\"type\":");
-        Json.appendString(json, interaction.type().wireName()).append(",\"occurredAt\":");
-        Json.appendString(json, Timestamps.format(interaction.occurredAt())).append(",\"receivedAt\":");
-        Json.appendString(json, Timestamps.format(interaction.receivedAt())).append(",\"locale\":");
-        Json.appendString(json, interaction.locale() == null ? "" : interaction.locale()).append(",\"metadata\":");
-        return json.toString();
+        return InteractionItems.item(interaction.notificationId(), interaction.type().wireName(),
+                                     interaction.occurredAt(), interaction.receivedAt(), interaction.locale(),
+                                     interaction.metadata());
     }
 
     static EventType eventType(InteractionType type) {

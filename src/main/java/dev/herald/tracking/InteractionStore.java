@@ -2,7 +2,9 @@ package dev.herald.tracking;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -32,7 +34,8 @@ import dev.herald.userstate.UserStateEvents;
  * are busy each answer waits for a core too (measured: three round trips took some 3.4 ms a batch under load).
  *
  * <p>Where a project's endpoint wants them, the batch's interactions are written as events in the same transaction
- * ({@link InteractionEvents}), a few statements before the rest.
+ * ({@link InteractionEvents}): a group commit marks the rows its events take and writes a range naming them;
+ * tracking without batching copies them into the events.
  *
  * <p>An interaction sent with a user token also records the user's state in the same transaction (an impression:
  * seen; a click: read; docs/behaviour.md#per-user-state): its 204 means both are committed, and a batch without
@@ -57,6 +60,7 @@ final class InteractionStore {
     private final boolean scripts;
     private final StateRows states;
     private final InteractionEvents events;
+    private final Outbox outbox;
     private final UserStateEvents stateEvents;
     /**
      * The most lanes a writer numbers its rows for; a group commit has at most this many in flight
@@ -77,6 +81,7 @@ final class InteractionStore {
     /** @param clock the time a state write stamps as its row's change (StateRows) */
     InteractionStore(ServingDatabase database, Outbox outbox, Clock clock) {
         this.events = new InteractionEvents(outbox);
+        this.outbox = outbox;
         this.stateEvents = new UserStateEvents(database, outbox);
         this.insert = database.statement("insert-interactions");
         this.insertRow = database.statement("insert-interactions-row");
@@ -88,14 +93,42 @@ final class InteractionStore {
         this.states = new StateRows(database, clock);
     }
 
-    /** The batch, in the caller's transaction, to {@code lane}'s daily total rows: two statements. */
+    /**
+     * The batch, in the caller's transaction, to {@code lane}'s daily total rows: two statements. For a lane that
+     * transactions share (tracking without batching): its events copy the interactions.
+     */
     void write(Connection connection, int lane, List<Interaction> batch) throws SQLException {
-        Map<DailyTotal, Long> totals = dailyTotals(batch);
-        events.write(connection, null, firstWriter + lane, batch);
+        events.write(connection, firstWriter + lane, batch);
         try (PreparedStatement statement = connection.prepareStatement(insertSql(batch.size()))) {
-            bindInteractions(statement, 1, batch);
+            bindInteractions(statement, 1, batch, InteractionEvents.Marked.NONE);
             statement.executeUpdate();
         }
+        writeTotalsAndStates(connection, lane, batch);
+    }
+
+    /** The same for a group commit's batch, whose events name its rows: by the insert's first seq and its mark. */
+    private void writeMarked(Connection connection, int lane, List<Interaction> batch) throws SQLException {
+        InteractionEvents.Marked marked = events.mark(connection, firstWriter + lane, batch);
+        try (PreparedStatement statement = connection.prepareStatement(insertSql(batch.size()),
+                                                                       Statement.RETURN_GENERATED_KEYS)) {
+            bindInteractions(statement, 1, batch, marked);
+            statement.executeUpdate();
+            if (!marked.ranges().isEmpty()) {
+                long firstSeq;
+                try (ResultSet keys = statement.getGeneratedKeys()) {
+                    if (!keys.next()) {
+                        throw new SQLException("The interactions' insert returned no key");
+                    }
+                    firstSeq = keys.getLong(1);
+                }
+                outbox.insertRanges(connection, marked.ranges(), firstSeq, marked.batch());
+            }
+        }
+        writeTotalsAndStates(connection, lane, batch);
+    }
+
+    private void writeTotalsAndStates(Connection connection, int lane, List<Interaction> batch) throws SQLException {
+        Map<DailyTotal, Long> totals = dailyTotals(batch);
         try (PreparedStatement statement = connection.prepareStatement(totalsSql(totals.size()))) {
             bindTotals(statement, 1, lane, totals);
             statement.executeUpdate();
@@ -113,28 +146,34 @@ final class InteractionStore {
     /**
      * The batch and its commit. On a connection that takes scripts ({@code allowMultiQueries}), one round trip;
      * the database stops at the first statement that fails, so COMMIT runs only if both writes did. Otherwise
-     * {@link #write}, and the caller commits.
+     * statement by statement, and the caller commits. A group commit's events name its rows.
      */
     void writeAndCommit(Connection connection, int lane, List<Interaction> batch) throws SQLException {
         if (!scripts) {
-            write(connection, lane, batch);
+            try {
+                writeMarked(connection, lane, batch);
+            } catch (SQLException | RuntimeException e) {
+                events.failed(firstWriter + lane);
+                throw e;
+            }
             return;
         }
         Map<DailyTotal, Long> totals = dailyTotals(batch);
         List<StateRows.Row> userStates = userStates(batch);
         try {
-            // Events first, whose additions to open events start the script; an event opened, or a user's state
-            // change, is written before it: the script's COMMIT takes them with it.
-            Outbox.Deferred deferred = new Outbox.Deferred();
-            events.write(connection, deferred, firstWriter + lane, batch);
+            // Events first: an event opened, or a user's state change, is written before the script, whose COMMIT
+            // takes them with it. The ranges naming the batch's rows follow their insert, whose first seq they take.
+            InteractionEvents.Marked marked = events.mark(connection, firstWriter + lane, batch);
+            Outbox.Deferred ranges = new Outbox.Deferred();
+            outbox.rangesAfterInsert(ranges, marked.ranges(), marked.batch());
             if (!userStates.isEmpty()) {
                 stateEvents.write(connection, "interactions:" + (firstWriter + lane), userStates);
             }
-            String script = deferred.sql() + insertSql(batch.size()) + ";\n" + totalsSql(totals.size())
+            String script = insertSql(batch.size()) + ";\n" + ranges.sql() + totalsSql(totals.size())
                     + (userStates.isEmpty() ? "" : ";\n" + states.sql(userStates.size())) + ";\nCOMMIT";
             try (PreparedStatement statement = connection.prepareStatement(script)) {
-                int next = deferred.bind(statement, 1);
-                next = bindInteractions(statement, next, batch);
+                int next = bindInteractions(statement, 1, batch, marked);
+                next = ranges.bind(statement, next);
                 next = bindTotals(statement, next, lane, totals);
                 states.bind(statement, next, userStates);
                 statement.execute();
@@ -154,10 +193,11 @@ final class InteractionStore {
         return dialect.scriptProperties();
     }
 
-    private static int bindInteractions(PreparedStatement statement, int first, List<Interaction> batch)
-            throws SQLException {
+    private static int bindInteractions(PreparedStatement statement, int first, List<Interaction> batch,
+                                        InteractionEvents.Marked marked) throws SQLException {
         int parameter = first;
-        for (Interaction interaction : batch) {
+        for (int row = 0; row < batch.size(); row++) {
+            Interaction interaction = batch.get(row);
             statement.setString(parameter++, interaction.notificationId());
             statement.setString(parameter++, interaction.projectId());
             statement.setString(parameter++, interaction.type().wireName());
@@ -170,6 +210,11 @@ final class InteractionStore {
                 statement.setString(parameter++, interaction.metadata());
             }
             statement.setString(parameter++, interaction.locale());
+            if (marked.takes(row)) {
+                statement.setLong(parameter++, marked.batch());
+            } else {
+                statement.setNull(parameter++, Types.BIGINT);
+            }
         }
         return parameter;
     }

@@ -52,13 +52,11 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private final UserTokens users;
     private final ServedToUser served;
     private final Clock clock;
-    private final Outbox outbox;
 
     public TrackingService(ServingDatabase database, NotificationStore notifications, ChangeLog changes,
                            Outbox outbox, TrackingBatchSettings batch, RetentionSettings retention, Config metadata,
                            ClientAddresses clients, TimestampWindow timestampWindow, UserTokens users, Clock clock) {
         InteractionStore store = new InteractionStore(database, outbox, clock);
-        this.outbox = outbox;
         this.notifications = new KnownNotifications(notifications, new TrackedNotificationStore(database.client(), batch.maxWait()),
                                                     changes, batch.enabled(), MAX_KNOWN_NOTIFICATIONS, LOG_READ_TIMEOUT,
                                                     clock);
@@ -160,9 +158,9 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
         long occurredAt = tracked.occurredAt() == null ? now : tracked.occurredAt();
         String locale = RecordedLanguage.of(notification.languages(), tracked.locale(), request, user);
-        interactions.record(InteractionEvents.withItemHead(outbox, new Interaction(
-                notificationId, projectId, tracked.type(), occurredAt, now, endpoint, tracked.metadata(),
-                stateKey(user, tracked.type(), notificationId, now), locale)));
+        interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
+                                            tracked.metadata(), stateKey(user, tracked.type(), notificationId, now),
+                                            locale));
         response.status(Status.NO_CONTENT_204).send();
     }
 

@@ -145,15 +145,17 @@ public final class DeliveryStore {
 
     /**
      * Deletes up to {@code batch} finished deliveries and events (each with its items, what it sends) written before
-     * {@code cutoff}; an event goes only once no delivery of it waits.
+     * {@code cutoff}; an event goes only once no delivery of it waits, its ranges with it (the interactions they
+     * name are the raw interactions' retention's).
      */
     long prune(long cutoff, int batch) {
         long deleted = db.execute().namedDelete("delete-webhook-deliveries-before", cutoff, batch);
         List<String> events = db.execute().namedQuery("select-outbox-events-before", cutoff, batch)
                 .map(row -> Rows.string(row, "id")).toList();
         for (String event : events) {
-            // Items first: an event whose delete is cut short keeps no items behind it, and is found again.
+            // Items and ranges first: an event whose delete is cut short keeps none behind it, and is found again.
             db.execute().namedDelete("outbox-delete-event-items", event);
+            db.execute().namedDelete("outbox-delete-event-ranges", event);
             deleted += db.execute().namedDelete("delete-outbox-event", event);
         }
         return deleted;

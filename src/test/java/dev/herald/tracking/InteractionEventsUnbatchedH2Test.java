@@ -26,6 +26,11 @@ class InteractionEventsUnbatchedH2Test extends InteractionEventsContract {
         return 200;
     }
 
+    @Override
+    boolean namesItsRows() {
+        return false;
+    }
+
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         startServer(TestDatabase.h2(), server, Map.of("tracking.batch.enabled", "false"));

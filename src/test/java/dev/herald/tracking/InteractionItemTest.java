@@ -5,10 +5,12 @@ import java.util.List;
 
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
+import dev.herald.outbox.InteractionItems;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -38,12 +40,36 @@ class InteractionItemTest {
         assertThat(InteractionEvents.item(interaction), is(withJsonP(interaction)));
     }
 
-    /** Its head written on the request's thread (an endpoint may want it), the rest by the writer's lane. */
+    /**
+     * An event of ranges is bounded by its items' characters counted without writing them: never fewer than the
+     * text has, escapes included.
+     */
     @ParameterizedTest
     @MethodSource("interactions")
-    void theTextIsTheSameWhenTheRequestWroteItsHead(Interaction interaction) {
-        Interaction headed = interaction.withEventItemHead(InteractionEvents.itemHead(interaction));
-        assertThat(InteractionEvents.item(headed), is(withJsonP(interaction)));
+    void theBoundIsNeverBelowTheText(Interaction interaction) {
+        assertThat(InteractionEvents.item(interaction).length() <= InteractionItems.bound(interaction.notificationId(),
+                interaction.type().wireName(), interaction.locale(), interaction.metadata()), is(true));
+    }
+
+    /** Close, too, so that an event still holds its 1,000 items: within the width of two instants' longer years. */
+    @Test
+    void theBoundIsCloseForInstantsOfFourDigitYears() {
+        long at = 1_764_000_000_123L;
+        Interaction quoted = new Interaction("n\"1\\", "p", InteractionType.CLICK, at, at, TrackingEndpoint.ENHANCED,
+                                             "{\"a\":\"\\\"\"}", "de-CH");
+        long slack = InteractionItems.bound(quoted.notificationId(), quoted.type().wireName(), quoted.locale(),
+                                            quoted.metadata()) - InteractionEvents.item(quoted).length();
+        assertThat(slack >= 0 && slack <= 16, is(true));
+    }
+
+    /** Names, types and languages made of characters JSON escapes six times as wide, at their longest. */
+    @Test
+    void theBoundHoldsForCharactersThatEscapeWidest() {
+        String escaped = "\u0001".repeat(64);
+        Interaction widest = new Interaction("\u0002".repeat(64), "p", InteractionType.CONVERSION, Long.MIN_VALUE / 4,
+                                             Long.MAX_VALUE / 4, TrackingEndpoint.ENHANCED, null, escaped);
+        assertThat(InteractionEvents.item(widest).length() <= InteractionItems.bound(widest.notificationId(),
+                widest.type().wireName(), widest.locale(), widest.metadata()), is(true));
     }
 
     /** The metadata as tracking stores it: the request's object written by JSON-P. */

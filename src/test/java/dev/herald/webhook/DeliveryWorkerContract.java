@@ -304,13 +304,28 @@ abstract class DeliveryWorkerContract {
                 Transactions.run(herald.serving().pool(), connection -> outbox.append(connection, "interactions:9",
                         each.id(), EventType.INTERACTION_CLICK, List.of("{\"n\":1}", "{\"n\":2}")));
             }
+            // And an event of ranges (a group commit's), delivered: its range goes with it.
+            Transactions.run(herald.serving().pool(), connection -> {
+                long seq;
+                try (java.sql.Statement insert = connection.createStatement()) {
+                    insert.executeUpdate("INSERT INTO interactions (notification_id, project_id, type, occurred_at,"
+                            + " received_at, endpoint, event_batch) VALUES ('n', '" + project.id() + "', 'click', 0, 0,"
+                            + " 'simple', 42)", java.sql.Statement.RETURN_GENERATED_KEYS);
+                    try (java.sql.ResultSet keys = insert.getGeneratedKeys()) {
+                        keys.next();
+                        seq = keys.getLong(1);
+                    }
+                }
+                outbox.insertRanges(connection, outbox.appendRows(connection, "interactions:10", project.id(),
+                        EventType.INTERACTION_CLICK, new long[] {300}), seq, 42);
+            });
             WebhookTestSupport.ScriptedTransport receiver = new WebhookTestSupport.ScriptedTransport();
             receiver.answer = delivery -> new String(delivery.body(), java.nio.charset.StandardCharsets.UTF_8)
                     .contains(other.id()) ? attempt(Attempt.Outcome.FAILED, 503)
                                           : attempt(Attempt.Outcome.DELIVERED, 204);
             try (DeliveryWorker worker = worker(herald, receiver, Map.of())) {
                 herald.clock().advance(Duration.ofSeconds(4));
-                assertThat(worker.deliverDue(), is(2));
+                assertThat(worker.deliverDue(), is(3));
                 herald.clock().advance(Duration.ofMinutes(10));
                 assertThat("the failed one again", worker.deliverDue(), is(1));
                 List<Delivery> toOther = receiver.received.stream()
@@ -319,7 +334,7 @@ abstract class DeliveryWorkerContract {
                 assertThat(toOther.size(), is(2));
                 assertThat("a retry sends the first attempt's bytes", toOther.get(1).body(), is(toOther.get(0).body()));
                 assertThat("no payload stored", count(herald, "SELECT COUNT(*) FROM outbox_events WHERE payload IS NULL"
-                        + " AND sealed_at IS NOT NULL"), is(2L));
+                        + " AND sealed_at IS NOT NULL"), is(3L));
                 herald.clock().advance(Duration.ofDays(31));
                 worker.prune();
             }
@@ -329,6 +344,8 @@ abstract class DeliveryWorkerContract {
                     + " ON e.id = i.event_id WHERE e.project_id = ?", other.id()), is(1L));
             assertThat("no items without their event", count(herald, "SELECT COUNT(*) FROM outbox_event_items i"
                     + " WHERE NOT EXISTS (SELECT 1 FROM outbox_events e WHERE e.id = i.event_id)"), is(0L));
+            assertThat("no range without its event", count(herald, "SELECT COUNT(*) FROM outbox_event_ranges r"
+                    + " WHERE NOT EXISTS (SELECT 1 FROM outbox_events e WHERE e.id = r.event_id)"), is(0L));
         }
     }
 
