@@ -145,21 +145,41 @@ public final class Outbox {
         if (items.isEmpty() || !wants(connection, projectId, type)) {
             return false;
         }
+        long[] characters = new long[items.size()];
+        for (int i = 0; i < characters.length; i++) {
+            characters[i] = items.get(i).length();
+        }
         boolean wanted = false;
-        int from = 0;
-        while (from < items.size()) {
-            int to = from;
-            long bytes = 0;
-            // An item alone past the bound is an event of its own; the bound of bytes keeps a sender's memory small.
-            while (to < items.size() && to - from < MAX_ITEMS
-                    && (to == from || bytes + items.get(to).length() <= MAX_EVENT_CHARACTERS)) {
-                bytes += items.get(to).length();
-                to++;
-            }
-            wanted |= appendPart(connection, source, projectId, type, items.subList(from, to), bytes);
-            from = to;
+        for (Part part : parts(characters)) {
+            wanted |= appendPart(connection, source, projectId, type, items.subList(part.from(), part.to()),
+                                 part.characters());
         }
         return wanted;
+    }
+
+    /**
+     * A batch's items cut into parts that each fit in one event: at most {@value #MAX_ITEMS} items and
+     * {@value #MAX_EVENT_CHARACTERS} characters (the bound that keeps a sender's memory small); an item alone past it is
+     * a part of its own.
+     */
+    private static List<Part> parts(long[] characters) {
+        List<Part> parts = new ArrayList<>(1);
+        int from = 0;
+        while (from < characters.length) {
+            int to = from;
+            long bytes = 0;
+            while (to < characters.length && to - from < MAX_ITEMS
+                    && (to == from || bytes + characters[to] <= MAX_EVENT_CHARACTERS)) {
+                bytes += characters[to];
+                to++;
+            }
+            parts.add(new Part(from, to, bytes));
+            from = to;
+        }
+        return parts;
+    }
+
+    private record Part(int from, int to, long characters) {
     }
 
     private boolean appendPart(Connection connection, String source, String projectId, EventType type,
@@ -196,20 +216,12 @@ public final class Outbox {
             return List.of();
         }
         List<Range> ranges = new ArrayList<>(1);
-        int from = 0;
-        while (from < characters.length) {
-            int to = from;
-            long bytes = 0;
-            while (to < characters.length && to - from < MAX_ITEMS
-                    && (to == from || bytes + characters[to] <= MAX_EVENT_CHARACTERS)) {
-                bytes += characters[to];
-                to++;
-            }
-            Placed placed = place(connection, source, projectId, type, to - from, bytes, true);
+        for (Part part : parts(characters)) {
+            int count = part.to() - part.from();
+            Placed placed = place(connection, source, projectId, type, count, part.characters(), true);
             if (placed != null) {
-                ranges.add(new Range(placed.eventId(), placed.position(), from, to - from));
+                ranges.add(new Range(placed.eventId(), placed.position(), part.from(), count));
             }
-            from = to;
         }
         return ranges;
     }
@@ -390,13 +402,13 @@ public final class Outbox {
      * (bench/webhooks.sh, docs/performance.md).
      */
     private LockedRanges sealRanges(DbExecute transaction, String eventId, DbRow event) {
-        List<long[]> ranges = transaction.namedQuery("outbox-select-event-ranges-for-update", eventId)
-                .map(range -> new long[] {Rows.longValue(range, "first_seq"), Rows.longValue(range, "batch"),
-                                          Rows.longValue(range, "skipped"), Rows.longValue(range, "item_count")})
+        List<StoredRange> ranges = transaction.namedQuery("outbox-select-event-ranges-for-update", eventId)
+                .map(range -> new StoredRange(Rows.longValue(range, "first_seq"), Rows.longValue(range, "batch"),
+                                              Rows.longValue(range, "skipped"), Rows.longValue(range, "item_count")))
                 .toList();
         long count = 0;
-        for (long[] range : ranges) {
-            count += range[3];
+        for (StoredRange range : ranges) {
+            count += range.count();
         }
         if (Rows.nullableLong(event, "sealed_at") == null) {
             transaction.namedInsert("outbox-insert-range", eventId, count, 0L, 0L, 0L, 0L);
@@ -405,7 +417,11 @@ public final class Outbox {
         return new LockedRanges(event, ranges, count);
     }
 
-    private record LockedRanges(DbRow event, List<long[]> ranges, long count) {
+    private record LockedRanges(DbRow event, List<StoredRange> ranges, long count) {
+    }
+
+    /** A row of {@code outbox_event_ranges}: an empty one is the mark of a sealed event. */
+    private record StoredRange(long firstSeq, long batch, long skipped, long count) {
     }
 
     /**
@@ -425,16 +441,16 @@ public final class Outbox {
         try (Connection connection = database.pool().connection();
              PreparedStatement select = connection.prepareStatement(
                      database.statement("outbox-select-range-interactions"))) {
-            for (long[] range : sealed.ranges()) {
-                if (range[3] == 0) {
+            for (StoredRange range : sealed.ranges()) {
+                if (range.count() == 0) {
                     continue;
                 }
-                select.setLong(1, range[0]);
-                select.setLong(2, range[1]);
+                select.setLong(1, range.firstSeq());
+                select.setLong(2, range.batch());
                 select.setString(3, projectId);
                 select.setString(4, interactionType);
-                select.setLong(5, range[3]);
-                select.setLong(6, range[2]);
+                select.setLong(5, range.count());
+                select.setLong(6, range.skipped());
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
                         InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getString(1),
