@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -399,7 +400,8 @@ public final class Outbox {
      * position, the one its lane's next batch would take, which that batch then fails on and is written again in a
      * new event (on Galera, one of the two loses certification). So a lane's batch adds its range and nothing else,
      * where a guarded update of the event's row a batch cost the database a third of what an endpoint added
-     * (bench/webhooks.sh, docs/performance.md).
+     * (bench/webhooks.sh, docs/performance.md). The empty range keeps the highest seq then: every batch of the
+     * event committed before its ranges could be locked, so its rows end there, and reading them never goes past it.
      */
     private LockedRanges sealRanges(DbExecute transaction, String eventId, DbRow event) {
         List<StoredRange> ranges = transaction.namedQuery("outbox-select-event-ranges-for-update", eventId)
@@ -411,8 +413,13 @@ public final class Outbox {
             count += range.count();
         }
         if (Rows.nullableLong(event, "sealed_at") == null) {
-            transaction.namedInsert("outbox-insert-range", eventId, count, 0L, 0L, 0L, 0L);
+            long lastSeq = transaction.namedGet("outbox-select-last-interaction-seq")
+                    .map(row -> Rows.nullableLong(row, "last_seq")).orElse(0L);
+            StoredRange end = new StoredRange(lastSeq, 0L, 0L, 0L);
+            transaction.namedInsert("outbox-insert-range", eventId, count, end.firstSeq(), 0L, 0L, 0L);
             transaction.namedUpdate("outbox-mark-sealed-counted", clock.millis(), count, eventId);
+            ranges = new ArrayList<>(ranges);
+            ranges.add(end);
         }
         return new LockedRanges(event, ranges, count);
     }
@@ -420,14 +427,18 @@ public final class Outbox {
     private record LockedRanges(DbRow event, List<StoredRange> ranges, long count) {
     }
 
-    /** A row of {@code outbox_event_ranges}: an empty one is the mark of a sealed event. */
+    /**
+     * A row of {@code outbox_event_ranges}: an empty one is the mark of a sealed event, and keeps the highest seq when
+     * it was sealed (0 when the version before sealed it: no end known).
+     */
     private record StoredRange(long firstSeq, long batch, long skipped, long count) {
     }
 
     /**
-     * The payload of a sealed event of ranges, its items read from its batches' interaction rows through plain JDBC,
-     * a statement a range, each by the primary key from the batch's first seq over the batch's own span: through the
-     * DB Client's rows, reading them took half of a sender's time (bench/webhooks.sh, JFR).
+     * The payload of a sealed event of ranges, its items read from its batches' interaction rows in one statement
+     * through plain JDBC, by the primary key from its first range's seq to the end its seal kept: a statement a range
+     * was as many statements as the lanes' inserts (bench/webhooks.sh), and through the DB Client's rows, reading them
+     * took half of a sender's time (JFR).
      *
      * @throws IllegalStateException when fewer rows are found than its ranges count: the raw interactions' retention
      *                               ({@code tracking.retention.raw-days}) deleted them
@@ -436,26 +447,31 @@ public final class Outbox {
         String projectId = Rows.string(sealed.event(), "project_id");
         String eventType = Rows.string(sealed.event(), "event_type");
         String interactionType = eventType.substring(eventType.indexOf('.') + 1);
+        BatchesRead batches = new BatchesRead(sealed.ranges());
+        if (batches.marks().isEmpty()) {
+            return sealedPayload(sealed.event(), List.of(), sealed.count());
+        }
         StringBuilder items = new StringBuilder((int) Math.min(sealed.count() * 192, MAX_EVENT_CHARACTERS + 4096));
         int found = 0;
+        String statement = database.statement("outbox-select-event-interactions")
+                .replace("${marks}", "?" + ",?".repeat(batches.marks().size() - 1));
         try (Connection connection = database.pool().connection();
-             PreparedStatement select = connection.prepareStatement(
-                     database.statement("outbox-select-range-interactions"))) {
-            for (StoredRange range : sealed.ranges()) {
-                if (range.count() == 0) {
-                    continue;
-                }
-                select.setLong(1, range.firstSeq());
-                select.setLong(2, range.batch());
-                select.setString(3, projectId);
-                select.setString(4, interactionType);
-                select.setLong(5, range.count());
-                select.setLong(6, range.skipped());
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getString(1),
-                                                rows.getString(2), rows.getLong(3), rows.getLong(4),
-                                                rows.getString(5), rows.getString(6));
+             PreparedStatement select = connection.prepareStatement(statement)) {
+            int parameter = 1;
+            select.setLong(parameter++, batches.firstSeq());
+            select.setLong(parameter++, batches.lastSeq());
+            select.setString(parameter++, projectId);
+            select.setString(parameter++, interactionType);
+            for (long mark : batches.marks().keySet()) {
+                select.setLong(parameter++, mark);
+            }
+            select.setLong(parameter, batches.rows());
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    if (batches.takes(rows.getLong(1))) {
+                        InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getString(2),
+                                                rows.getString(3), rows.getLong(4), rows.getLong(5),
+                                                rows.getString(6), rows.getString(7));
                     }
                 }
             }
@@ -467,6 +483,63 @@ public final class Outbox {
                     + sealed.count() + " found (tracking.retention.raw-days deleted them)");
         }
         return sealedPayload(sealed.event(), found == 0 ? List.of() : List.of(items.toString()), sealed.count());
+    }
+
+    /**
+     * What reading an event's rows takes from its ranges: each batch's mark with the rows it skips (its part in the
+     * event before, which carries the same mark) and then counts, the span of seq, and how many rows at most.
+     */
+    private static final class BatchesRead {
+        private final Map<Long, long[]> marks = new LinkedHashMap<>();
+        private long firstSeq = Long.MAX_VALUE;
+        private long lastSeq = Long.MAX_VALUE;
+        private long rows;
+
+        BatchesRead(List<StoredRange> ranges) {
+            for (StoredRange range : ranges) {
+                if (range.count() == 0) {
+                    lastSeq = range.firstSeq() > 0 ? range.firstSeq() : Long.MAX_VALUE;
+                    continue;
+                }
+                firstSeq = Math.min(firstSeq, range.firstSeq());
+                marks.merge(range.batch(), new long[] {range.skipped(), range.count()},
+                            (had, more) -> new long[] {Math.min(had[0], more[0]), had[1] + more[1]});
+                rows += range.skipped() + range.count();
+            }
+        }
+
+        Map<Long, long[]> marks() {
+            return marks;
+        }
+
+        long firstSeq() {
+            return firstSeq;
+        }
+
+        long lastSeq() {
+            return lastSeq;
+        }
+
+        long rows() {
+            return rows;
+        }
+
+        /** Whether the next row of that batch is the event's: past what its range skips, within what it counts. */
+        boolean takes(long mark) {
+            long[] left = marks.get(mark);
+            if (left == null) {
+                return false;
+            }
+            if (left[0] > 0) {
+                left[0]--;
+                return false;
+            }
+            if (left[1] > 0) {
+                left[1]--;
+                return true;
+            }
+            return false;
+        }
     }
 
     /**

@@ -125,14 +125,18 @@ abstract class InteractionEventsContract extends HeraldServerTest {
                 + "', 'interaction.click', 'interactions:7', 1, NULL, 4, 0, TRUE, TRUE)");
         // Batch 7, whose first part went to an earlier event: past its first row, two; then batches 9 and 10.
         execute("INSERT INTO outbox_event_ranges (event_id, position, first_seq, batch, skipped, item_count) VALUES ('"
-                + event + "', 0, " + base + ", 7, 1, 2), ('" + event + "', 2, " + (base + 7) + ", 10, 0, 1), ('" + event
-                + "', 3, " + (base + 7) + ", 9, 0, 1)");
-        JsonObject payload = Json.parseObject(herald.services().outbox().seal(event)
-                                                      .getBytes(StandardCharsets.UTF_8)).orElseThrow();
+                + event + "', 0, " + base + ", 7, 1, 2), ('" + event + "', 2, " + (base + 7) + ", 9, 0, 1), ('" + event
+                + "', 3, " + (base + 8) + ", 10, 0, 1)");
+        String sealed = herald.services().outbox().seal(event);
+        JsonObject payload = Json.parseObject(sealed.getBytes(StandardCharsets.UTF_8)).orElseThrow();
         assertThat(payload.getJsonObject("data").getJsonArray("interactions").stream()
                            .map(one -> one.asJsonObject().getJsonObject("metadata").getInt("n")).toList(),
-                   is(List.of(5, 6, 8, 7)));
+                   is(List.of(5, 6, 7, 8)));
         assertThat(payload.getJsonObject("data").getInt("count"), is(4));
+        // Its rows end where its seal saw the last (its empty range keeps it): a later attempt reads no further.
+        assertThat(longValue("SELECT first_seq FROM outbox_event_ranges WHERE event_id = '" + event
+                + "' AND item_count = 0"), is(base + 9));
+        assertThat("every attempt sends the same bytes", herald.services().outbox().seal(event), is(sealed));
 
         // The raw interactions' retention deleted one: the event says so rather than sending fewer than it counts, or
         // a row of a later batch of the same lane in its stead.
