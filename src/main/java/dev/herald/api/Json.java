@@ -66,8 +66,15 @@ public final class Json {
      */
     public static StringBuilder appendString(StringBuilder json, String text) {
         json.append('"');
+        // Runs without an escape are copied whole: a character at a time showed in a webhook sender's profile (JFR).
+        int run = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                continue;
+            }
+            json.append(text, run, i);
+            run = i + 1;
             switch (c) {
                 case '"' -> json.append("\\\"");
                 case '\\' -> json.append("\\\\");
@@ -76,16 +83,10 @@ public final class Json {
                 case '\n' -> json.append("\\n");
                 case '\r' -> json.append("\\r");
                 case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        json.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else {
-                        json.append(c);
-                    }
-                }
+                default -> json.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
             }
         }
-        return json.append('"');
+        return json.append(text, run, text.length()).append('"');
     }
 
     /** A streaming writer of UTF-8 JSON, for answers large enough that building a tree first would cost. */
