@@ -3,7 +3,8 @@
 # run, on one Herald (the jar, the launcher's JVM flags, MariaDB), with a receiver on loopback
 # (bench/webhook-receiver.py, answering 204):
 #   rounds alternating the endpoint disabled and enabled, the same tracking load (simple clicks); medians of
-#   requests/s and p99 and their ratio (target: with >= 0.9 x without), and the CPU time Herald, the MariaDB server
+#   requests/s and p99 and their ratio (target: with >= 0.9 x without), each round's ratio of its two phases (back to
+#   back, the steadier figure on a shared machine, pooled over runs), and the CPU time Herald, the MariaDB server
 #   and the receiver spent per 1,000 interactions (they share the machine's cores);
 #   per enabled run, once the receiver has every interaction answered 204: the delivery lag, from Herald receiving
 #   an interaction to the receiver receiving the delivery that lists it, p50 and p99;
@@ -155,6 +156,12 @@ echo "medians of $ROUNDS rounds, ${RUN_SECONDS} s each, $CONNECTIONS connections
 printf '  tracking without an endpoint %10.0f requests/s   p99 %6.2f ms\n' "$O_RPS" "$O_P99"
 printf '  tracking with one            %10.0f requests/s   p99 %6.2f ms\n' "$W_RPS" "$W_P99"
 printf '  with / without               %10s x   (target: >= 0.9 x)\n' "$RATIO"
+# Each round's phases run back to back, so their ratio sees the same load on a shared machine: pooled over runs, the
+# median of these is the steadier figure (docs/performance.md).
+ROUND_RATIOS=$(for round in $(seq 1 "$ROUNDS"); do
+    awk -v a="$(rps "$WORK/with-$round")" -v b="$(rps "$WORK/without-$round")" 'BEGIN { printf "%.3f\n", a / b }'
+done)
+printf '  each round, with / without: median %s (%s)\n' "$(echo "$ROUND_RATIOS" | median)" "$(echo $ROUND_RATIOS)"
 printf '  Herald CPU per 1,000 interactions: without %s ms, with %s ms (deliveries included)\n' \
     "$(cat "$WORK"/cpu-without-* | median)" "$(cat "$WORK"/cpu-with-* | median)"
 printf '  MariaDB CPU per 1,000 interactions: without %s ms, with %s ms; the receiver'"'"'s, with: %s ms\n' \
