@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -415,23 +414,15 @@ public final class Outbox {
         if (Rows.nullableLong(event, "sealed_at") == null) {
             long lastSeq = transaction.namedGet("outbox-select-last-interaction-seq")
                     .map(row -> Rows.nullableLong(row, "last_seq")).orElse(0L);
-            StoredRange end = new StoredRange(lastSeq, 0L, 0L, 0L);
-            transaction.namedInsert("outbox-insert-range", eventId, count, end.firstSeq(), 0L, 0L, 0L);
+            transaction.namedInsert("outbox-insert-range", eventId, count, lastSeq, 0L, 0L, 0L);
             transaction.namedUpdate("outbox-mark-sealed-counted", clock.millis(), count, eventId);
             ranges = new ArrayList<>(ranges);
-            ranges.add(end);
+            ranges.add(new StoredRange(lastSeq, 0L, 0L, 0L));
         }
         return new LockedRanges(event, ranges, count);
     }
 
     private record LockedRanges(DbRow event, List<StoredRange> ranges, long count) {
-    }
-
-    /**
-     * A row of {@code outbox_event_ranges}: an empty one is the mark of a sealed event, and keeps the highest seq when
-     * it was sealed (0 when the version before sealed it: no end known).
-     */
-    private record StoredRange(long firstSeq, long batch, long skipped, long count) {
     }
 
     /**
@@ -447,28 +438,28 @@ public final class Outbox {
         String projectId = Rows.string(sealed.event(), "project_id");
         String eventType = Rows.string(sealed.event(), "event_type");
         String interactionType = eventType.substring(eventType.indexOf('.') + 1);
-        BatchesRead batches = new BatchesRead(sealed.ranges());
-        if (batches.marks().isEmpty()) {
+        EventRows wanted = new EventRows(sealed.ranges());
+        if (wanted.marks().isEmpty()) {
             return sealedPayload(sealed.event(), List.of(), sealed.count());
         }
         StringBuilder items = new StringBuilder((int) Math.min(sealed.count() * 192, MAX_EVENT_CHARACTERS + 4096));
         int found = 0;
         String statement = database.statement("outbox-select-event-interactions")
-                .replace("${marks}", "?" + ",?".repeat(batches.marks().size() - 1));
+                .replace("${marks}", "?" + ",?".repeat(wanted.marks().size() - 1));
         try (Connection connection = database.pool().connection();
              PreparedStatement select = connection.prepareStatement(statement)) {
             int parameter = 1;
-            select.setLong(parameter++, batches.firstSeq());
-            select.setLong(parameter++, batches.lastSeq());
+            select.setLong(parameter++, wanted.firstSeq());
+            select.setLong(parameter++, wanted.lastSeq());
             select.setString(parameter++, projectId);
             select.setString(parameter++, interactionType);
-            for (long mark : batches.marks().keySet()) {
+            for (long mark : wanted.marks()) {
                 select.setLong(parameter++, mark);
             }
-            select.setLong(parameter, batches.rows());
+            select.setLong(parameter, wanted.rows());
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    if (batches.takes(rows.getLong(1))) {
+                    if (wanted.takes(rows.getLong(1))) {
                         InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getString(2),
                                                 rows.getString(3), rows.getLong(4), rows.getLong(5),
                                                 rows.getString(6), rows.getString(7));
@@ -483,63 +474,6 @@ public final class Outbox {
                     + sealed.count() + " found (tracking.retention.raw-days deleted them)");
         }
         return sealedPayload(sealed.event(), found == 0 ? List.of() : List.of(items.toString()), sealed.count());
-    }
-
-    /**
-     * What reading an event's rows takes from its ranges: each batch's mark with the rows it skips (its part in the
-     * event before, which carries the same mark) and then counts, the span of seq, and how many rows at most.
-     */
-    private static final class BatchesRead {
-        private final Map<Long, long[]> marks = new LinkedHashMap<>();
-        private long firstSeq = Long.MAX_VALUE;
-        private long lastSeq = Long.MAX_VALUE;
-        private long rows;
-
-        BatchesRead(List<StoredRange> ranges) {
-            for (StoredRange range : ranges) {
-                if (range.count() == 0) {
-                    lastSeq = range.firstSeq() > 0 ? range.firstSeq() : Long.MAX_VALUE;
-                    continue;
-                }
-                firstSeq = Math.min(firstSeq, range.firstSeq());
-                marks.merge(range.batch(), new long[] {range.skipped(), range.count()},
-                            (had, more) -> new long[] {Math.min(had[0], more[0]), had[1] + more[1]});
-                rows += range.skipped() + range.count();
-            }
-        }
-
-        Map<Long, long[]> marks() {
-            return marks;
-        }
-
-        long firstSeq() {
-            return firstSeq;
-        }
-
-        long lastSeq() {
-            return lastSeq;
-        }
-
-        long rows() {
-            return rows;
-        }
-
-        /** Whether the next row of that batch is the event's: past what its range skips, within what it counts. */
-        boolean takes(long mark) {
-            long[] left = marks.get(mark);
-            if (left == null) {
-                return false;
-            }
-            if (left[0] > 0) {
-                left[0]--;
-                return false;
-            }
-            if (left[1] > 0) {
-                left[1]--;
-                return true;
-            }
-            return false;
-        }
     }
 
     /**
