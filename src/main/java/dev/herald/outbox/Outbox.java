@@ -79,14 +79,6 @@ public final class Outbox {
         return subscriptions.wants(OutboxSql.of(connection, database::statement), projectId, type);
     }
 
-    /**
-     * From memory alone, never the database: false only when memory knows that no enabled endpoint of the project
-     * wants it; true when it may (memory holds nothing of the project, or the change log is not fresh).
-     */
-    public boolean mayWant(String projectId, EventType type) {
-        return subscriptions.mayWant(projectId, type);
-    }
-
     /** The same outside a transaction (a pass deciding whether to read what it would send). */
     public boolean wants(String projectId, EventType type) {
         try {

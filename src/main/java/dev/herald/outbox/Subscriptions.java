@@ -58,15 +58,6 @@ final class Subscriptions implements ChangeListener {
         return types.contains(type.wireName());
     }
 
-    /** From memory alone: false only when memory knows the project's endpoints and none wants {@code type}. */
-    boolean mayWant(String projectId, EventType type) {
-        if (!cached || !changes.isFresh()) {
-            return true;
-        }
-        Set<String> types = byProject.get(projectId);
-        return types == null || types.contains(type.wireName());
-    }
-
     @Override
     public void changed(Change change) {
         generation.incrementAndGet();
