@@ -109,16 +109,6 @@ commit_latency() {
     awk -v ns=$((ended - started)) 'BEGIN { printf "%.2f", ns / 500 / 1e6 }'
 }
 
-# The CPU (ms) the JIT's compiler threads of the given processes have used.
-compilers_ms() {
-    local pid task
-    for pid in "$@"; do
-        for task in /proc/"$pid"/task/*; do
-            case $(cat "$task/comm" 2>/dev/null) in C1\ Compiler*|C2\ Compiler*) awk '{ print $14 + $15 }' "$task/stat" ;; esac
-        done
-    done | awk -v t="$(getconf CLK_TCK)" '{ s += $1 } END { print s * 1000 / t }'
-}
-
 # warm NAME PORTS PATH EXPECTED [BODY]: the route's load until the JIT has settled (see the top); the seconds it took
 # and the compilers' ms a second per instance in the last slice go to $OUT/NAME-warm.
 warm() {

@@ -77,3 +77,12 @@ listener_pids() {
     local port
     for port in "$@"; do ss -Hltnp "sport = :$port" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -n 1; done
 }
+# The CPU (ms) the JIT's compiler threads of the given processes have used.
+compilers_ms() {
+    local pid task
+    for pid in "$@"; do
+        for task in /proc/"$pid"/task/*; do
+            case $(cat "$task/comm" 2>/dev/null) in C1\ Compiler*|C2\ Compiler*) awk '{ print $14 + $15 }' "$task/stat" ;; esac
+        done
+    done | awk -v t="$(getconf CLK_TCK)" '{ s += $1 } END { print s * 1000 / t }'
+}

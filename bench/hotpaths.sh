@@ -36,10 +36,14 @@ done
 RUN_SECONDS=${POSITIONAL[0]:-8}
 CONNECTIONS=${POSITIONAL[1]:-64}
 [[ $RUN_SECONDS =~ ^[1-9][0-9]*$ && $CONNECTIONS =~ ^[1-9][0-9]*$ ]] || { usage >&2; exit 2; }
-# Before each route is measured, load on it for this long: C2 still compiled for half a core after 3 s and more
+# Before each route is measured, load on it for at least this long, then in 5 s slices until the JIT of the process
+# that answers has settled (its compiler threads used under HOTPATHS_SETTLED_MS, default 20, ms of CPU a second in the
+# last slice; at most HOTPATHS_WARMUP_MAX_SECONDS, default 120): C2 still compiled for half a core after 3 s and more
 # than a tenth of one after 15 s of tracking load (per-thread CPU of C2_CompilerThread), and a run measured
-# during that measures the compiler.
+# during that measures the compiler. The seconds each warm-up took are printed.
 WARMUP_SECONDS=${HOTPATHS_WARMUP_SECONDS:-12}
+WARMUP_MAX_SECONDS=${HOTPATHS_WARMUP_MAX_SECONDS:-120}
+SETTLED_MS=${HOTPATHS_SETTLED_MS:-20}
 MISS_SAMPLES=20
 
 DB=herald_hotpaths
@@ -252,7 +256,21 @@ wrk_load() {
     shift
     wrk -t2 -c"$CONNECTIONS" -d"${seconds}s" --latency "$@"
 }
-warm_up() { wrk_load "$WARMUP_SECONDS" "$@" > /dev/null; }
+# warm_up [wrk arguments...]: see WARMUP_SECONDS; the process is the one listening on the URL's port.
+warm_up() {
+    local arg port pid elapsed=$WARMUP_SECONDS before rate
+    for arg in "$@"; do [[ $arg == http://* ]] && { port=${arg#http://*:}; port=${port%%/*}; }; done
+    pid=$(listener_pids "$port")
+    wrk_load "$WARMUP_SECONDS" "$@" > /dev/null
+    while :; do
+        before=$(compilers_ms $pid)
+        wrk_load 5 "$@" > /dev/null
+        elapsed=$((elapsed + 5))
+        rate=$(awk -v a="$before" -v b="$(compilers_ms $pid)" 'BEGIN { printf "%.0f", (b - a) / 5 }')
+        [ "$rate" -ge "$SETTLED_MS" ] && [ "$elapsed" -lt "$WARMUP_MAX_SECONDS" ] || break
+    done
+    echo "  (warm-up of port $port: $elapsed s, the JIT at $rate ms of CPU a second at its end)"
+}
 
 # The runs in their order, for the table: id, label, and the status every answer must have.
 RUN_IDS=()
