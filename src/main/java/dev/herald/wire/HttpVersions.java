@@ -84,11 +84,13 @@ public final class HttpVersions implements Http1ConnectionListener {
         }
         HttpPrologue prologue = null;
         boolean http10 = false;
+        CheckedHost checked = new CheckedHost();
         if (ctx instanceof StrictChunkContext strict) {
             http10 = strict.version().headersRead();
             prologue = strict.version().prologue();
+            checked = strict.host();
         }
-        requireValidHost(prologue, writable, http10);
+        requireValidHost(prologue, writable, http10, checked);
         if (http10) {
             asHttp10(prologue, writable);
         }
@@ -128,7 +130,8 @@ public final class HttpVersions implements Http1ConnectionListener {
     }
 
     /** Helidon's own check (4.5.0, {@code Http1Connection.validateHostHeader}), but a 1.0 request may go without. */
-    private static void requireValidHost(HttpPrologue prologue, WritableHeaders<?> headers, boolean http10) {
+    private static void requireValidHost(HttpPrologue prologue, WritableHeaders<?> headers, boolean http10,
+                                         CheckedHost checked) {
         List<String> hosts = headers.all(HeaderNames.HOST, List::of);
         if (hosts.isEmpty()) {
             if (http10) {
@@ -140,6 +143,9 @@ public final class HttpVersions implements Http1ConnectionListener {
             throw badHost(prologue, headers, "Only a single Host header is allowed in request");
         }
         String host = hosts.getFirst();
+        if (checked.passed(host)) {
+            return;
+        }
         if (host.isEmpty()) {
             throw badHost(prologue, headers, "Host header must not be empty");
         }
@@ -148,6 +154,7 @@ public final class HttpVersions implements Http1ConnectionListener {
         } catch (IllegalArgumentException e) {
             throw badHost(prologue, headers, "Invalid Host header: " + e.getMessage());
         }
+        checked.pass(host);
     }
 
     private static void validateHostForm(String host) {

@@ -16,14 +16,17 @@ import io.helidon.webserver.Router;
  * A connection's context with a {@link StrictChunkReader} in place of Helidon's reader, everything else as it was:
  * Helidon (4.1.7 to 4.5.0) offers no setting for how it reads chunked bodies or which request lines it takes, and
  * its HTTP/1.1 connection takes its reader from the context it is made with. The context also carries the version
- * of the request being read ({@link RequestVersion}), which {@link HttpVersions} finds through it.
+ * of the request being read ({@link RequestVersion}) and the {@code Host} its requests last sent that passed
+ * ({@link CheckedHost}), which {@link HttpVersions} finds through it.
  */
-public record StrictChunkContext(ConnectionContext ctx, DataReader dataReader, RequestVersion version)
+public record StrictChunkContext(ConnectionContext ctx, DataReader dataReader, RequestVersion version,
+                                 CheckedHost host)
         implements ConnectionContext {
 
     public static ConnectionContext of(ConnectionContext ctx) {
         RequestVersion version = new RequestVersion();
-        return new StrictChunkContext(ctx, new StrictChunkReader(ctx.dataReader(), version), version);
+        return new StrictChunkContext(ctx, new StrictChunkReader(ctx.dataReader(), version), version,
+                                      new CheckedHost());
     }
 
     @Override

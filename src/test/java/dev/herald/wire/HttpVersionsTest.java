@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
@@ -197,6 +198,27 @@ class HttpVersionsTest extends HeraldServerTest {
         }
         assertThat(converse("GET /api/v1/public/" + key + "/notifications HTTP/1.0\r\nHost: a b\r\n\r\n")
                            .first().status(), is(400));
+    }
+
+    /**
+     * A connection remembers the Host that last passed and skips the check for it alone: another value on the same
+     * connection, after one that passed, is checked as the first one was.
+     */
+    @Test
+    void aHostThatPassedOnAConnectionDoesNotLetAnotherThrough() throws Exception {
+        String feed = "GET /api/v1/public/" + key + "/notifications HTTP/1.1\r\n";
+        String answers = converse(feed + "Host: x\r\n\r\n" + feed + "Host: x\r\n\r\n"
+                                  + feed + "Host: a b\r\n\r\n").text();
+        assertThat(answers(answers, 200), is(2));
+        assertThat(answers(answers, 400), is(1));
+        assertThat(answers.lastIndexOf("HTTP/1.1 400 "), greaterThan(answers.lastIndexOf("HTTP/1.1 200 ")));
+        assertThat(answers(converse(feed + "Host: x\r\n\r\n" + feed + "Host: \r\n\r\n").text(), 400), is(1));
+        assertThat(answers(converse(feed + "Host: x\r\n\r\n" + feed + "Host: x\r\nHost: x\r\n\r\n").text(), 400),
+                   is(1));
+    }
+
+    private static int answers(String conversation, int status) {
+        return conversation.split("HTTP/1\\.1 " + status + " ", -1).length - 1;
     }
 
     /** A Connection header's value is read as Helidon reads it, not taken for a request line. */
