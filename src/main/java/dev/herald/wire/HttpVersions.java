@@ -84,11 +84,13 @@ public final class HttpVersions implements Http1ConnectionListener {
         }
         HttpPrologue prologue = null;
         boolean http10 = false;
-        CheckedHost checked = new CheckedHost();
+        CheckedHost checked;
         if (ctx instanceof StrictChunkContext strict) {
             http10 = strict.version().headersRead();
             prologue = strict.version().prologue();
             checked = strict.host();
+        } else {
+            checked = new CheckedHost();
         }
         requireValidHost(prologue, writable, http10, checked);
         if (http10) {
