@@ -112,20 +112,10 @@ commit_latency() {
 # warm NAME PORTS PATH EXPECTED [BODY]: the route's load until the JIT has settled (see the top); the seconds it took
 # and the compilers' ms a second per instance in the last slice go to $OUT/NAME-warm.
 warm() {
-    local name=$1 ports=$2 pids elapsed=0 before rate
-    pids=$(listener_pids $ports)
-    SECONDS_PER_RUN=$WARMUP_SECONDS run "$@" > /dev/null
-    elapsed=$WARMUP_SECONDS
-    while :; do
-        before=$(compilers_ms $pids)
-        SECONDS_PER_RUN=5 run "$@" > /dev/null
-        elapsed=$((elapsed + 5))
-        rate=$(awk -v a="$before" -v b="$(compilers_ms $pids)" -v n="$(wc -w <<< "$ports")" \
-            'BEGIN { printf "%.0f", (b - a) / 5 / n }')
-        [ "$rate" -ge "$SETTLED_MS" ] && [ "$elapsed" -lt "$WARMUP_MAX_SECONDS" ] || break
-    done
-    echo "$elapsed $rate" > "$OUT/$name-warm"
+    warm_until_settled "$(listener_pids $2)" "$WARMUP_SECONDS" "$WARMUP_MAX_SECONDS" "$SETTLED_MS" run_for "$@"
+    echo "$WARMED" > "$OUT/$1-warm"
 }
+run_for() { SECONDS_PER_RUN=$1 run "${@:2}" > /dev/null; }
 
 cpu_snapshot() { # HERALD_PORTS DB_PORTS: "herald mariadb wrk" ms
     local herald db wrk

@@ -86,3 +86,22 @@ compilers_ms() {
         done
     done | awk -v t="$(getconf CLK_TCK)" '{ s += $1 } END { print s * 1000 / t }'
 }
+# warm_until_settled "PIDS" MIN_SECONDS MAX_SECONDS SETTLED_MS LOAD [args...]: runs `LOAD SECONDS args...` for
+# MIN_SECONDS, then for 5 s at a time until the JIT compiler threads of PIDS used under SETTLED_MS ms of CPU a second
+# each in the last 5 s, or MAX_SECONDS have passed; WARMED is then "seconds ms-a-second". A run measured while the
+# compilers still work measures them (docs/performance.md).
+warm_until_settled() {
+    local pids=$1 min=$2 max=$3 settled=$4 load=$5 elapsed before rate
+    shift 5
+    "$load" "$min" "$@"
+    elapsed=$min
+    while :; do
+        before=$(compilers_ms $pids)
+        "$load" 5 "$@"
+        elapsed=$((elapsed + 5))
+        rate=$(awk -v a="$before" -v b="$(compilers_ms $pids)" -v n="$(wc -w <<< "$pids")" \
+            'BEGIN { printf "%.0f", (b - a) / 5 / n }')
+        [ "$rate" -ge "$settled" ] && [ "$elapsed" -lt "$max" ] || break
+    done
+    WARMED="$elapsed $rate"
+}

@@ -258,19 +258,12 @@ wrk_load() {
 }
 # warm_up [wrk arguments...]: see WARMUP_SECONDS; the process is the one listening on the URL's port.
 warm_up() {
-    local arg port pid elapsed=$WARMUP_SECONDS before rate
+    local arg port
     for arg in "$@"; do [[ $arg == http://* ]] && { port=${arg#http://*:}; port=${port%%/*}; }; done
-    pid=$(listener_pids "$port")
-    wrk_load "$WARMUP_SECONDS" "$@" > /dev/null
-    while :; do
-        before=$(compilers_ms $pid)
-        wrk_load 5 "$@" > /dev/null
-        elapsed=$((elapsed + 5))
-        rate=$(awk -v a="$before" -v b="$(compilers_ms $pid)" 'BEGIN { printf "%.0f", (b - a) / 5 }')
-        [ "$rate" -ge "$SETTLED_MS" ] && [ "$elapsed" -lt "$WARMUP_MAX_SECONDS" ] || break
-    done
-    echo "  (warm-up of port $port: $elapsed s, the JIT at $rate ms of CPU a second at its end)"
+    warm_until_settled "$(listener_pids "$port")" "$WARMUP_SECONDS" "$WARMUP_MAX_SECONDS" "$SETTLED_MS" quiet_load "$@"
+    echo "  (warm-up of port $port: ${WARMED% *} s, the JIT at ${WARMED#* } ms of CPU a second at its end)"
 }
+quiet_load() { wrk_load "$@" > /dev/null; }
 
 # The runs in their order, for the table: id, label, and the status every answer must have.
 RUN_IDS=()
