@@ -34,8 +34,8 @@ public final class InteractionItems {
         json.append("{\"notificationId\":");
         Json.appendString(json, notificationId).append(",\"type\":");
         Json.appendString(json, type).append(",\"occurredAt\":");
-        Json.appendString(json, Timestamps.format(occurredAt)).append(",\"receivedAt\":");
-        Json.appendString(json, Timestamps.format(receivedAt)).append(",\"locale\":");
+        Timestamps.appendQuoted(json, occurredAt).append(",\"receivedAt\":");
+        Timestamps.appendQuoted(json, receivedAt).append(",\"locale\":");
         Json.appendString(json, locale == null ? "" : locale).append(",\"metadata\":");
         return json.append(metadata == null ? "null" : metadata).append('}');
     }

@@ -59,6 +59,19 @@ class TimestampsTest {
     }
 
     @Test
+    void anInstantAppendedQuotedIsTheJsonStringOfItsWireFormAtAnyYear() {
+        SplittableRandom random = new SplittableRandom(20261130L);
+        for (int i = 0; i < 200_000; i++) {
+            long millis = i % 10 == 0 ? random.nextLong(Long.MIN_VALUE / 1000, Long.MAX_VALUE / 1000)
+                    : random.nextLong(Timestamps.FIRST_FOUR_DIGIT_MILLIS, Timestamps.FIRST_FIVE_DIGIT_MILLIS);
+            StringBuilder appended = Timestamps.appendQuoted(new StringBuilder("x:"), millis);
+            assertThat(millis + " ms", appended.toString(), is("x:\"" + jdk(millis) + "\""));
+        }
+        assertThat(Timestamps.appendQuoted(new StringBuilder(), Timestamps.FIRST_FIVE_DIGIT_MILLIS).toString(),
+                   is("\"+10000-01-01T00:00:00.000Z\""));
+    }
+
+    @Test
     void theWireFormIsUtcWithMilliseconds() {
         assertThat(Timestamps.format(Instant.parse("2026-11-22T10:15:00Z").toEpochMilli()),
                    is("2026-11-22T10:15:00.000Z"));
