@@ -482,7 +482,7 @@ public final class Outbox {
         }
         StringBuilder json = new StringBuilder(characters).append("{\"type\":");
         Json.appendString(json, type).append(",\"timestamp\":");
-        Json.appendString(json, Timestamps.format(Rows.longValue(event, "created_at"))).append(",\"source\":");
+        Timestamps.appendQuoted(json, Rows.longValue(event, "created_at")).append(",\"source\":");
         Json.appendString(json, Rows.string(event, "source")).append(",\"sequence\":")
                 .append(Rows.longValue(event, "sequence")).append(",\"data\":{\"projectId\":");
         Json.appendString(json, Rows.string(event, "project_id")).append(",\"count\":")
