@@ -9,6 +9,7 @@ import dev.herald.api.Bodies;
 import dev.herald.api.EntityTag;
 import dev.herald.api.RequestLanguages;
 import dev.herald.api.RouteFallbacks;
+import dev.herald.api.SegmentPath;
 import dev.herald.apikey.ActiveKeys;
 import dev.herald.apikey.ApiKey;
 import dev.herald.changes.ChangeLog;
@@ -20,6 +21,7 @@ import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
+import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -70,12 +72,12 @@ public final class PublicFeedService implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
+        SegmentPath keyed = SegmentPath.of("/{apiKey}/notifications");
         rules.get("/notifications", this::missingKey)
                 .head("/notifications", this::missingKey)
-                .get("/{apiKey}/notifications", this::list)
-                .head("/{apiKey}/notifications", this::list)
+                .route(Method.predicate(Method.GET, Method.HEAD), keyed, this::list)
                 .any("/notifications", RouteFallbacks.methodNotAllowed(ALLOWED_METHODS))
-                .any("/{apiKey}/notifications", RouteFallbacks.methodNotAllowed(ALLOWED_METHODS));
+                .route(Method.predicate(), keyed, RouteFallbacks.methodNotAllowed(ALLOWED_METHODS));
     }
 
     /** The cache's figures, for {@code /observe/metrics}. */

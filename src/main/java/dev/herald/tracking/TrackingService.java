@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import dev.herald.api.Json;
 import dev.herald.api.RouteFallbacks;
+import dev.herald.api.SegmentPath;
 import dev.herald.changes.ChangeLog;
 import dev.herald.identity.UserIdentity;
 import dev.herald.identity.UserTokens;
@@ -16,6 +17,7 @@ import dev.herald.storage.ServingDatabase;
 
 import io.helidon.config.Config;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -74,10 +76,12 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
     @Override
     public void routing(HttpRules rules) {
-        rules.post("/track/{notificationId}", this::trackSimple)
-                .post("/track/{notificationId}/enhanced", this::trackEnhanced)
-                .any("/track/{notificationId}", RouteFallbacks.methodNotAllowed("POST, OPTIONS"))
-                .any("/track/{notificationId}/enhanced", RouteFallbacks.methodNotAllowed("POST, OPTIONS"));
+        SegmentPath simple = SegmentPath.of("/track/{notificationId}");
+        SegmentPath enhanced = SegmentPath.of("/track/{notificationId}/enhanced");
+        rules.route(Method.POST, simple, this::trackSimple)
+                .route(Method.POST, enhanced, this::trackEnhanced)
+                .route(Method.predicate(), simple, RouteFallbacks.methodNotAllowed("POST, OPTIONS"))
+                .route(Method.predicate(), enhanced, RouteFallbacks.methodNotAllowed("POST, OPTIONS"));
     }
 
     /** Reads the settings only tracking knows, so that a wrong one ends the start before the database. */
