@@ -1,8 +1,6 @@
 package dev.herald.admin;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
@@ -11,6 +9,7 @@ import java.util.Optional;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.MediaTypes;
+import dev.herald.api.Timestamps;
 import dev.herald.wire.RequestBodies;
 
 import io.helidon.http.HeaderNames;
@@ -178,7 +177,7 @@ public final class AdminRequests {
     /** An instant in the wire form of the public API: ISO 8601 with a zone. */
     public static long instant(String text, String field) {
         try {
-            Instant instant = OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            Instant instant = Timestamps.parseZoned(text);
             if (instant.isBefore(Instant.EPOCH) || instant.isAfter(LATEST)) {
                 throw ApiException.validation(field, field + " is out of range: from " + Instant.EPOCH + " to "
                         + LATEST);

@@ -1,8 +1,8 @@
 package dev.herald.audience;
 
 import java.time.DateTimeException;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
+
+import dev.herald.api.Timestamps;
 
 /**
  * An instant as a rule or an attribute gives it: an ISO 8601 date-time with a zone ({@code 2026-03-01T00:00:00Z},
@@ -34,7 +34,7 @@ final class Instants {
             return NONE;
         }
         try {
-            return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant().toEpochMilli();
+            return Timestamps.parseZoned(text).toEpochMilli();
         } catch (DateTimeException | ArithmeticException e) {
             return NONE;
         }

@@ -2,11 +2,10 @@ package dev.herald.tracking;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 import dev.herald.api.Json;
+import dev.herald.api.Timestamps;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -74,7 +73,7 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
             throw TrackingErrors.invalidTimestamp();
         }
         try {
-            Instant instant = OffsetDateTime.parse(text.getString(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            Instant instant = Timestamps.parseZoned(text.getString());
             if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST) || !window.contains(instant.toEpochMilli(), now)) {
                 throw TrackingErrors.invalidTimestamp();
             }

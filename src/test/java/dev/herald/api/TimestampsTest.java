@@ -4,8 +4,10 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -77,5 +79,57 @@ class TimestampsTest {
                    is("2026-11-22T10:15:00.000Z"));
         assertThat(Timestamps.format(Instant.parse("0999-01-02T03:04:05.006Z").toEpochMilli()),
                    is("0999-01-02T03:04:05.006Z"));
+    }
+
+    /** What the JDK's parse of ISO_OFFSET_DATE_TIME answers: the instant, or "refused". */
+    private static String jdkParse(String text) {
+        try {
+            return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant().toString();
+        } catch (DateTimeParseException e) {
+            return "refused";
+        }
+    }
+
+    private static String parse(String text) {
+        try {
+            return Timestamps.parseZoned(text).toString();
+        } catch (DateTimeParseException e) {
+            return "refused";
+        }
+    }
+
+    @Test
+    void aDateTimeWithAZoneIsReadAsTheJdkReadsItOrRefusedAsItRefusesIt() {
+        SplittableRandom random = new SplittableRandom(20261130L);
+        String[] fractions = {"", ".1", ".12", ".123", ".1234", ".123456", ".123456789", ".1234567890", ".", ".12a"};
+        String[] zones = {"Z", "z", "+00:00", "-05:30", "+14:00", "+18:01", "", "ZZ", "+0100", "+01"};
+        int read = 0;
+        for (int i = 0; i < 300_000; i++) {
+            String text;
+            if (i % 3 == 0) {
+                // Any instant of the four-digit years in the form clients send, with a fraction of any length.
+                long millis = random.nextLong(Timestamps.FIRST_FOUR_DIGIT_MILLIS, Timestamps.FIRST_FIVE_DIGIT_MILLIS);
+                String wire = Timestamps.format(millis);
+                text = wire.substring(0, 19) + fractions[random.nextInt(fractions.length)] + "Z";
+            } else {
+                // Fields near and beyond their ranges, separators and zones of other forms.
+                text = String.format("%04d-%02d-%02d%s%02d:%02d:%02d%s%s", random.nextInt(-1, 10_000),
+                                     random.nextInt(0, 14), random.nextInt(0, 33), random.nextInt(8) == 0 ? "t" : "T",
+                                     random.nextInt(0, 25), random.nextInt(0, 61), random.nextInt(0, 61),
+                                     fractions[random.nextInt(fractions.length)], zones[random.nextInt(zones.length)]);
+            }
+            String expected = jdkParse(text);
+            assertThat(text, parse(text), is(expected));
+            read += expected.equals("refused") ? 0 : 1;
+        }
+        assertThat("enough texts were dates to test the reading", read > 100_000, is(true));
+        for (String text : new String[] {
+            "2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2000-02-29T23:59:59.999999999Z",
+            "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z", "+10000-01-01T00:00:00Z", "2026-11-30T24:00:00Z",
+            "2026-11-30T10:15Z", "2026-11-30T10:15:60Z", "2026-11-30T10:15:00.Z", "2026-11-30 10:15:00Z", "",
+            "2026-11-30T10:15:00", "２０２６-11-30T10:15:00Z", "2026-11-30T10:15:00.000+01:00",
+        }) {
+            assertThat(text, parse(text), is(jdkParse(text)));
+        }
     }
 }
