@@ -12,12 +12,12 @@ import dev.herald.admin.AdminResponses;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.ratelimit.ClientAddresses;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
@@ -60,7 +60,7 @@ public final class AdminAuthFilter implements Filter {
     /** What a browser says of a request made by a page of this origin, or typed by its user. */
     static final Set<String> OWN_SITE = Set.of("same-origin", "none");
     private static final String BEARER = "bearer ";
-    private static final Header BEARER_CHALLENGE = HeaderValues.createCached(HeaderNames.WWW_AUTHENTICATE, "Bearer");
+    private static final Header BEARER_CHALLENGE = ResponseHeaders.fixed(HeaderNames.WWW_AUTHENTICATE, "Bearer");
 
     private final Credentials credentials;
     private final SessionStore sessions;

@@ -6,12 +6,12 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 import dev.herald.api.ApiException;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.logging.LogThrottle;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.FixedWindowLimiter;
 
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -115,7 +115,7 @@ final class AuthFailures {
      */
     /** The answer to a blocked client: 429 and when to try again, the same for a token and a sign-in. */
     static ApiException blocked(ServerResponse response, Attempt attempt) {
-        response.header(HeaderValues.create(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
+        response.header(ResponseHeaders.of(HeaderNames.RETRY_AFTER, attempt.blockedSeconds()));
         return ApiException.error(Status.TOO_MANY_REQUESTS_429, "TOO_MANY_AUTH_FAILURES",
                                   "Too many failed authentication attempts from this IP, please try again later.");
     }

@@ -8,11 +8,13 @@ import dev.herald.admin.AdminResponses;
 import dev.herald.admin.BodyFields;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.Timestamps;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.wire.RequestBodies;
 
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -37,6 +39,8 @@ import jakarta.json.JsonObjectBuilder;
 final class SessionService implements HttpService {
 
     private static final BodyFields SIGN_IN = BodyFields.of("name", "token");
+    private static final Header SIGNED_OUT = ResponseHeaders.fixed(HeaderNames.SET_COOKIE, SessionStore.COOKIE
+            + "=; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=0");
 
     private final Credentials credentials;
     private final SessionStore sessions;
@@ -85,8 +89,8 @@ final class SessionService implements HttpService {
         if (cookie == null) {
             throw ApiException.error(Status.UNAUTHORIZED_401, "UNAUTHORIZED", "No account has this name and token");
         }
-        response.header(HeaderNames.SET_COOKIE, SessionStore.COOKIE + "=" + cookie + "; Path=/; Secure; HttpOnly;"
-                + " SameSite=Strict; Max-Age=" + sessions.settings().maxAge().toSeconds());
+        response.header(ResponseHeaders.of(HeaderNames.SET_COOKIE, SessionStore.COOKIE + "=" + cookie
+                + "; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=" + sessions.settings().maxAge().toSeconds()));
         AdminResponses.created(request, response, AdminAuthFilter.SIGN_IN_PATH, json(account[0], Optional.of(cookie)));
     }
 
@@ -96,8 +100,7 @@ final class SessionService implements HttpService {
 
     private void signOut(ServerRequest request, ServerResponse response) {
         session(request).ifPresent(sessions::close);
-        response.header(HeaderNames.SET_COOKIE, SessionStore.COOKIE + "=; Path=/; Secure; HttpOnly; SameSite=Strict;"
-                + " Max-Age=0");
+        response.header(SIGNED_OUT);
         AdminResponses.noContent(response);
     }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
+import dev.herald.api.ResponseHeaders;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -50,7 +51,7 @@ public final class AdminReads implements Filter {
             granted = false;
         }
         if (!granted) {
-            response.header(HeaderNames.RETRY_AFTER, "1");
+            response.header(ResponseHeaders.of(HeaderNames.RETRY_AFTER, "1"));
             ErrorResponses.send(request, response, ApiException.error(
                     Status.SERVICE_UNAVAILABLE_503, "SERVER_BUSY", "Too many management reads in flight; retry shortly"));
             return;

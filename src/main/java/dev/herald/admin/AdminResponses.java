@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.herald.api.JsonAnswers;
+import dev.herald.api.ResponseHeaders;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -35,7 +36,7 @@ public final class AdminResponses {
     }
 
     public static void created(ServerRequest request, ServerResponse response, String location, JsonStructure body) {
-        response.header(HeaderNames.LOCATION, location);
+        response.header(ResponseHeaders.of(HeaderNames.LOCATION, location));
         send(request, response, Status.CREATED_201, body);
     }
 
@@ -64,8 +65,8 @@ public final class AdminResponses {
                                 Function<T, ? extends JsonStructure> toJson) {
         JsonAnswers.BoundedArray array = JsonAnswers.array(request, response, page.entries(),
                                                            entry -> toJson.apply(entry.value()), MAX_ANSWER_BYTES);
-        page.first(array.items()).next().ifPresent(cursor -> response.header(
-                HeaderNames.LINK, "<" + nextPage(request, cursor) + ">; rel=\"next\""));
+        page.first(array.items()).next().ifPresent(cursor -> response.header(ResponseHeaders.of(
+                HeaderNames.LINK, "<" + nextPage(request, cursor) + ">; rel=\"next\"")));
         response.status(Status.OK_200);
         JsonAnswers.send(request, response, array);
     }

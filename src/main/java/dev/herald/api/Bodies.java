@@ -22,7 +22,7 @@ public final class Bodies {
 
     public static void send(ServerRequest request, ServerResponse response, byte[] content) {
         if (request.prologue().method().equals(Method.HEAD)) {
-            response.header(HeaderNames.CONTENT_LENGTH, String.valueOf(content.length));
+            response.header(ResponseHeaders.of(HeaderNames.CONTENT_LENGTH, content.length));
             response.send();
         } else {
             response.send(content);
@@ -44,7 +44,7 @@ public final class Bodies {
             send(request, response, content);
             return;
         }
-        response.header(HeaderNames.CONTENT_LENGTH, String.valueOf(content.length));
+        response.header(ResponseHeaders.of(HeaderNames.CONTENT_LENGTH, content.length));
         try (OutputStream out = response.outputStream()) {
             out.write(content, 0, 0);
             out.write(content);

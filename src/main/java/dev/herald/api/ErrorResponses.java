@@ -7,6 +7,7 @@ import dev.herald.logging.FailureLog;
 import dev.herald.logging.LogText;
 import dev.herald.storage.DatabaseUnavailable;
 
+import io.helidon.http.Header;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
@@ -32,6 +33,7 @@ public final class ErrorResponses {
     private static final List<HeaderName> ENTITY_HEADERS = List.of(
             HeaderNames.ETAG, HeaderNames.LOCATION, HeaderNames.CACHE_CONTROL, HeaderNames.CONTENT_TYPE,
             HeaderNames.CONTENT_LENGTH, HeaderNames.LAST_MODIFIED, HeaderNames.CONTENT_ENCODING);
+    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
     private static final FailureLog DATABASE_FAILURES = new FailureLog("request(s) answered 500, the database unavailable");
 
     private ErrorResponses() {
@@ -104,7 +106,7 @@ public final class ErrorResponses {
                                         allowed, missing));
         }
         response.status(status);
-        response.header(HeaderNames.CONTENT_TYPE, "application/json");
+        response.header(JSON);
         Bodies.send(request, response, Json.bytes(body.build()));
     }
 

@@ -2,7 +2,6 @@ package dev.herald.api;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
@@ -19,7 +18,7 @@ public final class RouteFallbacks {
 
     /** Registered after a path's real routes, for every other method. */
     public static Handler methodNotAllowed(String allowedMethods) {
-        Header allow = HeaderValues.createCached(HeaderNames.ALLOW, allowedMethods);
+        Header allow = ResponseHeaders.fixed(HeaderNames.ALLOW, allowedMethods);
         return (request, response) -> {
             response.header(allow);
             throw ApiException.of(Status.METHOD_NOT_ALLOWED_405, ApiPaths.errorField(request),

@@ -3,7 +3,6 @@ package dev.herald.api;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -27,9 +26,9 @@ import io.helidon.webserver.http.ServerResponse;
  */
 public final class SecurityHeadersFilter implements Filter {
 
-    private static final Header NOSNIFF = HeaderValues.createCached(HeaderNames.create("X-Content-Type-Options"),
+    private static final Header NOSNIFF = ResponseHeaders.fixed(HeaderNames.create("X-Content-Type-Options"),
                                                                     "nosniff");
-    private static final Header NO_STORE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, "no-store");
+    private static final Header NO_STORE = ResponseHeaders.fixed(HeaderNames.CACHE_CONTROL, "no-store");
 
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -82,9 +81,9 @@ public final class StaticFile {
         byte[] bytes = read(directory + name);
         String tag = EntityTag.of(bytes);
         Header[] headers = new Header[3 + more.length];
-        headers[0] = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, contentType);
-        headers[1] = HeaderValues.createCached(HeaderNames.ETAG, tag);
-        headers[2] = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, cacheControl);
+        headers[0] = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, contentType);
+        headers[1] = ResponseHeaders.fixed(HeaderNames.ETAG, tag);
+        headers[2] = ResponseHeaders.fixed(HeaderNames.CACHE_CONTROL, cacheControl);
         System.arraycopy(more, 0, headers, 3, more.length);
         return new Content(bytes, tag, headers);
     }

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.herald.api.ApiPaths;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.StaticFile;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -31,10 +31,11 @@ public final class ConsoleService implements HttpService {
     static final String POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https:; "
             + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
     private static final String DIRECTORY = "/console/";
+    private static final Header TO_CONSOLE = ResponseHeaders.fixed(HeaderNames.LOCATION, PATH + "/");
     private static final Header[] PAGE_HEADERS = {
-            HeaderValues.createCached(HeaderNames.create("Content-Security-Policy"), POLICY),
-            HeaderValues.createCached(HeaderNames.create("X-Frame-Options"), "DENY"),
-            HeaderValues.createCached(HeaderNames.create("Referrer-Policy"), "no-referrer")};
+            ResponseHeaders.fixed(HeaderNames.create("Content-Security-Policy"), POLICY),
+            ResponseHeaders.fixed(HeaderNames.create("X-Frame-Options"), "DENY"),
+            ResponseHeaders.fixed(HeaderNames.create("Referrer-Policy"), "no-referrer")};
 
     private static final String JAVASCRIPT = "text/javascript; charset=utf-8";
     private static final String CSS = "text/css; charset=utf-8";
@@ -75,7 +76,7 @@ public final class ConsoleService implements HttpService {
     /** {@code /console} without its slash is sent to {@code /console/}, against which the page's links resolve. */
     private void page(ServerRequest request, ServerResponse response) {
         if (!ApiPaths.fullPath(request).endsWith("/")) {
-            response.status(Status.PERMANENT_REDIRECT_308).header(HeaderNames.LOCATION, PATH + "/").send();
+            response.status(Status.PERMANENT_REDIRECT_308).header(TO_CONSOLE).send();
             return;
         }
         page.send(request, response);

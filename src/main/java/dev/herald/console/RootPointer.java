@@ -2,9 +2,11 @@ package dev.herald.console;
 
 import dev.herald.api.Json;
 import dev.herald.api.JsonAnswers;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 
 import io.helidon.common.media.type.MediaTypes;
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -20,6 +22,7 @@ import jakarta.json.JsonObject;
  */
 public final class RootPointer implements HttpService {
 
+    private static final Header TO_CONSOLE = ResponseHeaders.fixed(HeaderNames.LOCATION, ConsoleService.PATH + "/");
     private static final JsonObject POINTER = Json.builders().createObjectBuilder()
             .add("console", ConsoleService.PATH + "/")
             .add("managementApi", "/api/v1/admin")
@@ -44,6 +47,6 @@ public final class RootPointer implements HttpService {
             return;
         }
         // 303: whatever the method, the console is fetched with GET; not cached, as a 301 would be for good.
-        response.status(Status.SEE_OTHER_303).header(HeaderNames.LOCATION, ConsoleService.PATH + "/").send();
+        response.status(Status.SEE_OTHER_303).header(TO_CONSOLE).send();
     }
 }

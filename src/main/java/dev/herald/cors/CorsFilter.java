@@ -5,10 +5,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.herald.api.ApiPaths;
+import dev.herald.api.ResponseHeaders;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
@@ -32,16 +32,16 @@ public final class CorsFilter implements Filter {
     /** Two hours: the most Chromium honours. */
     static final String MAX_AGE_SECONDS = "7200";
 
-    private static final Header ANY_ORIGIN = HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    private static final Header ANY_ORIGIN = ResponseHeaders.fixed(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
     /** The answer depends on Origin: shared caches must keep one copy per origin. */
-    private static final Header VARY_ORIGIN = HeaderValues.createCached(HeaderNames.VARY, "Origin");
-    private static final Header EXPOSE = HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS,
+    private static final Header VARY_ORIGIN = ResponseHeaders.fixed(HeaderNames.VARY, "Origin");
+    private static final Header EXPOSE = ResponseHeaders.fixed(HeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS,
                                                                    EXPOSED_HEADERS);
     private static final Header[] PREFLIGHT = {
-            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS),
-            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS),
-            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS),
-            HeaderValues.createCached(HeaderNames.ALLOW, ALLOWED_METHODS)};
+            ResponseHeaders.fixed(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS),
+            ResponseHeaders.fixed(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS),
+            ResponseHeaders.fixed(HeaderNames.ACCESS_CONTROL_MAX_AGE, MAX_AGE_SECONDS),
+            ResponseHeaders.fixed(HeaderNames.ALLOW, ALLOWED_METHODS)};
 
     /**
      * @param allowedOrigins each allowed origin's own {@code Access-Control-Allow-Origin}
@@ -51,7 +51,7 @@ public final class CorsFilter implements Filter {
         static Origins of(CorsSettings settings) {
             return new Origins(settings.allowsAnyOrigin(), settings.allowedOrigins().stream().distinct().collect(
                     Collectors.toUnmodifiableMap(Function.identity(),
-                                                 origin -> HeaderValues.createCached(
+                                                 origin -> ResponseHeaders.fixed(
                                                          HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin))));
         }
     }

@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.util.List;
 
 import dev.herald.admin.Actor;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
@@ -85,12 +86,12 @@ public final class ExportService implements HttpService {
         int candidates = Math.min(query.limit(), kind.candidates(settings.answerBytes()));
         ExportKind.AnswerEnd<P> end = kind.end(project.id(), query.from(), before, candidates, settings.answerBytes());
         P last = ExportRequest.later(query.from(), end.last());
-        response.header(HeaderNames.CONTENT_TYPE, query.format().contentType());
-        response.header(CURSOR, ExportCursor.encode(kind, project.id(), last));
-        response.header(MORE, String.valueOf(end.more()));
+        response.header(ResponseHeaders.of(HeaderNames.CONTENT_TYPE, query.format().contentType()));
+        response.header(ResponseHeaders.of(CURSOR, ExportCursor.encode(kind, project.id(), last)));
+        response.header(ResponseHeaders.of(MORE, String.valueOf(end.more())));
         if (query.format() == ExportFormat.CSV) {
-            response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"" + kind.name() + "-"
-                    + project.id() + "." + query.format().extension() + "\"");
+            response.header(ResponseHeaders.of(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\""
+                    + kind.name() + "-" + project.id() + "." + query.format().extension() + "\""));
         }
         stream(response, query.format(), kind, project.id(), query.from(), last);
     }

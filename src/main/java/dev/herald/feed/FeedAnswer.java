@@ -3,11 +3,11 @@ package dev.herald.feed;
 import java.util.List;
 
 import dev.herald.api.EntityTag;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.apikey.ApiKey;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 
 /**
  * A finished answer of a key: for requests without a user token, or for the users who match one set of its targeted
@@ -42,7 +42,7 @@ public record FeedAnswer(ApiKey key, byte[] body, Header etag, List<String> ids,
     static FeedAnswer of(ApiKey key, byte[] body, List<String> ids, long builtAt, long validUntil, Header language,
                          boolean home) {
         String tag = home ? EntityTag.of(body) : EntityTag.of(language.get(), body);
-        return new FeedAnswer(key, body, HeaderValues.create(HeaderNames.ETAG, tag), List.copyOf(ids), builtAt,
+        return new FeedAnswer(key, body, ResponseHeaders.fixed(HeaderNames.ETAG, tag), List.copyOf(ids), builtAt,
                               validUntil, language, NOTHING);
     }
 

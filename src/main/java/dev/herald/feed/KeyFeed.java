@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.herald.api.ResponseHeaders;
 import dev.herald.apikey.ApiKey;
 import dev.herald.audience.Audience;
 import dev.herald.identity.UserIdentity;
@@ -15,7 +16,6 @@ import dev.herald.locale.RequestedLanguages;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 
 /**
  * What one load of a key's feed gives, in one served language: the answer for requests without a user token, and,
@@ -104,7 +104,7 @@ final class KeyFeed {
     private static KeyFeed build(ApiKey key, Languages languages, String language, List<FeedEntry> forEveryone,
                                  long builtAt, long validUntil) {
         Header contentLanguage = language == null ? null
-                : HeaderValues.createCached(HeaderNames.CONTENT_LANGUAGE, language);
+                : ResponseHeaders.fixed(HeaderNames.CONTENT_LANGUAGE, language);
         boolean home = language == null || language.equals(languages.home);
         FeedAnswer everyone = FeedAnswer.of(key, FeedJson.bytes(forEveryone, language),
                                             forEveryone.stream().map(FeedEntry::id).toList(), builtAt, validUntil,

@@ -8,6 +8,7 @@ import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
 import dev.herald.api.EntityTag;
 import dev.herald.api.RequestLanguages;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.SegmentPath;
 import dev.herald.apikey.ActiveKeys;
@@ -20,7 +21,6 @@ import io.helidon.common.uri.UriQuery;
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -40,20 +40,20 @@ public final class PublicFeedService implements HttpService {
     /** HEAD is GET without the content (RFC 9110 §9.3.2). */
     private static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
     /** Clients keep the body but always revalidate, so a publish or unpublish shows at once. */
-    private static final Header NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, "no-cache");
+    private static final Header NO_CACHE = ResponseHeaders.fixed(HeaderNames.CACHE_CONTROL, "no-cache");
     /**
      * An answer for a token is that user's (it may hold targeted notifications): no shared cache keeps it, even one
      * that caches by URL alone; Vary tells one that caches by headers that the token makes the answer.
      */
-    private static final Header PRIVATE_NO_CACHE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL,
+    private static final Header PRIVATE_NO_CACHE = ResponseHeaders.fixed(HeaderNames.CACHE_CONTROL,
                                                                              "private, no-cache");
-    private static final Header VARY_TOKEN = HeaderValues.createCached(HeaderNames.VARY,
+    private static final Header VARY_TOKEN = ResponseHeaders.fixed(HeaderNames.VARY,
                                                                        "Authorization, Accept-Language");
     /** Every answer may be in another language for another Accept-Language (docs/api.md#languages). */
-    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Accept-Language");
+    private static final Header VARY = ResponseHeaders.fixed(HeaderNames.VARY, "Accept-Language");
     /** docs/api.md#languages: the reader's language, when no token's claim names one. */
     private static final String LOCALE_PARAMETER = "locale";
-    private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
+    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ActiveKeys keys;
     private final UserTokens users;

@@ -15,8 +15,9 @@ import dev.herald.admin.Ids;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
-import dev.herald.api.Timestamps;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
+import dev.herald.api.Timestamps;
 import dev.herald.audit.AuditDetails;
 import dev.herald.audit.AuditEntry;
 import dev.herald.content.MessageText;
@@ -375,8 +376,8 @@ public final class NotificationAdminService implements HttpService {
      */
     private static void warnIfEnded(ServerResponse response, Notification notification, long now) {
         if (NotificationState.of(notification, now) == NotificationState.ENDED) {
-            response.header(HeaderNames.WARNING, "299 - \"endDate " + Timestamps.format(notification.endAt())
-                    + " is past: the notification is ended as it is saved, and only keys with showPast show it\"");
+            response.header(ResponseHeaders.of(HeaderNames.WARNING, "299 - \"endDate "
+                    + Timestamps.format(notification.endAt()) + " is past: the notification is ended as it is saved, and only keys with showPast show it\""));
         }
     }
 

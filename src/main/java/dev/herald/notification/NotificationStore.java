@@ -11,6 +11,7 @@ import java.util.function.Function;
 
 import dev.herald.admin.Actor;
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.Ids;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.ApiException;
@@ -278,7 +279,11 @@ public final class NotificationStore {
                 .orElseThrow(() -> AdminRequests.notFound("Notification"));
     }
 
+    /** The notification, or empty when none has this id or it cannot be one ({@link Ids#isWellFormed}). */
     public Optional<Notification> find(String id) {
+        if (!Ids.isWellFormed(id)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-notification", id)
                 .map(row -> toNotification(row).inProjectLocale(Rows.string(row, "project_locale")));
     }

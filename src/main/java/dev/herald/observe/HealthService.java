@@ -5,6 +5,7 @@ import java.util.function.LongSupplier;
 
 import dev.herald.api.Json;
 import dev.herald.api.JsonAnswers;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 
 import io.helidon.dbclient.DbClient;
@@ -103,7 +104,7 @@ public final class HealthService implements HttpService {
 
     private static void send(ServerRequest request, ServerResponse response, Status status, JsonObject body) {
         response.status(status);
-        response.header(HeaderNames.CACHE_CONTROL, "no-store");
+        response.header(ResponseHeaders.of(HeaderNames.CACHE_CONTROL, "no-store"));
         JsonAnswers.send(request, response, body);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.feed.FeedCacheFigures;
 import dev.herald.identity.TokenCacheFigures;
@@ -77,8 +78,8 @@ public final class MetricsService implements HttpService {
         writeLookupFigures(out, lookups.get());
         writeWebhookFigures(out, webhooks.get());
         JvmMetrics.writeTo(out);
-        response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
-        response.header(HeaderNames.CACHE_CONTROL, "no-store");
+        response.header(ResponseHeaders.of(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8"));
+        response.header(ResponseHeaders.of(HeaderNames.CACHE_CONTROL, "no-store"));
         response.send(out.toString().getBytes(StandardCharsets.UTF_8));
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 
 import io.helidon.http.HeaderNames;
@@ -38,7 +39,7 @@ public final class OpenApiService implements HttpService {
     }
 
     private void document(ServerRequest request, ServerResponse response) {
-        response.header(HeaderNames.CONTENT_TYPE, "application/json");
+        response.header(ResponseHeaders.of(HeaderNames.CONTENT_TYPE, "application/json"));
         response.send(document);
     }
 }

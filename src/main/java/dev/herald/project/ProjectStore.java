@@ -10,6 +10,7 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.Ids;
 import dev.herald.admin.OldestFirst;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
@@ -121,7 +122,11 @@ public final class ProjectStore {
         return PAGES.read(db, page, Map.of());
     }
 
+    /** The project, or empty when none has this id or it cannot be one ({@link Ids#isWellFormed}). */
     public Optional<Project> find(String id) {
+        if (!Ids.isWellFormed(id)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-project", id).map(ProjectStore::toProject);
     }
 

@@ -2,9 +2,10 @@ package dev.herald.ratelimit;
 
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import dev.herald.api.ResponseHeaders;
+
 import io.helidon.http.Header;
 import io.helidon.http.HeaderName;
-import io.helidon.http.HeaderValues;
 
 /**
  * One header's values for whole numbers from 0 to a bound, each built once when first needed and kept: the rate
@@ -26,13 +27,13 @@ final class NumberHeaders {
 
     Header of(long value) {
         if (value < 0 || value >= built.length()) {
-            return HeaderValues.createCached(name, value);
+            return ResponseHeaders.fixed(name, value);
         }
         int at = (int) value;
         Header header = built.get(at);
         if (header == null) {
             // Two requests may both build it; either header is right.
-            header = HeaderValues.createCached(name, value);
+            header = ResponseHeaders.fixed(name, value);
             built.set(at, header);
         }
         return header;

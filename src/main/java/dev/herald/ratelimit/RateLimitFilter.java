@@ -6,11 +6,11 @@ import java.util.function.Predicate;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
+import dev.herald.api.ResponseHeaders;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
@@ -53,7 +53,7 @@ public final class RateLimitFilter implements Filter {
                             boolean announced, Clock clock) {
         this.counted = counted;
         this.announced = announced;
-        this.limitHeader = HeaderValues.createCached(LIMIT, limit.requests());
+        this.limitHeader = ResponseHeaders.fixed(LIMIT, limit.requests());
         this.limiter = new FixedWindowLimiter<>(limit.requests(), limit.window(), limit.maxClients(), clock);
         this.clients = clients;
     }
@@ -77,7 +77,7 @@ public final class RateLimitFilter implements Filter {
      */
     public void reconfigure(RequestLimit limit) {
         limiter.reconfigure(limit.requests(), limit.window(), limit.maxClients());
-        limitHeader = HeaderValues.createCached(LIMIT, limit.requests());
+        limitHeader = ResponseHeaders.fixed(LIMIT, limit.requests());
     }
 
     @Override

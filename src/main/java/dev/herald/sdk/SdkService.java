@@ -3,6 +3,7 @@ package dev.herald.sdk;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.StaticFile;
 import dev.herald.config.ConfigValues;
@@ -10,7 +11,6 @@ import dev.herald.config.ConfigValues;
 import io.helidon.config.Config;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 
@@ -35,8 +35,8 @@ public final class SdkService implements HttpService {
 
     private static final String ALLOWED_METHODS = "GET, HEAD";
     private static final Header[] SCRIPT_HEADERS = {
-            HeaderValues.createCached(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
-            HeaderValues.createCached(HeaderNames.create("Cross-Origin-Resource-Policy"), "cross-origin")};
+            ResponseHeaders.fixed(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
+            ResponseHeaders.fixed(HeaderNames.create("Cross-Origin-Resource-Policy"), "cross-origin")};
 
     private final List<StaticFile> files;
 
@@ -50,7 +50,7 @@ public final class SdkService implements HttpService {
         files.add(StaticFile.of(DIRECTORY, "herald.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
         files.add(StaticFile.of(DIRECTORY, "preview.mjs", "text/javascript; charset=utf-8", SCRIPT_CACHE, SCRIPT_HEADERS));
         if (ConfigValues.bool(sdk.get("demo.enabled"), false)) {
-            Header policy = HeaderValues.createCached(HeaderNames.create("Content-Security-Policy"), DEMO_POLICY);
+            Header policy = ResponseHeaders.fixed(HeaderNames.create("Content-Security-Policy"), DEMO_POLICY);
             files.add(StaticFile.of(DIRECTORY, "demo.html", "text/html; charset=utf-8", "no-cache", policy));
             files.add(StaticFile.of(DIRECTORY, "demo.js", "text/javascript; charset=utf-8", "no-cache"));
             files.add(StaticFile.of(DIRECTORY, "demo.css", "text/css; charset=utf-8", "no-cache"));

@@ -4,7 +4,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
+import dev.herald.admin.Ids;
 import dev.herald.api.Json;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.SegmentPath;
 import dev.herald.changes.ChangeLog;
@@ -32,7 +34,6 @@ import jakarta.json.JsonObject;
  */
 public final class TrackingService implements HttpService, AutoCloseable {
 
-    private static final int MAX_ID_LENGTH = 64;
     /**
      * Some 240 bytes an id with its project and language, up to 450 more for one of 50 translations (their tags are
      * shared): 5 MB at most, 14 MB were every one translated 50 times.
@@ -111,23 +112,6 @@ public final class TrackingService implements HttpService, AutoCloseable {
         interactions.close();
     }
 
-    /**
-     * Check 1 ({@code ^[a-zA-Z0-9_-]+$}, at most 64 characters):
-     * docs/api.md, POST /api/v1/public/track/{notificationId}. A loop: every request asks.
-     */
-    static boolean isWellFormedId(String id) {
-        if (id.isEmpty() || id.length() > MAX_ID_LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < id.length(); i++) {
-            char c = id.charAt(i);
-            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void trackSimple(ServerRequest request, ServerResponse response) {
         track(request, response, TrackingEndpoint.SIMPLE);
     }
@@ -143,7 +127,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
 
     private void track(ServerRequest request, ServerResponse response, TrackingEndpoint endpoint) {
         String notificationId = request.path().pathParameters().get("notificationId");
-        if (!isWellFormedId(notificationId)) {
+        if (!Ids.isWellFormed(notificationId)) {
             throw TrackingErrors.invalidNotificationId();
         }
         // One reading of the clock: the window is measured from the time stored as received_at.
@@ -155,7 +139,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         if (tracked.metadata() != null) {
             long retryAfter = metadataBudget.take(clients.clientOf(request), projectId, tracked.metadataBytes());
             if (retryAfter > 0) {
-                response.header(HeaderNames.RETRY_AFTER, String.valueOf(retryAfter));
+                response.header(ResponseHeaders.of(HeaderNames.RETRY_AFTER, String.valueOf(retryAfter)));
                 throw TrackingErrors.metadataQuotaExceeded();
             }
         }
@@ -173,7 +157,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         try {
             return notifications.find(notificationId).orElseThrow(TrackingErrors::notificationNotFound);
         } catch (IdsNotReady e) {
-            response.header(HeaderNames.RETRY_AFTER, "1");
+            response.header(ResponseHeaders.of(HeaderNames.RETRY_AFTER, "1"));
             throw TrackingErrors.idsNotReady();
         }
     }

@@ -13,6 +13,7 @@ import dev.herald.api.ApiException;
 import dev.herald.api.Bodies;
 import dev.herald.api.EntityTag;
 import dev.herald.api.Json;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.Timestamps;
 import dev.herald.apikey.ApiKey;
@@ -23,7 +24,6 @@ import dev.herald.identity.UserTokens;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -40,9 +40,9 @@ import jakarta.json.stream.JsonGenerator;
 public final class UserStateService implements HttpService {
 
     /** The answer is this user's: no shared cache keeps it, and a client revalidates it (its own ETag). */
-    private static final Header PRIVATE = HeaderValues.createCached(HeaderNames.CACHE_CONTROL, "private, no-cache");
-    private static final Header VARY = HeaderValues.createCached(HeaderNames.VARY, "Authorization");
-    private static final Header JSON = HeaderValues.createCached(HeaderNames.CONTENT_TYPE, "application/json");
+    private static final Header PRIVATE = ResponseHeaders.fixed(HeaderNames.CACHE_CONTROL, "private, no-cache");
+    private static final Header VARY = ResponseHeaders.fixed(HeaderNames.VARY, "Authorization");
+    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final PublicFeedService feed;
     private final UserTokens users;
@@ -76,7 +76,7 @@ public final class UserStateService implements HttpService {
         Map<String, StoredState> states = store.states(key.projectId(), user.userKey(), answer.ids());
         byte[] body = summary(answer, states);
         String tag = EntityTag.of(body);
-        response.header(HeaderValues.create(HeaderNames.ETAG, tag));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, tag));
         response.header(PRIVATE);
         response.header(VARY);
         if (EntityTag.matchesIfNoneMatch(request.headers(), tag)) {

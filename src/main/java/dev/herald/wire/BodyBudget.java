@@ -8,6 +8,7 @@ import java.util.function.Function;
 import dev.herald.api.ApiException;
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
+import dev.herald.api.ResponseHeaders;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
@@ -81,7 +82,7 @@ public final class BodyBudget implements Filter {
 
     private static void refuse(RoutingRequest request, RoutingResponse response) {
         response.header(HeaderValues.CONNECTION_CLOSE);
-        response.header(HeaderNames.RETRY_AFTER, "1");
+        response.header(ResponseHeaders.of(HeaderNames.RETRY_AFTER, "1"));
         ErrorResponses.send(request, response, ApiException.of(Status.SERVICE_UNAVAILABLE_503,
                                                                ApiPaths.errorField(request), "SERVER_BUSY",
                                                                "Too many request bodies in flight; retry shortly"));

@@ -5,9 +5,11 @@ import java.util.Locale;
 
 import dev.herald.api.ApiPaths;
 import dev.herald.api.Json;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.SecurityHeadersFilter;
 
 import io.helidon.http.DirectHandler;
+import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
@@ -22,6 +24,7 @@ public final class JsonDirectHandler implements DirectHandler {
 
     /** The version of a refusal {@link HttpVersions} makes for an HTTP/1.0 request's framing. */
     static final String HTTP_1_0 = "HTTP/1.0";
+    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     public static DirectHandlers forAllEvents() {
         DirectHandlers.Builder handlers = DirectHandlers.builder();
@@ -43,7 +46,7 @@ public final class JsonDirectHandler implements DirectHandler {
         // The tracking endpoints' errors say "message" (docs/api.md#errors); a path Helidon could not read is not one.
         String field = request.path().startsWith(ApiPaths.TRACKING) ? "message" : "error";
         var body = Json.builders().createObjectBuilder().add(field, refusal.message()).add("code", refusal.code()).build();
-        responseHeaders.set(HeaderNames.CONTENT_TYPE, "application/json");
+        responseHeaders.set(JSON);
         SecurityHeadersFilter.applyBeforeRouting(responseHeaders);
         TransportResponse.Builder response = TransportResponse.builder().status(status).headers(responseHeaders);
         // RFC 9110 §9.3.2: the answer to a HEAD has no content, a refusal made before routing neither.
