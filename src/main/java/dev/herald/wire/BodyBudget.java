@@ -1,7 +1,6 @@
 package dev.herald.wire;
 
 import java.util.OptionalLong;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -32,18 +31,17 @@ import io.helidon.webserver.http.ServerRequest;
 public final class BodyBudget implements Filter {
 
     private final long budget;
-    private final long perClient;
     private final Function<ServerRequest, Object> clientOf;
     private final AtomicLong reserved = new AtomicLong();
-    private final ConcurrentHashMap<Object, Long> reservedByClient = new ConcurrentHashMap<>();
+    private final ClientShares shares;
 
     /**
      * @param clientOf the client a request counts under (the rate limit's: an address, an IPv6 network)
      */
     public BodyBudget(long budget, Function<ServerRequest, Object> clientOf) {
         this.budget = budget;
-        this.perClient = Math.max(budget / 8, RequestBodies.MAX_ADMIN_BYTES);
         this.clientOf = clientOf;
+        this.shares = new ClientShares(Math.max(budget / 8, RequestBodies.MAX_ADMIN_BYTES));
     }
 
     @Override
@@ -63,12 +61,13 @@ public final class BodyBudget implements Filter {
         }
         long size = announced.orElse(most);
         Object client = clientOf.apply(request);
-        if (!reserveForClient(client, size)) {
+        AtomicLong share = shares.reserve(client, size);
+        if (share == null) {
             refuse(request, response);
             return;
         }
         if (!reserve(size)) {
-            release(client, size);
+            shares.release(client, share, size);
             refuse(request, response);
             return;
         }
@@ -76,7 +75,7 @@ public final class BodyBudget implements Filter {
             chain.proceed();
         } finally {
             reserved.addAndGet(-size);
-            release(client, size);
+            shares.release(client, share, size);
         }
     }
 
@@ -86,23 +85,6 @@ public final class BodyBudget implements Filter {
         ErrorResponses.send(request, response, ApiException.of(Status.SERVICE_UNAVAILABLE_503,
                                                                ApiPaths.errorField(request), "SERVER_BUSY",
                                                                "Too many request bodies in flight; retry shortly"));
-    }
-
-    private boolean reserveForClient(Object client, long size) {
-        boolean[] granted = {false};
-        reservedByClient.compute(client, (key, held) -> {
-            long now = held == null ? 0 : held;
-            if (now + size > perClient) {
-                return held;
-            }
-            granted[0] = true;
-            return now + size;
-        });
-        return granted[0];
-    }
-
-    private void release(Object client, long size) {
-        reservedByClient.computeIfPresent(client, (key, held) -> held - size == 0 ? null : held - size);
     }
 
     private boolean reserve(long size) {
