@@ -57,6 +57,9 @@ public final class ApiKeyStore {
     }
 
     public Optional<ApiKey> find(String key) {
+        if (!ApiKey.isWellFormed(key)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-api-key", key).map(ApiKeyStore::toApiKey);
     }
 
@@ -130,6 +133,9 @@ public final class ApiKeyStore {
 
     /** The key when it exists and is not revoked. */
     public Optional<ApiKey> findActive(String key) {
+        if (!ApiKey.isWellFormed(key)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-active-api-key", key).map(ApiKeyStore::toApiKey);
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.herald.admin.Ids;
 import dev.herald.admin.OldestFirst;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
@@ -60,11 +61,17 @@ public final class TokenKeyStore {
     }
 
     Optional<TokenKey> find(String kid) {
+        if (!Ids.isWellFormed(kid)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-user-token-key", kid).map(TokenKeyStore::toKey);
     }
 
     /** The key when it exists and is not revoked. */
     Optional<TokenKey> findActive(String kid) {
+        if (!Ids.isWellFormed(kid)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-active-user-token-key", kid).map(TokenKeyStore::toKey);
     }
 

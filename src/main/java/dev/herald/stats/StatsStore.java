@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import dev.herald.admin.Ids;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
@@ -31,6 +32,9 @@ final class StatsStore {
 
     /** The notification's project and its language (its own, or its project's default), while it exists. */
     Optional<NotificationLanguage> notificationLanguage(String notificationId) {
+        if (!Ids.isWellFormed(notificationId)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-notification-stats-language", notificationId)
                 .map(row -> new NotificationLanguage(Rows.string(row, "project_id"), Rows.string(row, "locale")));
     }

@@ -10,6 +10,7 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 import dev.herald.admin.AdminRequests;
+import dev.herald.admin.Ids;
 import dev.herald.admin.OldestFirst;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
@@ -68,7 +69,11 @@ public final class EndpointStore {
         });
     }
 
+    /** The endpoint, or empty when none has this id or it cannot be one ({@link Ids#isWellFormed}). */
     public Optional<WebhookEndpoint> find(String id) {
+        if (!Ids.isWellFormed(id)) {
+            return Optional.empty();
+        }
         return db.execute().namedGet("select-webhook-endpoint", id).map(EndpointStore::toEndpoint);
     }
 

@@ -155,6 +155,24 @@ abstract class TeamContract extends HeraldServerTest {
         }
     }
 
+    /**
+     * Found by an outside test on MariaDB, which compares names ignoring trailing spaces: {@code dave%20} found dave,
+     * changed his role, and answered 500. A name no account can have names none, on every database.
+     */
+    @Test
+    void aNameWithATrailingSpaceNamesNoAccountAndChangesNone() {
+        String name = invite("dave", "viewer").getString("name");
+        for (Accounts.Answer refused : List.of(owner(Method.GET, "/accounts/" + name + " ", null),
+                                               owner(Method.PATCH, "/accounts/" + name + " ", "{\"role\":\"editor\"}"),
+                                               owner(Method.PATCH, "/accounts/" + name + " ", "{\"disabled\":true}"),
+                                               owner(Method.POST, "/accounts/" + name + " /reset", null))) {
+            assertThat(refused.status(), is(404));
+        }
+        JsonObject unchanged = owner(Method.GET, "/accounts/" + name, null).object();
+        assertThat(unchanged.getString("role"), is("viewer"));
+        assertThat(unchanged.getString("state"), is("invited"));
+    }
+
     /** inviteExpiresAt and inviteExpired while the account is invited only, as docs/api.md says. */
     @Test
     void aDisabledAccountShowsNoInvitationAndEnabledAgainItsLinkAgain() {
