@@ -13,6 +13,7 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
+import dev.herald.wire.HttpVersions;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.HeaderName;
@@ -93,7 +94,7 @@ public final class ExportService implements HttpService {
             response.header(ResponseHeaders.of(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\""
                     + kind.name() + "-" + project.id() + "." + query.format().extension() + "\""));
         }
-        stream(response, query.format(), kind, project.id(), query.from(), last);
+        stream(request, response, query.format(), kind, project.id(), query.from(), last);
     }
 
     /**
@@ -101,26 +102,57 @@ public final class ExportService implements HttpService {
      * after the answer began, closes the connection: the answer ends without its last chunk, and a client sees a
      * broken transfer, never a short answer that looks complete (ExportOutageMariaDbTest).
      */
-    private <P extends Comparable<P>> void stream(ServerResponse response, ExportFormat format, ExportKind<P> kind,
-                                                  String projectId, P from, P last) {
-        OutputStream out = new BufferedOutputStream(response.outputStream(), CHUNK_BYTES);
+    private <P extends Comparable<P>> void stream(ServerRequest request, ServerResponse response, ExportFormat format,
+                                                  ExportKind<P> kind, String projectId, P from, P last) {
         try {
-            format.header(out, kind.columns());
-            P after = from;
-            List<? extends ExportedRow<P>> page;
-            do {
-                page = kind.page(projectId, after, last, settings.pageRows());
-                figures.page(page.size());
-                for (ExportedRow<P> row : page) {
-                    format.row(out, row);
-                }
-                if (!page.isEmpty()) {
-                    after = page.getLast().position();
-                }
-            } while (page.size() == settings.pageRows());
+            if (HttpVersions.isHttp10(request)) {
+                // HTTP/1.0 has no chunks (RFC 9112 §6.1): the rows are read twice, once to count their bytes. The
+                // rows up to the answer's end are settled; were one deleted between the reads (retention), the
+                // answer would end short of its length and the client see a broken transfer, never a wrong one.
+                ByteCount counted = new ByteCount();
+                write(counted, format, kind, projectId, from, last, false);
+                response.header(ResponseHeaders.of(HeaderNames.CONTENT_LENGTH, counted.bytes));
+            }
+            OutputStream out = new BufferedOutputStream(response.outputStream(), CHUNK_BYTES);
+            write(out, format, kind, projectId, from, last, true);
             out.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private <P extends Comparable<P>> void write(OutputStream out, ExportFormat format, ExportKind<P> kind,
+                                                 String projectId, P from, P last, boolean counts) throws IOException {
+        format.header(out, kind.columns());
+        P after = from;
+        List<? extends ExportedRow<P>> page;
+        do {
+            page = kind.page(projectId, after, last, settings.pageRows());
+            if (counts) {
+                figures.page(page.size());
+            }
+            for (ExportedRow<P> row : page) {
+                format.row(out, row);
+            }
+            if (!page.isEmpty()) {
+                after = page.getLast().position();
+            }
+        } while (page.size() == settings.pageRows());
+    }
+
+    /** Counts what is written to it and keeps nothing. */
+    private static final class ByteCount extends OutputStream {
+
+        private long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
         }
     }
 }

@@ -6,6 +6,8 @@ import dev.herald.startup.Ahead;
 
 import io.helidon.common.uri.UriValidator;
 import io.helidon.http.DirectHandler;
+import io.helidon.http.Header;
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Headers;
@@ -15,6 +17,7 @@ import io.helidon.http.Status;
 import io.helidon.http.WritableHeaders;
 import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.http.DirectTransportRequest;
+import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http1.Http1ConnectionListener;
 
@@ -48,6 +51,9 @@ public final class HttpVersions implements Http1ConnectionListener {
      * which on a cold JVM was 4.5 % of the main thread's start (a JFR profile, issue 33).
      */
     private static final Ahead<Http1Config> HTTP1 = new Ahead<>(HttpVersions::build);
+    /** A request header of Herald's own, set on a 1.0 request and taken off any other (a client may send it). */
+    private static final HeaderName HTTP_1_0 = HeaderNames.create("Herald-Request-Http-1-0");
+    private static final Header HTTP_1_0_MARK = HeaderValues.createCached(HTTP_1_0, "1");
 
     private HttpVersions() {
     }
@@ -98,7 +104,17 @@ public final class HttpVersions implements Http1ConnectionListener {
         requireValidHost(prologue, writable, http10, checked);
         if (http10) {
             asHttp10(prologue, writable);
+        } else {
+            writable.remove(HTTP_1_0);
         }
+    }
+
+    /**
+     * Whether the request came as HTTP/1.0: its answer must carry a {@code Content-Length} (RFC 9112 §6.1 forbids
+     * chunking it), which an answer written as it streams does not know beforehand ({@code ExportService}).
+     */
+    public static boolean isHttp10(ServerRequest request) {
+        return request.headers().contains(HTTP_1_0);
     }
 
     private static void asHttp10(HttpPrologue prologue, WritableHeaders<?> headers) {
@@ -117,6 +133,8 @@ public final class HttpVersions implements Http1ConnectionListener {
             headers.set(HeaderValues.CONNECTION_CLOSE);
         }
         headers.remove(HeaderNames.EXPECT);
+        // Helidon sees every request as 1.1 (RequestVersion): the request says so to the handlers that must know.
+        headers.set(HTTP_1_0_MARK);
     }
 
     /** ApacheBench's {@code -k} sends {@code Keep-Alive}: tokens are case-insensitive (RFC 9110 §7.6.1). */

@@ -1,5 +1,7 @@
 package dev.herald.export;
 
+import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,6 +17,7 @@ import java.util.Set;
 import dev.herald.api.Json;
 import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
+import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.Tokens;
 
@@ -54,8 +57,11 @@ abstract class ExportContract extends HeraldServerTest {
     private String projectId;
     private long now;
 
-    ExportContract(Http1Client http) {
+    private final URI uri;
+
+    ExportContract(Http1Client http, URI uri) {
         this.http = http;
+        this.uri = uri;
         this.admin = new AdminClient(http);
     }
 
@@ -240,6 +246,36 @@ abstract class ExportContract extends HeraldServerTest {
         assertThat(text, org.hamcrest.Matchers.containsString(",\"two\nlines\"," + projectId + ","));
         assertThat(lines[lines.length - 1], is(""));
         assertThat(lines.length, is(5));
+    }
+
+    /**
+     * Found by an outside test: over HTTP/1.0 an export came chunked, which a 1.0 client reads as part of the file
+     * and, kept alive, cannot find the end of (RFC 9112 §6.1). It comes with its length now, the same bytes.
+     */
+    @Test
+    void anExportToAnHttp10ClientHasItsLengthAndTheSameBytes() throws SQLException, IOException {
+        String id = admin.created("/projects/" + projectId + "/notifications", "{\"message\":\"a\"}").getString("id");
+        for (int i = 0; i < 3 * PAGE_ROWS + 2; i++) {
+            insert(now - SETTLE.toMillis() - 60_000 + i, id, null);
+        }
+        for (String format : List.of("ndjson", "csv")) {
+            String path = "/projects/" + projectId + "/export/interactions?format=" + format;
+            RawHttp.Response marked = raw("HTTP/1.1", path, "Herald-Request-Http-1-0: 1\r\n");
+            assertThat("a client cannot ask for the 1.0 answer by the mark", marked.headers().get("transfer-encoding"),
+                       is("chunked"));
+            RawHttp.Response whole = raw("HTTP/1.0", path, "");
+            assertThat(whole.status(), is(200));
+            assertThat(whole.headers().containsKey("transfer-encoding"), is(false));
+            assertThat(whole.headers().get("content-length"),
+                       is(String.valueOf(whole.body().getBytes(StandardCharsets.UTF_8).length)));
+            assertThat(whole.body(), is(admin.call(Method.GET, path).body()));
+            assertThat(whole.body().lines().count(), is(format.equals("csv") ? 3L * PAGE_ROWS + 3 : 3L * PAGE_ROWS + 2));
+        }
+    }
+
+    private RawHttp.Response raw(String version, String path, String more) throws IOException {
+        return RawHttp.exchange(uri, "GET /api/v1/admin" + path + " " + version + "\r\nHost: x\r\nAuthorization: Bearer "
+                                     + AdminClient.TOKEN + "\r\n" + more + "Connection: close", new byte[0]);
     }
 
     @Test
