@@ -507,6 +507,10 @@ abstract class UserTokensContract extends HeraldServerTest {
         refused.put("sub ", TokenMint.claims(project.id, NOW).subject("u".repeat(257)).build());
         refused.put("exp", TokenMint.claims(project.id, NOW).expirationTime(null).build());
         refused.put("locale", TokenMint.claims(project.id, NOW).claim("locale", "x".repeat(36)).build());
+        // Found by an outside test: a registered claim of the wrong type made the token "no token", served anonymously.
+        refused.put("exp ", TokenMint.claims(project.id, NOW).claim("exp", "tomorrow").build());
+        refused.put("iat", TokenMint.claims(project.id, NOW).claim("iat", "today").build());
+        refused.put("nbf", TokenMint.claims(project.id, NOW).claim("nbf", List.of(1)).build());
         refused.put("attrs", TokenMint.claims(project.id, NOW).claim("attrs", "plan=pro").build());
         Map<String, Object> many = new HashMap<>();
         IntStream.range(0, 51).forEach(i -> many.put("a" + i, i));
