@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.util.List;
 
 import dev.herald.admin.Actor;
+import dev.herald.api.ByteCount;
 import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
@@ -111,7 +112,7 @@ public final class ExportService implements HttpService {
                 // answer would end short of its length and the client see a broken transfer, never a wrong one.
                 ByteCount counted = new ByteCount();
                 write(counted, format, kind, projectId, from, last, false);
-                response.header(ResponseHeaders.of(HeaderNames.CONTENT_LENGTH, counted.bytes));
+                response.header(ResponseHeaders.of(HeaderNames.CONTENT_LENGTH, counted.bytes()));
             }
             OutputStream out = new BufferedOutputStream(response.outputStream(), CHUNK_BYTES);
             write(out, format, kind, projectId, from, last, true);
@@ -138,21 +139,5 @@ public final class ExportService implements HttpService {
                 after = page.getLast().position();
             }
         } while (page.size() == settings.pageRows());
-    }
-
-    /** Counts what is written to it and keeps nothing. */
-    private static final class ByteCount extends OutputStream {
-
-        private long bytes;
-
-        @Override
-        public void write(int b) {
-            bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes += len;
-        }
     }
 }

@@ -1,9 +1,9 @@
 package dev.herald.feed;
 
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.util.List;
 
+import dev.herald.api.ByteCount;
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
 import dev.herald.notification.Action;
@@ -65,7 +65,7 @@ final class FeedJson {
         try (JsonGenerator json = Json.generator(count)) {
             writeObject(json, text, member);
         }
-        return Math.toIntExact(count.bytes);
+        return Math.toIntExact(count.bytes());
     }
 
     /** The size of an answer of {@code entries} objects of {@code entryBytes} bytes in all. */
@@ -122,21 +122,6 @@ final class FeedJson {
             json.writeNull(name);
         } else {
             json.write(name, value);
-        }
-    }
-
-    /** Counts what the generator writes, without keeping it. */
-    private static final class ByteCount extends OutputStream {
-        private long bytes;
-
-        @Override
-        public void write(int b) {
-            bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes += len;
         }
     }
 }
