@@ -19,6 +19,7 @@ import dev.herald.wire.HttpVersions;
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
@@ -106,15 +107,21 @@ public final class ExportService implements HttpService {
     private <P extends Comparable<P>> void stream(ServerRequest request, ServerResponse response, ExportFormat format,
                                                   ExportKind<P> kind, String projectId, P from, P last) {
         try {
+            OutputStream socket;
             if (HttpVersions.isHttp10(request)) {
-                // HTTP/1.0 has no chunks (RFC 9112 §6.1): the rows are read twice, once to count their bytes. The
-                // rows up to the answer's end are settled; were one deleted between the reads (retention), the
-                // answer would end short of its length and the client see a broken transfer, never a wrong one.
+                // HTTP/1.0 has no chunks (RFC 9112 §6.1): the rows are read twice, once to count their bytes. Rows
+                // may change between the reads (a user's state, a retention's delete): then the answer ends short of
+                // its length, and the connection closes after it, so that a client sees a broken transfer and never
+                // reads the next answer as the rest of this one (an outside test did, over keep-alive).
                 ByteCount counted = new ByteCount();
                 write(counted, format, kind, projectId, from, last, false);
                 response.header(ResponseHeaders.of(HeaderNames.CONTENT_LENGTH, counted.bytes()));
+                response.header(HeaderValues.CONNECTION_CLOSE);
+                socket = new ExactLength(response.outputStream(), counted.bytes());
+            } else {
+                socket = response.outputStream();
             }
-            OutputStream out = new BufferedOutputStream(response.outputStream(), CHUNK_BYTES);
+            OutputStream out = new BufferedOutputStream(socket, CHUNK_BYTES);
             write(out, format, kind, projectId, from, last, true);
             out.close();
         } catch (IOException e) {
