@@ -1,8 +1,11 @@
 package dev.herald.audit;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import dev.herald.admin.AdminResponses;
+import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
@@ -36,6 +39,9 @@ public final class AuditService implements HttpService {
                 .any("/audit", RouteFallbacks.methodNotAllowed("GET"));
     }
 
+    /** What an audit line's target or project can be: an id, a key, a kid or an account name. */
+    private static final Pattern TARGET = Pattern.compile("[A-Za-z0-9._@-]{1,64}");
+
     private void list(ServerRequest request, ServerResponse response) {
         Optional<String> projectId = request.query().first("projectId").asOptional();
         Optional<String> targetId = request.query().first("targetId").asOptional();
@@ -44,8 +50,13 @@ public final class AuditService implements HttpService {
         }
         AuditLog.Scope scope = projectId.isPresent() ? AuditLog.Scope.PROJECT
                 : targetId.isPresent() ? AuditLog.Scope.TARGET : AuditLog.Scope.ALL;
-        AdminResponses.page(request, response, log.list(scope, projectId.or(() -> targetId).orElse(null),
-                                                        PageRequest.of(request)), AuditService::json);
+        String scopeId = projectId.or(() -> targetId).orElse(null);
+        PageRequest page = PageRequest.of(request);
+        // No line names what nothing can be named (ids, keys, kids and account names are all of this form); asked,
+        // MariaDB, which compares ignoring trailing spaces, found "{id} "'s lines (an outside test): none, as on H2.
+        Page<AuditLog.Named> lines = scopeId != null && !TARGET.matcher(scopeId).matches()
+                ? new Page<>(List.of(), false) : log.list(scope, scopeId, page);
+        AdminResponses.page(request, response, lines, AuditService::json);
     }
 
     /** {@code projectName} and {@code target.label} are there while what they name exists (docs/api.md#audit-log). */

@@ -3,6 +3,7 @@ package dev.herald.webhook;
 import java.util.List;
 import java.util.Optional;
 
+import dev.herald.admin.Ids;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
 import dev.herald.storage.Rows;
@@ -126,6 +127,9 @@ public final class DeliveryStore {
 
     /** @return whether there was such a delivery not in flight */
     boolean replay(String endpointId, String eventId, long now) {
+        if (!Ids.isWellFormed(eventId)) {
+            return false;
+        }
         return db.execute().namedUpdate("replay-webhook-delivery", now, endpointId, eventId) == 1;
     }
 

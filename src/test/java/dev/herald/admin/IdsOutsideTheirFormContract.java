@@ -113,6 +113,10 @@ abstract class IdsOutsideTheirFormContract extends HeraldServerTest {
         assertThat(admin.call(Method.DELETE, "/api-keys/" + key + " ").status(), is(404));
         assertThat(admin.call(Method.DELETE, "/token-keys/" + kid + " ").status(), is(404));
         assertThat(admin.call(Method.DELETE, "/webhooks/" + endpoint + " ").status(), is(404));
+        for (String filter : List.of("projectId=" + projectId, "targetId=" + kid, "targetId=" + endpoint)) {
+            assertThat(filter, admin.call(Method.GET, "/audit?" + filter).body(), is(not("[]")));
+            assertThat(filter, admin.call(Method.GET, "/audit?" + filter + " ").body(), is("[]"));
+        }
         assertThat("nothing was changed or removed", admin.call(Method.GET, "/webhooks/" + endpoint).status(), is(200));
         assertThat(admin.call(Method.DELETE, "/token-keys/" + kid).status(), is(204));
         assertThat(admin.call(Method.DELETE, "/api-keys/" + key).status(), is(204));
