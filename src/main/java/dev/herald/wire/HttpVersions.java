@@ -101,6 +101,18 @@ public final class HttpVersions implements Http1ConnectionListener {
         } else {
             checked = new CheckedHost();
         }
+        if (prologue != null && prologue.uriPath().path() == null) {
+            // A target in authority form (GET host:80), meant for CONNECT: Helidon gives it no path, and every
+            // filter that read it failed, a 500 with a stack trace for anyone (an outside test). Herald has none.
+            throw RequestException.builder()
+                    .type(DirectHandler.EventType.BAD_REQUEST)
+                    .status(Status.BAD_REQUEST_400)
+                    .request(DirectTransportRequest.create(http10 ? JsonDirectHandler.HTTP_1_0 : "HTTP/1.1",
+                                                          prologue.method().text(), ""))
+                    .setKeepAlive(false)
+                    .message("A request target in authority form")
+                    .build();
+        }
         requireValidHost(prologue, writable, http10, checked);
         if (http10) {
             asHttp10(prologue, writable);
