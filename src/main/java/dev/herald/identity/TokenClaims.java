@@ -32,6 +32,9 @@ final class TokenClaims {
      * @param projectId the project whose key verified the token: its aud must name it
      * @param now       epoch millis
      */
+    /** 9999-12-31T23:59:59Z. */
+    private static final long LAST_SECOND = 253_402_300_799L;
+
     UserIdentity identity(JWTClaimsSet claims, String projectId, long now) {
         String subject = string(claims, "sub");
         if (subject == null || subject.isEmpty() || subject.length() > MAX_SUBJECT) {
@@ -81,6 +84,19 @@ final class TokenClaims {
             throw claims(name + " must be a string");
         }
         return (String) value;
+    }
+
+    /**
+     * The token's times as written, before Nimbus turns them into milliseconds: a time past the year 292 million
+     * wrapped around there, and an exp of 18446745869725056 s passed as now plus ten minutes (an outside test). No
+     * token's time is past the year 9999.
+     */
+    static void requireTimesBeforeYear10000(Map<String, Object> payload) {
+        for (String name : List.of("exp", "nbf", "iat")) {
+            if (payload.get(name) instanceof Number seconds && seconds.doubleValue() > LAST_SECOND) {
+                throw claims(name + " must be a number of seconds since the epoch, before the year 10000");
+            }
+        }
     }
 
     private static Date date(JWTClaimsSet claims, String name) {

@@ -511,6 +511,9 @@ abstract class UserTokensContract extends HeraldServerTest {
         refused.put("exp ", TokenMint.claims(project.id, NOW).claim("exp", "tomorrow").build());
         refused.put("iat", TokenMint.claims(project.id, NOW).claim("iat", "today").build());
         refused.put("nbf", TokenMint.claims(project.id, NOW).claim("nbf", List.of(1)).build());
+        // An exp of 2^64 ms / 1000 + 10 minutes wrapped to now + 10 minutes when read as milliseconds.
+        refused.put("exp  ", TokenMint.claims(project.id, NOW).claim("exp", 18_446_745_869_725_056L).build());
+        refused.put("nbf ", TokenMint.claims(project.id, NOW).claim("nbf", 10_000_000_000_000_000L).build());
         refused.put("attrs", TokenMint.claims(project.id, NOW).claim("attrs", "plan=pro").build());
         Map<String, Object> many = new HashMap<>();
         IntStream.range(0, 51).forEach(i -> many.put("a" + i, i));
