@@ -27,6 +27,9 @@ import jakarta.json.JsonObjectBuilder;
  */
 public final class AuditService implements HttpService {
 
+    /** What an audit line's target or project can be: an id, a key, a kid or an account name. */
+    private static final Pattern TARGET = Pattern.compile("[A-Za-z0-9._@-]{1,64}");
+
     private final AuditLog log;
 
     public AuditService(DbClient db) {
@@ -38,9 +41,6 @@ public final class AuditService implements HttpService {
         rules.get("/audit", this::list)
                 .any("/audit", RouteFallbacks.methodNotAllowed("GET"));
     }
-
-    /** What an audit line's target or project can be: an id, a key, a kid or an account name. */
-    private static final Pattern TARGET = Pattern.compile("[A-Za-z0-9._@-]{1,64}");
 
     private void list(ServerRequest request, ServerResponse response) {
         Optional<String> projectId = request.query().first("projectId").asOptional();

@@ -21,6 +21,8 @@ final class TokenClaims {
     static final int MAX_NAME = 64;
     static final int MAX_STRING = 256;
     static final int MAX_ARRAY = 50;
+    /** 9999-12-31T23:59:59Z. */
+    private static final long LAST_SECOND = 253_402_300_799L;
 
     private final UserTokenSettings settings;
 
@@ -32,9 +34,6 @@ final class TokenClaims {
      * @param projectId the project whose key verified the token: its aud must name it
      * @param now       epoch millis
      */
-    /** 9999-12-31T23:59:59Z. */
-    private static final long LAST_SECOND = 253_402_300_799L;
-
     UserIdentity identity(JWTClaimsSet claims, String projectId, long now) {
         String subject = string(claims, "sub");
         if (subject == null || subject.isEmpty() || subject.length() > MAX_SUBJECT) {
