@@ -47,6 +47,8 @@ import dev.herald.logging.FailureLog;
 public final class GroupCommit<T> implements AutoCloseable {
 
     private static final System.Logger LOGGER = System.getLogger(GroupCommit.class.getName());
+    /** Made once: its stack trace is never read, the request answers {@code notStored}. */
+    private static final Exception WAITED_TOO_LONG = new TimeoutException("waited too long for a batch");
 
     /**
      * Writes a batch in the connection's transaction, and may commit it itself (a script that ends in COMMIT).
@@ -93,6 +95,7 @@ public final class GroupCommit<T> implements AutoCloseable {
     private final BlockingQueue<Pending<T>> queue;
     private final InFlightLimit limit;
     private final List<Thread> writers = new ArrayList<>();
+    private final WaitDeadlines<Pending<T>> deadlines;
     private final FailureLog failures;
     private final LongAdder batches = new LongAdder();
     private final LongAdder written = new LongAdder();
@@ -119,6 +122,7 @@ public final class GroupCommit<T> implements AutoCloseable {
         this.failures = new FailureLog(name + "(s) not stored, answered 500");
         this.queue = new ArrayBlockingQueue<>(settings.queueSize());
         this.limit = new InFlightLimit(settings.minInFlight(), settings.maxInFlight());
+        this.deadlines = new WaitDeadlines<>("herald-" + name + "-deadlines", this::giveUp);
         for (int lane = 0; lane < settings.maxInFlight(); lane++) {
             int writerLane = lane;
             // Daemons: close() drains them on a stop, and a start that fails after this point must still let the
@@ -130,28 +134,36 @@ public final class GroupCommit<T> implements AutoCloseable {
 
     /** Returns once the item is committed; throws {@code notStored} when it is not, or may not be. */
     public void submit(T item) {
-        Pending<T> pending = new Pending<>(item);
+        Pending<T> pending = new Pending<>(item, System.nanoTime() + settings.maxWait().toNanos());
         if (!accepting || !queue.offer(pending)) {
             failed.increment();
             failures.failed(1, new IllegalStateException(accepting ? "the writer's queue is full ("
                     + settings.queueSize() + ")" : "Herald is stopping"));
             throw notStored.get();
         }
+        deadlines.add(pending);
         try {
-            pending.outcome.get(settings.maxWait().toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            if (pending.state.compareAndSet(Pending.QUEUED, Pending.ABANDONED)) {
-                failed.increment();
-                failures.failed(1, new IllegalStateException("waited " + settings.maxWait().toMillis()
-                        + " ms for a batch"));
-            }
-            throw notStored.get();
+            // No timeout here: the deadlines' keeper ends the wait at maxWait (WaitDeadlines).
+            pending.outcome.get();
         } catch (ExecutionException e) {
             throw notStored.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw notStored.get();
         }
+    }
+
+    /**
+     * A request's wait ended by its deadline: left out of its batch if that was not taken yet, and answered 500
+     * either way. One whose batch is being written may still be stored: more stored than answered, never fewer.
+     */
+    private void giveUp(Pending<T> pending) {
+        if (pending.state.compareAndSet(Pending.QUEUED, Pending.ABANDONED)) {
+            failed.increment();
+            failures.failed(1, new IllegalStateException("waited " + settings.maxWait().toMillis()
+                    + " ms for a batch"));
+        }
+        pending.outcome.completeExceptionally(WAITED_TOO_LONG);
     }
 
     public Figures figures() {
@@ -169,6 +181,8 @@ public final class GroupCommit<T> implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // Every batch taken is answered; what a writer could not take any more is answered 500.
+        deadlines.close();
         pool.close();
     }
 
@@ -258,17 +272,29 @@ public final class GroupCommit<T> implements AutoCloseable {
     }
 
     /** One request's item, from the queue to its outcome. */
-    private static final class Pending<T> {
+    private static final class Pending<T> implements WaitDeadlines.Waiter {
         private static final int QUEUED = 0;
         private static final int TAKEN = 1;
         private static final int ABANDONED = 2;
 
         private final T item;
+        private final long deadline;
         private final AtomicInteger state = new AtomicInteger(QUEUED);
         private final CompletableFuture<Void> outcome = new CompletableFuture<>();
 
-        private Pending(T item) {
+        private Pending(T item, long deadline) {
             this.item = item;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public long deadline() {
+            return deadline;
+        }
+
+        @Override
+        public boolean answered() {
+            return outcome.isDone();
         }
     }
 }

@@ -26,7 +26,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
 
 /**
  * Several transactions of one group commit in flight at once: a deadlock between two of them costs its victim a run
@@ -159,6 +162,75 @@ abstract class GroupCommitLanesContract {
         }
         assertThat(writer.figures().inFlightPeak(), greaterThan(1));
         assertThat(single("SELECT COUNT(DISTINCT item) FROM lane_items WHERE item LIKE 'drain-%'"), is((long) items));
+    }
+
+    /**
+     * A request waits at most maxWait for its batch, and without a timeout of its own (a timed wait made the JDK
+     * plan and cancel a wake-up per request): the batch being written answers 500 at the deadline, the one queued
+     * behind it too, and is then left out, never stored.
+     */
+    @Test
+    void aRequestWaitsUntimedAndIsAnsweredAtMaxWaitThenLeftOut() throws Exception {
+        TestHerald herald = herald();
+        Duration maxWait = Duration.ofMillis(400);
+        Plug plug = new Plug(1);
+        GroupCommit<String> writer = new GroupCommit<>(
+                "deadline", "herald-deadline-writer", herald.serving().pool(), Map.of(),
+                (connection, lane, batch) -> {
+                    if (!plug.holds(batch)) {
+                        insertItems(connection, batch);
+                    }
+                },
+                new GroupCommit.Settings(NO_LINGER, 1, 100, maxWait, 1, 1), item -> 1, IllegalStateException::new);
+        try {
+            long failedBefore = writer.figures().failed();
+            Outcome held = Outcome.of(writer, Plug.ITEM + "deadline");
+            assertThat(plug.plugged.await(10, TimeUnit.SECONDS), is(true));
+            Outcome queued = Outcome.of(writer, "deadline-queued");
+            while (writer.figures().queued() < 1 || queued.thread.getState() != Thread.State.WAITING) {
+                assertThat("waits without a timeout", queued.thread.getState(), not(Thread.State.TIMED_WAITING));
+                Thread.sleep(1);
+            }
+            assertThat(held.thread.getState(), is(Thread.State.WAITING));
+            held.thread.join(Duration.ofSeconds(10));
+            queued.thread.join(Duration.ofSeconds(10));
+            assertThat(held.refused, is(true));
+            assertThat(queued.refused, is(true));
+            assertThat("not before maxWait", queued.waitedNanos, greaterThanOrEqualTo(maxWait.toNanos()));
+            assertThat("soon after it", queued.waitedNanos, lessThan(maxWait.toNanos() + Duration.ofSeconds(1).toNanos()));
+            plug.unplug.countDown();
+            Outcome after = Outcome.of(writer, "deadline-after");
+            after.thread.join(Duration.ofSeconds(10));
+            assertThat(after.refused, is(false));
+            assertThat("the queued one left out", single("SELECT COUNT(*) FROM lane_items WHERE item = 'deadline-queued'"),
+                       is(0L));
+            assertThat(single("SELECT COUNT(*) FROM lane_items WHERE item = 'deadline-after'"), is(1L));
+            assertThat("counted failed once: the one left out", writer.figures().failed() - failedBefore, is(1L));
+        } finally {
+            plug.unplug.countDown();
+            writer.close();
+        }
+    }
+
+    /** One submit on a virtual thread of its own, as a request's. */
+    private static final class Outcome {
+        private volatile boolean refused;
+        private volatile long waitedNanos;
+        private Thread thread;
+
+        static Outcome of(GroupCommit<String> writer, String item) {
+            Outcome outcome = new Outcome();
+            outcome.thread = Thread.ofVirtual().start(() -> {
+                long start = System.nanoTime();
+                try {
+                    writer.submit(item);
+                } catch (IllegalStateException e) {
+                    outcome.refused = true;
+                }
+                outcome.waitedNanos = System.nanoTime() - start;
+            });
+            return outcome;
+        }
     }
 
     /** Items whose batches hold their lanes until unplugged, so that the items after them queue up. */
