@@ -53,23 +53,22 @@ final class CommittedBatches {
         return id;
     }
 
-    /**
-     * Adds the id to the connection's transaction.
-     *
-     * @return false when the id is there already: a batch with this id was committed
-     */
-    boolean insert(Connection connection, byte[] id) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(insert)) {
-            statement.setBytes(1, id);
-            statement.setLong(2, System.currentTimeMillis());
-            statement.executeUpdate();
-            return true;
-        } catch (SQLException e) {
-            if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
-                return false;
-            }
-            throw e;
-        }
+    /** The insert's parameters: the id, then the time it was written. */
+    static final int INSERT_PARAMETERS = 2;
+
+    /** The insert of an id ({@link #bindInsert}): a statement of its own, or the head of a batch's script. */
+    String insertSql() {
+        return insert;
+    }
+
+    void bindInsert(PreparedStatement statement, int first, byte[] id) throws SQLException {
+        statement.setBytes(first, id);
+        statement.setLong(first + 1, System.currentTimeMillis());
+    }
+
+    /** Whether the database refused a key that is there already: the id's, if a batch with it was committed. */
+    static boolean isDuplicate(SQLException failure) {
+        return failure.getSQLState() != null && failure.getSQLState().startsWith("23");
     }
 
     /** Whether a batch with this id was committed, as far as the connection's node knows ({@code wsrep_sync_wait}). */

@@ -27,14 +27,24 @@ import io.helidon.dbclient.DbTransaction;
  * It tries until {@code within} has passed, then throws the last failure: the caller answers 500 (more stored than
  * answered is possible then, never the other way round).
  *
- * <p>Never twice: the id is the primary key of {@code committed_batches}, inserted first in each attempt. Of the lost
- * attempt and its retry, if both reach the database (the lost one still running on a server that the look-up did
- * not wait for), the second to commit fails on that key: on one server it waits for the first's lock, on Galera it
- * loses certification. A retry whose insert finds the id reports the batch committed.
+ * <p>Never twice: the id is the primary key of {@code committed_batches}, inserted in each attempt's transaction
+ * (at the head of its script where the batch sends one, {@link BatchId}). Of the lost attempt and its retry, if both
+ * reach the database (the lost one still running on a server that the look-up did not wait for), the second to
+ * commit fails on that key: on one server it waits for the first's lock, on Galera it loses certification. A retry
+ * whose insert finds the id reports the batch committed.
  */
 public final class ExactlyOnceCommit {
 
     private static final System.Logger LOGGER = System.getLogger(ExactlyOnceCommit.class.getName());
+
+    /**
+     * A batch's writes, in the transaction {@link #run(ServingPool, Work, Duration)} commits (or in a script that ends
+     * in COMMIT), with its id written once, either way {@link BatchId} offers.
+     */
+    @FunctionalInterface
+    public interface Work {
+        void accept(Connection connection, BatchId id) throws SQLException;
+    }
 
     private ExactlyOnceCommit() {
     }
@@ -47,7 +57,7 @@ public final class ExactlyOnceCommit {
      * @throws SQLException the last failure, when the batch failed for good or not within {@code within}; a
      *                      {@link PoolRefused} when the pool gave no connection in time
      */
-    public static void run(ServingPool pool, Transactions.JdbcWork work, Duration within) throws SQLException {
+    public static void run(ServingPool pool, Work work, Duration within) throws SQLException {
         CommittedBatches ids = pool.committedBatches();
         byte[] id = CommittedBatches.newId();
         long started = System.nanoTime();
@@ -61,15 +71,16 @@ public final class ExactlyOnceCommit {
                         resolved("found committed", attempt, started, unknownSince);
                         return;
                     }
-                    if (!ids.insert(connection, id)) {
-                        connection.rollback();
-                        resolved("found committed on writing it again", attempt, started, unknownSince);
-                        return;
-                    }
-                    work.accept(connection);
+                    BatchId batchId = new BatchId(ids, id);
+                    work.accept(connection, batchId);
+                    batchId.requireWritten();
                     connection.commit();
                 } catch (SQLException | RuntimeException e) {
                     Transactions.rollbackQuietly(connection, e);
+                    if (unknownSince != null && writtenBefore(ids, connection, id, e)) {
+                        resolved("found committed on writing it again", attempt, started, unknownSince);
+                        return;
+                    }
                     if (!rolledBack(e)) {
                         if (!outcomeUnknown(connection, e)) {
                             throw e;
@@ -99,6 +110,24 @@ public final class ExactlyOnceCommit {
     }
 
     /**
+     * After an attempt that failed, whether that was the database refusing the batch's id because an earlier attempt,
+     * whose outcome the connection lost, was committed with it. Only asked after such an attempt: a new batch's id is
+     * 128 random bits, and a duplicate key then is one of the batch's own rows.
+     */
+    private static boolean writtenBefore(CommittedBatches ids, Connection connection, byte[] id, Exception failure) {
+        if (!(failure instanceof SQLException sql) || !CommittedBatches.isDuplicate(sql)) {
+            return false;
+        }
+        try {
+            boolean found = ids.committed(connection, id);
+            connection.rollback();
+            return found;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
      * Whether the transaction may have been committed although the commit did not say so: the connection failed,
      * or its node stopped serving.
      */
@@ -116,7 +145,7 @@ public final class ExactlyOnceCommit {
     /**
      * The same for a transaction of the DB Client, {@code work} in it: a management write and the change it records
      * ({@code changes.ChangeLog}), within {@code within}, the turn's own deadline. The id is inserted first by name
-     * ({@code insert-committed-batch}), as in a batch; the connection lost is the pool's to replace (HikariCP drops
+     * ({@code insert-committed-batch}); the connection lost is the pool's to replace (HikariCP drops
      * one that failed so).
      */
     public static void run(DbClient db, Duration within, Consumer<DbExecute> work) {

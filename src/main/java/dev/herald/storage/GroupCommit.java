@@ -51,12 +51,13 @@ public final class GroupCommit<T> implements AutoCloseable {
     private static final Exception WAITED_TOO_LONG = new TimeoutException("waited too long for a batch");
 
     /**
-     * Writes a batch in the connection's transaction, and may commit it itself (a script that ends in COMMIT).
-     * {@code lane} is the writer's, from 0 to {@code maxInFlight - 1}: no other transaction in flight has it.
+     * Writes a batch in the connection's transaction, with its id ({@link BatchId}: at the head of its script, or by a
+     * statement of its own), and may commit it itself (a script that ends in COMMIT). {@code lane} is the writer's,
+     * from 0 to {@code maxInFlight - 1}: no other transaction in flight has it.
      */
     @FunctionalInterface
     public interface BatchWrite<T> {
-        void writeAndCommit(Connection connection, int lane, List<T> batch) throws SQLException;
+        void writeAndCommit(Connection connection, int lane, BatchId id, List<T> batch) throws SQLException;
     }
 
     /**
@@ -253,7 +254,7 @@ public final class GroupCommit<T> implements AutoCloseable {
         long started = System.nanoTime();
         limit.started();
         try {
-            ExactlyOnceCommit.run(pool, connection -> write.writeAndCommit(connection, lane, items),
+            ExactlyOnceCommit.run(pool, (connection, id) -> write.writeAndCommit(connection, lane, id, items),
                                   settings.maxWait());
         } catch (Exception e) {
             failed.add(batch.size());

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.herald.outbox.Outbox;
+import dev.herald.storage.BatchId;
 import dev.herald.storage.Dialect;
 import dev.herald.storage.MultiRowSql;
 import dev.herald.storage.ServingDatabase;
@@ -148,9 +149,10 @@ final class InteractionStore {
      * the database stops at the first statement that fails, so COMMIT runs only if both writes did. Otherwise
      * statement by statement, and the caller commits. A group commit's events name its rows.
      */
-    void writeAndCommit(Connection connection, int lane, List<Interaction> batch) throws SQLException {
+    void writeAndCommit(Connection connection, int lane, BatchId id, List<Interaction> batch) throws SQLException {
         if (!scripts) {
             try {
+                id.insert(connection);
                 writeMarked(connection, lane, batch);
             } catch (SQLException | RuntimeException e) {
                 events.failed(firstWriter + lane);
@@ -169,10 +171,10 @@ final class InteractionStore {
             if (!userStates.isEmpty()) {
                 stateEvents.write(connection, "interactions:" + (firstWriter + lane), userStates);
             }
-            String script = insertSql(batch.size()) + ";\n" + ranges.sql() + totalsSql(totals.size())
+            String script = id.sql() + ";\n" + insertSql(batch.size()) + ";\n" + ranges.sql() + totalsSql(totals.size())
                     + (userStates.isEmpty() ? "" : ";\n" + states.sql(userStates.size())) + ";\nCOMMIT";
             try (PreparedStatement statement = connection.prepareStatement(script)) {
-                int next = bindInteractions(statement, 1, batch, marked);
+                int next = bindInteractions(statement, id.bind(statement, 1), batch, marked);
                 next = ranges.bind(statement, next);
                 next = bindTotals(statement, next, lane, totals);
                 states.bind(statement, next, userStates);

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import dev.herald.api.ApiException;
 import dev.herald.logging.FailureLog;
+import dev.herald.storage.BatchId;
 import dev.herald.storage.GroupCommit;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.storage.Transactions;
@@ -60,7 +61,8 @@ final class UserStateWriter implements AutoCloseable {
     }
 
     /** Every lane writes the same rows: a user's state is one row, and rows are locked in one order (StateRows). */
-    private void write(Connection connection, int lane, List<List<StateWrite>> batch) throws SQLException {
+    private void write(Connection connection, int lane, BatchId id, List<List<StateWrite>> batch) throws SQLException {
+        id.insert(connection);
         List<StateWrite> all = new ArrayList<>();
         batch.forEach(all::addAll);
         writeWithEvents(connection, lane, all);

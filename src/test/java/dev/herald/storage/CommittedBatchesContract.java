@@ -2,6 +2,7 @@ package dev.herald.storage;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.SQLException;
 
 import dev.herald.support.TestDatabase;
 import dev.herald.support.TestHerald;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The ids of committed batches (migration 24, {@link ExactlyOnceCommit}): found once committed, not after a rollback,
@@ -40,9 +42,9 @@ abstract class CommittedBatchesContract {
         long now = System.currentTimeMillis();
         try (Connection connection = pool.connection()) {
             connection.setAutoCommit(false);
-            assertThat(ids.insert(connection, committed), is(true));
+            new BatchId(ids, committed).insert(connection);
             connection.commit();
-            assertThat(ids.insert(connection, rolledBack), is(true));
+            new BatchId(ids, rolledBack).insert(connection);
             connection.rollback();
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO committed_batches (id, committed_at) VALUES (?, ?)")) {
@@ -54,7 +56,8 @@ abstract class CommittedBatchesContract {
 
             assertThat(ids.committed(connection, committed), is(true));
             assertThat(ids.committed(connection, rolledBack), is(false));
-            assertThat("a batch with this id was committed", ids.insert(connection, committed), is(false));
+            SQLException twice = assertThrows(SQLException.class, () -> new BatchId(ids, committed).insert(connection));
+            assertThat("a batch with this id was committed", CommittedBatches.isDuplicate(twice), is(true));
             connection.rollback();
 
             assertThat(ids.prune(connection, now - CommittedBatches.KEPT.toMillis()), is(1));

@@ -77,7 +77,8 @@ abstract class GroupCommitLanesContract {
         AtomicInteger attempts = new AtomicInteger();
         GroupCommit<String> writer = new GroupCommit<>(
                 "lanes", "herald-lanes-writer", herald.serving().pool(), Map.of(),
-                (connection, lane, batch) -> {
+                (connection, lane, id, batch) -> {
+                    id.insert(connection);
                     int attempt = attempts.incrementAndGet();
                     add(connection, lane == 0 ? "a" : "b");
                     if (attempt <= 2) {
@@ -117,7 +118,8 @@ abstract class GroupCommitLanesContract {
         Plug plug = new Plug(lanes);
         GroupCommit<String> writer = new GroupCommit<>(
                 "drain", "herald-drain-writer", herald.serving().pool(), Map.of(),
-                (connection, lane, batch) -> {
+                (connection, lane, id, batch) -> {
+                    id.insert(connection);
                     if (plug.holds(batch)) {
                         return;
                     }
@@ -176,7 +178,8 @@ abstract class GroupCommitLanesContract {
         Plug plug = new Plug(1);
         GroupCommit<String> writer = new GroupCommit<>(
                 "deadline", "herald-deadline-writer", herald.serving().pool(), Map.of(),
-                (connection, lane, batch) -> {
+                (connection, lane, id, batch) -> {
+                    id.insert(connection);
                     if (!plug.holds(batch)) {
                         insertItems(connection, batch);
                     }

@@ -48,7 +48,10 @@ class GroupCommitRowsTest {
         List<List<List<String>>> batches = Collections.synchronizedList(new ArrayList<>());
         GroupCommit<List<String>> writer = new GroupCommit<>(
                 "test", "herald-test-writer", herald.serving().pool(), Map.of(),
-                (connection, lane, batch) -> batches.add(List.copyOf(batch)),
+                (connection, lane, id, batch) -> {
+                    id.insert(connection);
+                    batches.add(List.copyOf(batch));
+                },
                 new GroupCommit.Settings(Duration.ofMillis(200), MAX_ROWS, 100, Duration.ofSeconds(5), 1, 1),
                 List::size, IllegalStateException::new);
         List<List<String>> items = List.of(rows("a", 3), rows("b", 3), rows("c", 1), rows("d", 6), rows("e", 1),

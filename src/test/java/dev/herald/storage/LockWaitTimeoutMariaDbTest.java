@@ -53,7 +53,8 @@ class LockWaitTimeoutMariaDbTest {
                 lock.executeQuery("SELECT n FROM lock_probe WHERE id = 1 FOR UPDATE").close();
             }
             Thread release = Thread.ofPlatform().start(() -> releaseAfter(holder, 1_800));
-            ExactlyOnceCommit.run(writers, connection -> {
+            ExactlyOnceCommit.run(writers, (connection, id) -> {
+                id.insert(connection);
                 try (Statement update = connection.createStatement()) {
                     update.executeUpdate("UPDATE lock_probe SET n = n + 1 WHERE id = 1");
                 }
