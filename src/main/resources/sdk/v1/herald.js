@@ -302,8 +302,9 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       root.append(this.launcher, this.panel);
       this.notifications = [];
       this.skipped = new Set();
-      this.failures = this.nextAt = 0;
+      this.failures = this.nextAt = this.asked = this.answered = this.changes = 0;
       this.seenTimers = new Map();
+      this.rendered = new Map();
       this.launcher.addEventListener('click', () => (this.panel.hidden ? this.open() : this.close()));
       close.addEventListener('click', () => this.close());
       this.panel.addEventListener('keydown', (event) => this.onKey(event));
@@ -410,10 +411,13 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       const client = this.client;
       if (!client || !this.isConnected) return;
       let delay = this.interval;
+      const asked = ++this.asked, changes = this.changes;
       try {
         const answer = await client.fetch();
         const [user, same] = client.token ? await client.state() : [null, true];
-        if (client !== this.client) return;
+        // Older than what is shown: asked before a later answer or a change made here.
+        if (client !== this.client || asked < this.answered || changes < this.changes) return;
+        this.answered = asked;
         this.user = user;
         this.served = answer.locale;
         try {
@@ -453,23 +457,35 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.label();
       const dismissed = this.dismissed;
       const items = [];
+      const old = this.rendered;
+      this.rendered = new Map();
       this.notifications = [];
       this.failed = false;
       for (const n of notifications) {
         if (!n || dismissed.includes(n.id)) continue;
         try {
-          items.push(this.item(n));
+          const key = JSON.stringify(n) + this.say(4) + this.say(5);
+          const kept = old.get(n.id);
+          const item = kept?.[0] === key ? kept[1] : this.item(n);
+          this.rendered.set(n.id, [key, item]);
+          items.push(item);
           this.notifications.push(n);
         } catch (error) {
           if (!this.skipped.has(n.id)) this.emit('skipped', { id: n.id, message: String(error) });
           this.skipped.add(n.id);
         }
       }
-      this.list.replaceChildren(...items);
-      if (!items.length) this.list.append(this.note('empty', this.say(1)));
+      this.arrange(items.length ? items : [this.note('empty', this.say(1))]);
       if (!this.panel.hidden) this.notifications.forEach((n) => store.add('seen', n.id));
       this.observe();
       this.updateBadge();
+    }
+
+    // Only what changed moves: a press during a poll still clicks, the focus stays.
+    arrange(elements) {
+      const list = this.list;
+      for (const child of [...list.children]) if (!elements.includes(child)) child.remove();
+      elements.forEach((e, i) => list.children[i] !== e && list.insertBefore(e, list.children[i] || null));
     }
 
     note(part, text) {
@@ -504,6 +520,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         button.addEventListener('click', () => {
           if (this.user) {
             (this.user.notifications[n.id] ??= {}).dismissedAt = new Date().toISOString();
+            this.changes++;
             this.client.mark(n.id, 'dismissed').then(() => this.poll());
           } else store.add('dismissed', n.id);
           this.show(this.notifications);
@@ -556,6 +573,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.notifications.forEach((n) => store.add('seen', n.id));
       if (this.user?.unread) {
         this.user.unread = 0;
+        this.changes++;
         this.client.readAll(this.notifications.map((n) => n.id)).then(() => this.poll());
       }
       this.updateBadge();

@@ -20,7 +20,9 @@ import dev.herald.support.MainBuiltServer;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.TestHerald;
 
+import io.helidon.http.HeaderNames;
 import io.helidon.webclient.http1.Http1Client;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -123,6 +125,47 @@ class BrowserUserStateTest {
             assertThat(Chromium.strings(device.script("return window.__errors")), is(empty()));
         }
         assertThat(pages.takeReports(), is(empty()));
+    }
+
+    /**
+     * A poll asked before a dismissal and answered after the dismissal's own poll must not bring the dismissed one back
+     * (until the next poll, a minute by default): the widget shows no answer older than the one it shows.
+     */
+    @Test
+    void aStateAnsweredBeforeADismissalAndDeliveredAfterItDoesNotBringItBack() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String older = herald.notification(project).message("Exports in CSV").action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(120)).save().id();
+        String newer = herald.notification(project).message("Exports in Parquet").action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(60)).save().id();
+        AdminClient admin = new AdminClient(Http1Client.builder().baseUri(server.uri()).build());
+        JsonObject signing = admin.created("/projects/" + project.id() + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        String lin = token(project, signing, "lin");
+        laptop.open(pages.pageAsUser(key.key(), lin, 60));
+        assertThat(items(laptop, 2), is(List.of(newer, older)));
+
+        // Opening the panel reads both and polls: that poll's state answer (nothing dismissed) is held back.
+        laptop.script("window.__holdNextState = true");
+        click(laptop, "root.querySelector('[part=launcher]')");
+        laptop.waitFor(() -> laptop.script("return typeof window.__releaseState").equals(Json.createValue("function")));
+        click(laptop, "root.querySelector('[data-id=\"" + newer + "\"] [part~=dismiss]')");
+        assertThat(items(laptop, 1), is(List.of(older)));
+        laptop.waitFor(() -> storedState(key, lin).getJsonObject("notifications").getJsonObject(newer)
+                .containsKey("dismissedAt"));
+        laptop.pause(500); // the dismissal's own poll, answered at once
+
+        laptop.script("window.__releaseState()");
+        laptop.pause(300);
+        assertThat(items(laptop, 1), is(List.of(older)));
+        assertThat(badge(laptop), is(""));
+    }
+
+    /** The user's state as Herald answers it to the token. */
+    private static JsonObject storedState(ApiKey key, String token) {
+        return Http1Client.builder().baseUri(server.uri()).build()
+                .get("/api/v1/public/" + key.key() + "/users/me/state")
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + token).requestEntity(JsonObject.class);
     }
 
     private static String token(Project project, JsonObject signing, String user) {

@@ -38,6 +38,8 @@ import static org.hamcrest.Matchers.not;
  */
 class BrowserWidgetTest extends WidgetBrowserTest {
 
+    private static final Action CLOSE = new Action(Action.Type.CLOSE, null, null);
+
     @Test
     void thePanelShowsTheKeysNotificationsInTheKeysOrder() {
         Project project = herald.project();
@@ -430,6 +432,57 @@ class BrowserWidgetTest extends WidgetBrowserTest {
         browser.open(pages.page(key.key(), false, null));
         assertThat(items(1), is(List.of(other)));
         assertThat(stored(closable, "click", 1, 5000), is(1L));
+    }
+
+    /**
+     * A poll that brings something new must not take the panel from under the user's hand: the items it did not
+     * change stay the same elements, so a button pressed before the answer and released after it is clicked, and the
+     * focus on it stays where it was. (The widget once rebuilt every item on each change: the press and the release
+     * then fell on two different buttons, the browser fired no click, and the dismissal was silently lost.)
+     */
+    @Test
+    void aDismissPressedWhileAPollAddsAnItemIsClicked() {
+        Project project = herald.project();
+        String closable = pageWithOneClosable(project, "Press me");
+        browser.script(SHADOW + "root.host.open();");
+        JsonObject centre = (JsonObject) browser.script(SHADOW + "const r = root.querySelector('[data-id=\"' + arguments[0]"
+                + " + '\"] [part~=dismiss]').getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2};",
+                closable);
+        double x = centre.getJsonNumber("x").doubleValue();
+        double y = centre.getJsonNumber("y").doubleValue();
+        browser.mouse("mousePressed", x, y);
+        // Older, so below it: the button stays where the hand is.
+        String added = herald.notification(project).message(doc("Published meanwhile"))
+                .createdAt(TestHerald.START.minusSeconds(120)).save().id();
+        assertThat(items(2), is(List.of(closable, added)));
+        browser.mouse("mouseReleased", x, y);
+        assertThat(items(1), is(List.of(added)));
+    }
+
+    @Test
+    void theFocusOnAnItemsButtonOutlivesAPollThatAddsAnItem() {
+        Project project = herald.project();
+        String closable = pageWithOneClosable(project, "Focus me");
+        String focused = SHADOW + "const f = root.activeElement; return f ? f.closest('[data-id]')?.dataset.id + ' '"
+                + " + f.getAttribute('part') : 'nothing';";
+        browser.script(SHADOW + "root.host.open();");
+        browser.press("Tab", 9, false);
+        assertThat(browser.script(focused), is(Json.createValue(closable + " action dismiss")));
+        String added = herald.notification(project).message(doc("Published meanwhile")).save().id();
+        assertThat(items(2), is(List.of(added, closable)));
+        assertThat(browser.script(focused), is(Json.createValue(closable + " action dismiss")));
+        browser.press("Enter", 13, false);
+        assertThat(items(1), is(List.of(added)));
+    }
+
+    /** A page polling every 5 s that shows one notification of the project, closable; its id. */
+    private static String pageWithOneClosable(Project project, String text) {
+        ApiKey key = herald.key(project);
+        String closable = herald.notification(project).message(doc(text)).action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(60)).save().id();
+        browser.open(pages.page(key.key(), false, 5));
+        assertThat(items(1), is(List.of(closable)));
+        return closable;
     }
 
     @Test

@@ -176,10 +176,14 @@ final class Chromium implements AutoCloseable {
 
     /** A real mouse click (pressed, released) at a point of the viewport, as a user's hand makes it. */
     void clickAt(double x, double y) {
-        for (String type : List.of("mousePressed", "mouseReleased")) {
-            devTools("Input.dispatchMouseEvent", Json.createObjectBuilder().add("type", type).add("x", x).add("y", y)
-                    .add("button", "left").add("clickCount", 1).build());
-        }
+        mouse("mousePressed", x, y);
+        mouse("mouseReleased", x, y);
+    }
+
+    /** Half a click: the left button {@code mousePressed} or {@code mouseReleased} at a point of the viewport. */
+    void mouse(String type, double x, double y) {
+        devTools("Input.dispatchMouseEvent", Json.createObjectBuilder().add("type", type).add("x", x).add("y", y)
+                .add("button", "left").add("clickCount", 1).build());
     }
 
     /** A real key press (Tab, Escape, Enter) on whatever has the focus. */

@@ -30,6 +30,17 @@ final class HostPages implements AutoCloseable {
             window.__beacons = [];
             const beacon = navigator.sendBeacon.bind(navigator);
             navigator.sendBeacon = (url, body) => { window.__beacons.push(String(body)); return beacon(url, body); };
+            // A test sets __holdNextState: the widget's next state answer then waits for __releaseState(), as a slow
+            // network would keep it (the request has been answered; only its delivery waits).
+            window.__holdNextState = false;
+            const fetchNow = window.fetch.bind(window);
+            window.fetch = async (url, options) => {
+              const hold = window.__holdNextState && String(url).includes('/users/me/state') && !options?.method;
+              if (hold) window.__holdNextState = false;
+              const response = await fetchNow(url, options);
+              if (hold) await new Promise((release) => { window.__releaseState = release; });
+              return response;
+            };
             const warn = console.warn;
             console.warn = (...args) => { window.__warnings.push(args.join(' ')); warn.apply(console, args); };
             window.addEventListener('error', (e) => window.__errors.push(String(e.message || e)));
