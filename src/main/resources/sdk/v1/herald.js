@@ -372,9 +372,12 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       });
     }
 
+    // Nothing of the user before, nor an answer asked for them.
     identify(token) {
       this.client?.identify(token);
       this.user = null;
+      this.changes++;
+      this.show([]);
       if (this.client) this.schedule(0);
     }
 
@@ -415,7 +418,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       try {
         const answer = await client.fetch();
         const [user, same] = client.token ? await client.state() : [null, true];
-        // Older than what is shown: asked before a later answer or a change made here.
+        // Older than shown: asked before a later answer or a change here.
         if (client !== this.client || asked < this.answered || changes < this.changes) return;
         this.answered = asked;
         this.user = user;

@@ -161,6 +161,54 @@ class BrowserUserStateTest {
         assertThat(badge(laptop), is(""));
     }
 
+    /**
+     * Another user signs in on the same page (identify): nothing of the user before stays on screen, and an answer
+     * asked for that user, delivered after the switch, is not shown as the new user's.
+     */
+    @Test
+    void afterIdentifyNothingOfTheUserBeforeIsShownNotEvenAnAnswerAskedForThem() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String older = herald.notification(project).message("Audit log").createdAt(TestHerald.START.minusSeconds(120))
+                .save().id();
+        String newer = herald.notification(project).message("Team roles").createdAt(TestHerald.START.minusSeconds(60))
+                .save().id();
+        AdminClient admin = new AdminClient(Http1Client.builder().baseUri(server.uri()).build());
+        JsonObject signing = admin.created("/projects/" + project.id() + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        String mei = token(project, signing, "mei");
+        String omar = token(project, signing, "omar");
+        mark(key, mei, newer, "dismissed");
+        phone.open(pages.pageAsUser(key.key(), mei, 60));
+        assertThat(items(phone, 1), is(List.of(older)));
+
+        // Mei reads on another device; a poll for her gets it and is held back. Then Omar signs in, his answer held too.
+        mark(key, mei, older, "read");
+        phone.script("window.__holdNextState = true; document.getElementById('widget').poll()");
+        phone.waitFor(() -> phone.script("return typeof window.__releaseState").equals(Json.createValue("function")));
+        phone.script("window.__releaseMei = window.__releaseState; window.__holdNextState = true;"
+                     + " Herald.identify(arguments[0])", omar);
+        assertThat("Mei's list is gone at once", items(phone, 0), is(empty()));
+        phone.waitFor(() -> phone.script("return window.__releaseState !== window.__releaseMei").equals(JsonValue.TRUE));
+
+        phone.script("window.__releaseMei()");
+        phone.pause(300);
+        assertThat("Mei's answer, delivered after the switch", items(phone, 0), is(empty()));
+        phone.script("window.__releaseState()");
+        assertThat(items(phone, 2), is(List.of(newer, older)));
+    }
+
+    /** Stores a state of the token's user, as the widget does. */
+    private static void mark(ApiKey key, String token, String notificationId, String state) {
+        try (var stored = Http1Client.builder().baseUri(server.uri()).build()
+                .post("/api/v1/public/" + key.key() + "/users/me/state")
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + token)
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
+                .submit(Json.createObjectBuilder().add("notificationId", notificationId).add("state", state).build()
+                                .toString())) {
+            assertThat(stored.status().code(), is(204));
+        }
+    }
+
     /** The user's state as Herald answers it to the token. */
     private static JsonObject storedState(ApiKey key, String token) {
         return Http1Client.builder().baseUri(server.uri()).build()
