@@ -98,7 +98,9 @@ final class Migrations {
             new Migration(29, "events of interactions and user states sent from their items, never copied into a"
                     + " payload", Change.EXPAND, "/db/migrations/V29__outbox_items_kept.sql"),
             new Migration(30, "events of interactions name their rows instead of copying them", Change.EXPAND,
-                          "/db/migrations/V30__outbox_event_ranges.sql"));
+                          "/db/migrations/V30__outbox_event_ranges.sql"),
+            new Migration(31, "the index of interactions by notification dropped: nothing reads by it", Change.EXPAND,
+                          "/db/migrations/V31__drop_interactions_by_notification_index.sql"));
 
     /** The first migration recorded with its {@code compatible_from}: it adds the column. */
     private static final int RECORDS_COMPATIBILITY = 23;

@@ -43,7 +43,7 @@ import static org.hamcrest.Matchers.notNullValue;
 abstract class OlderStatementsContract {
 
     /** Kept for these versions; the newest Herald's version before its own must be among them. */
-    private static final List<Integer> KEPT = List.of(20, 22, 23, 25, 26, 27, 28, 29);
+    private static final List<Integer> KEPT = List.of(20, 22, 23, 25, 26, 27, 28, 29, 30);
     private static final Pattern NAMED_PARAMETER = Pattern.compile("(?<![:\\w]):[A-Za-z]\\w*");
     private static final Pattern INSERT = Pattern.compile(
             "(?:INSERT\\s+INTO|MERGE\\s+INTO)\\s+(\\w+)(?:\\s+AS\\s+\\w+)?.*?INSERT\\s*(?:INTO\\s+\\w+\\s*)?\\(([^)]*)\\)"
@@ -144,9 +144,10 @@ abstract class OlderStatementsContract {
                         written.put(nullable, NULL);
                     }
                     run(connection, statements.get("insert-notification"), written);
-                    Map<String, Object> interaction = Map.of("notification_id", notification, "project_id", project,
-                            "type", "click", "occurred_at", now, "received_at", now, "endpoint", "simple",
-                            "metadata", NULL, "locale", NULL, "day_number", now / 86_400_000L, "writer", 7);
+                    Map<String, Object> interaction = new java.util.HashMap<>(Map.of("notification_id", notification,
+                            "project_id", project, "type", "click", "occurred_at", now, "received_at", now, "endpoint",
+                            "simple", "metadata", NULL, "locale", NULL, "day_number", now / 86_400_000L, "writer", 7));
+                    interaction.put("event_batch", NULL); // since V30: the mark of a webhook event's batch
                     run(connection, statements.get("insert-interactions"), interaction);
                     Map<String, Object> total = new java.util.HashMap<>(interaction);
                     total.put("locale", "");
@@ -265,7 +266,7 @@ abstract class OlderStatementsContract {
 
     /**
      * The statements of version {@code version} as its Herald sent them to this database: those of this dialect under
-     * their plain names, multi-row ones with one row ({@link MultiRowSql}), a list after {@code IN} of one.
+     * their plain names, multi-row ones with one row ({@link MultiRowSql}), a list after {@code IN} (or in place of {@code ${name}}) of one.
      */
     private Map<String, String> statements(int version) throws IOException {
         Map<String, String> all;
@@ -301,6 +302,8 @@ abstract class OlderStatementsContract {
             if (whole.strip().endsWith(" IN")) {
                 whole = whole + " (?)";
             }
+            // A list the code writes in place of ${name}, as many placeholders as values: one.
+            whole = whole.replaceAll("\\$\\{\\w+}", "?");
             sent.put(name, whole);
         });
         return sent;
