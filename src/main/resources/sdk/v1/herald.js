@@ -7,12 +7,13 @@
 
   const memory = {};
   const store = {
-    get(name) {
-      try { memory[name] ??= JSON.parse(W.localStorage.getItem('herald:' + name)) || []; } catch { memory[name] = []; }
+    // fresh: read again, as another tab may have written since.
+    get(name, fresh) {
+      try { if (fresh || !memory[name]) memory[name] = JSON.parse(W.localStorage.getItem('herald:' + name)) || memory[name] || []; } catch { memory[name] ??= []; }
       return memory[name];
     },
     add(name, value) {
-      const values = store.get(name);
+      const values = store.get(name, true);
       if (values.includes(value)) return false;
       values.push(value);
       memory[name] = values.slice(-500);
@@ -31,9 +32,10 @@
     if (text != null) node.textContent = text;
     return node;
   };
+  // A token's user, read (not verified) to tell a refreshed token from another user's.
+  const subject = (token) => { try { return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).sub; } catch {} };
   const link = (a, href, target = '_blank') => Object.assign(a, { href, target, rel: 'noopener noreferrer' });
 
-  // No prototype: type "constructor" finds nothing.
   const table = (entries) => Object.assign(Object.create(null), entries);
 
   const BLOCK = table({
@@ -81,7 +83,6 @@
     if (tag) parent.append(target);
   };
 
-  // Never the browser's parser: Chromium reports CSP violations even for inert markup.
   const HTML = table({ img: 'image', b: 'bold', i: 'italic', del: 'strike', a: 'link', h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 });
   for (const [type, tag] of Object.entries({ ...MARK, ...BLOCK })) HTML[tag] ??= type;
   const ENTITY = table({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\xa0' });
@@ -90,7 +91,6 @@
     const code = +('0' + name.slice(1));
     return code < 0x110000 ? String.fromCodePoint(code) : '\ufffd';
   });
-  // Each alternative matches once begun: a linear scan.
   const TOKEN = /<!--[^]*?(?:--!?>|$)|<(script|style|textarea|title|iframe|noembed|noscript)\b(?:[^>"']|"[^"]*"?|'[^']*'?)*>?[^]*?(?:<\/\1\b[^>]*>|$)|<(\/?)([a-z][^\s/>]*)((?:[^>"']|"[^"]*"?|'[^']*'?)*)>?|<[!?/][^>]*>?/gi;
   const DROPPED = /^(template|object|button|select|datalist|svg|math)$/;
   const fromHtml = (html) => {
@@ -199,7 +199,6 @@
     };
   };
 
-  // The widget's own words, in the order of SAID (# is the count), looked up as RFC 4647 says: en-GB finds en.
   const SAID = ['heading', 'empty-text', 'error-text', 'close-text', 'dismiss-text', 'action-text', 'unread-text'];
   const WORDS = table({
     en: 'Announcements|Nothing new.|Announcements are unavailable.|Close|Dismiss|Learn more|# unread',
@@ -237,13 +236,11 @@
     for (let t = String(tag).toLowerCase(); t; t = t.replace(/(-.)?-?[^-]*$/, '')) if (WORDS[t]) return WORDS[t].split('|');
     return WORDS.en.split('|');
   };
-  // The script where the tag names one, else the language.
   const rtl = (tag) => {
     const [, language, script] = /^([a-z]+)(?:-[a-z]{3}\b)*(?:-([a-z]{4})\b)?/i.exec(tag) || [];
     return /^(ar|he|fa|ur|ps|sd|ug|yi|dv|ckb|arab|hebr|thaa|syrc|nkoo|adlm)$/i
       .test(script || language) ? 'rtl' : 'ltr';
   };
-  // lang and dir on an element: the page's own where the tag is unknown.
   const speak = (node, tag) => tag && Object.assign(node, { lang: tag, dir: rtl(tag) });
 
   const CSS = `
@@ -302,13 +299,13 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       root.append(this.launcher, this.panel);
       this.notifications = [];
       this.skipped = new Set();
-      this.failures = this.nextAt = this.asked = this.answered = this.changes = 0;
+      this.failures = this.nextAt = this.asked = this.answered = this.changes = this.marking = 0;
       this.seenTimers = new Map();
       this.rendered = new Map();
       this.launcher.addEventListener('click', () => (this.panel.hidden ? this.open() : this.close()));
       close.addEventListener('click', () => this.close());
       this.panel.addEventListener('keydown', (event) => this.onKey(event));
-      this.onVisibility = () => { if (!D.hidden && this.due) this.poll(); };
+      this.onVisibility = () => { if (!D.hidden) { this.observe(); if (this.due) this.poll(); } };
       this.onOutside = (event) => { if (!this.panel.hidden && !event.composedPath().includes(this)) this.close(false); };
       this.onMove = () => this.place();
       new ResizeObserver(this.onMove).observe(this.panel);
@@ -326,7 +323,6 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.stopWatching();
     }
 
-    // Captured: a scrolling box moves the bell too.
     listen(on) {
       const how = on ? 'addEventListener' : 'removeEventListener';
       const open = on && !this.panel.hidden ? how : 'removeEventListener';
@@ -372,12 +368,15 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       });
     }
 
-    // Nothing of the user before, nor an answer asked for them.
+    // Another user: nothing of the one before, nor an answer asked for them.
     identify(token) {
+      const before = this.client?.token;
       this.client?.identify(token);
-      this.user = null;
-      this.changes++;
-      this.show([]);
+      if (subject(token) !== subject(before)) {
+        this.user = null;
+        this.changes++;
+        this.show([]);
+      }
       if (this.client) this.schedule(0);
     }
 
@@ -419,14 +418,13 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         const answer = await client.fetch();
         const [user, same] = client.token ? await client.state() : [null, true];
         // Older than shown: asked before a later answer or a change here.
-        if (client !== this.client || asked < this.answered || changes < this.changes) return;
+        if (client !== this.client || asked < this.answered || changes < this.changes || this.marking) return;
         this.answered = asked;
         this.user = user;
         this.served = answer.locale;
         try {
-          if (!answer.notModified || !same) this.show(answer.notifications);
+          if (!answer.notModified || !same || this.failed) this.show(answer.notifications);
         } catch (error) {
-          // Not shown: the next poll needs the whole feed.
           client.reset();
           throw error;
         }
@@ -484,10 +482,26 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.updateBadge();
     }
 
+    // No answer shows while a write made here is in flight, nor one asked before; a failed one shows the server's state.
+    mark(write) {
+      this.marking++;
+      this.changes++;
+      write.then((ok) => {
+        this.marking--;
+        this.changes++;
+        if (!ok) this.client.reset();
+        this.poll();
+      });
+    }
+
     // Only what changed moves: a press during a poll still clicks, the focus stays.
     arrange(elements) {
       const list = this.list;
-      for (const child of [...list.children]) if (!elements.includes(child)) child.remove();
+      for (const child of [...list.children]) {
+        if (elements.includes(child)) continue;
+        if (child.contains(this.shadowRoot.activeElement)) this.closeButton.focus();
+        child.remove();
+      }
       elements.forEach((e, i) => list.children[i] !== e && list.insertBefore(e, list.children[i] || null));
     }
 
@@ -523,8 +537,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         button.addEventListener('click', () => {
           if (this.user) {
             (this.user.notifications[n.id] ??= {}).dismissedAt = new Date().toISOString();
-            this.changes++;
-            this.client.mark(n.id, 'dismissed').then(() => this.poll());
+            this.mark(this.client.mark(n.id, 'dismissed'));
           } else store.add('dismissed', n.id);
           this.show(this.notifications);
           this.panel.querySelector('[part=close]').focus();
@@ -576,8 +589,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       this.notifications.forEach((n) => store.add('seen', n.id));
       if (this.user?.unread) {
         this.user.unread = 0;
-        this.changes++;
-        this.client.readAll(this.notifications.map((n) => n.id)).then(() => this.poll());
+        this.mark(this.client.readAll(this.notifications.map((n) => n.id)));
       }
       this.updateBadge();
       this.listen(true);
@@ -601,7 +613,6 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       if (y + h > height - 8 && b.top > height - b.bottom) y = b.top - h - 8;
       const to = (left, top) => Object.assign(p.style, { left: left + 'px', top: top + 'px' });
       to(x = Math.max(8, Math.min(x, width - w - 8)), y = Math.max(8, Math.min(y, height - h - 8)));
-      // Undo what a transformed ancestor shifts.
       const r = p.getBoundingClientRect();
       to(2 * x - r.left, 2 * y - r.top);
     }
@@ -630,7 +641,6 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     }
   }
 
-  // Every widget of the page, and those added later, as this user; null: anonymous again.
   const identify = (token) => {
     W.Herald.token = token;
     D.querySelectorAll('herald-announcements').forEach((widget) => widget.identify(token));

@@ -23,6 +23,7 @@ import dev.herald.support.TestHerald;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.http1.Http1Client;
 import jakarta.json.Json;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -151,8 +152,7 @@ class BrowserUserStateTest {
         laptop.waitFor(() -> laptop.script("return typeof window.__releaseState").equals(Json.createValue("function")));
         click(laptop, "root.querySelector('[data-id=\"" + newer + "\"] [part~=dismiss]')");
         assertThat(items(laptop, 1), is(List.of(older)));
-        laptop.waitFor(() -> storedState(key, lin).getJsonObject("notifications").getJsonObject(newer)
-                .containsKey("dismissedAt"));
+        laptop.waitFor(() -> dismissedOnServer(key, lin, newer));
         laptop.pause(500); // the dismissal's own poll, answered at once
 
         laptop.script("window.__releaseState()");
@@ -195,6 +195,124 @@ class BrowserUserStateTest {
         assertThat("Mei's answer, delivered after the switch", items(phone, 0), is(empty()));
         phone.script("window.__releaseState()");
         assertThat(items(phone, 2), is(List.of(newer, older)));
+    }
+
+    /** A token refreshed before it expires (the same user) changes nothing on screen: the list and the focus stay. */
+    @Test
+    void aFreshTokenOfTheSameUserKeepsTheListAndTheFocus() {
+        SignedIn page = signedIn("noor");
+        tabToTheNewersDismiss(page);
+        int updates = updates(laptop);
+        laptop.script("document.getElementById('widget').setAttribute('user-token', arguments[0])",
+                      token(page.project(), page.signing(), "noor", Duration.ofMinutes(1)));
+        laptop.waitFor(() -> updates(laptop) > updates);
+        assertThat(shown(laptop), is(List.of(page.newer(), page.older())));
+        assertThat(focused(laptop), is(page.newer() + " action dismiss"));
+    }
+
+    /** Another device dismisses the announcement whose button has the focus here: the focus stays in the panel. */
+    @Test
+    void theFocusOnAnItemAnotherDeviceDismissedGoesToTheCloseButton() {
+        SignedIn page = signedIn("ines");
+        tabToTheNewersDismiss(page);
+        mark(page.key(), page.token(), page.newer(), "dismissed");
+        laptop.script("document.getElementById('widget').poll()");
+        assertThat(items(laptop, 1), is(List.of(page.older())));
+        assertThat(focused(laptop), is("panel close"));
+    }
+
+    /** A dismissal the server never got is not shown as done: the widget shows the server's state again. */
+    @Test
+    void aDismissalTheServerNeverGotComesBack() {
+        SignedIn page = signedIn("kai");
+        openPanel(laptop);
+        laptop.script("window.__failNextMark = true");
+        dismissOnTheLaptop(page.newer());
+        laptop.waitFor(() -> laptop.script("return window.__failNextMark").equals(JsonValue.FALSE));
+        assertThat(items(laptop, 2), is(List.of(page.newer(), page.older())));
+        assertThat(dismissedOnServer(page.key(), page.token(), page.newer()), is(false));
+    }
+
+    /**
+     * Two dismissals in a row, the first still on its way when the second is stored: the second's poll answers
+     * without the first, and must not bring it back. No answer shows while a write made here is in flight.
+     */
+    @Test
+    void noAnswerShowsWhileADismissalIsOnItsWay() {
+        SignedIn page = signedIn("ravi");
+        openPanel(laptop);
+        laptop.script("window.__holdNextMark = true");
+        dismissOnTheLaptop(page.newer());
+        laptop.waitFor(() -> laptop.script("return typeof window.__releaseMark").equals(Json.createValue("function")));
+        dismissOnTheLaptop(page.older());
+        laptop.waitFor(() -> dismissedOnServer(page.key(), page.token(), page.older()));
+        laptop.pause(700); // the second dismissal's poll, answered at once
+        assertThat(shown(laptop), is(empty()));
+
+        laptop.script("window.__releaseMark()");
+        laptop.waitFor(() -> dismissedOnServer(page.key(), page.token(), page.newer()));
+        laptop.pause(700);
+        assertThat(shown(laptop), is(empty()));
+    }
+
+    /** A new project with two closable notifications, and the laptop's page of its key signed in as {@code user}. */
+    private record SignedIn(Project project, ApiKey key, JsonObject signing, String token, String newer, String older) {
+    }
+
+    private static SignedIn signedIn(String user) {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String older = herald.notification(project).message("Older, for " + user).action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(120)).save().id();
+        String newer = herald.notification(project).message("Newer, for " + user).action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(60)).save().id();
+        AdminClient admin = new AdminClient(Http1Client.builder().baseUri(server.uri()).build());
+        JsonObject signing = admin.created("/projects/" + project.id() + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        String token = token(project, signing, user);
+        laptop.open(pages.pageAsUser(key.key(), token, 60));
+        assertThat(items(laptop, 2), is(List.of(newer, older)));
+        return new SignedIn(project, key, signing, token, newer, older);
+    }
+
+    /** Opens the panel with the keyboard's focus in it, and waits for the poll that follows its read-all. */
+    private static void openPanel(Chromium device) {
+        int updates = updates(device);
+        device.script(SHADOW + "root.host.open();");
+        device.waitFor(() -> updates(device) > updates);
+    }
+
+    /** The panel opened on the laptop, and Tab from its close button to the newer one's dismiss button. */
+    private static void tabToTheNewersDismiss(SignedIn page) {
+        openPanel(laptop);
+        laptop.press("Tab", 9, false);
+        assertThat(focused(laptop), is(page.newer() + " action dismiss"));
+    }
+
+    /** The mouse on the dismiss button of {@code notificationId} in the laptop's panel. */
+    private static void dismissOnTheLaptop(String notificationId) {
+        click(laptop, "root.querySelector('[data-id=\"" + notificationId + "\"] [part~=dismiss]')");
+    }
+
+    private static int updates(Chromium device) {
+        return ((JsonNumber) device.script("return window.__events.filter((e) => e.type === 'herald-update').length"))
+                .intValue();
+    }
+
+    /** The ids of the items shown now, without waiting. */
+    private static List<String> shown(Chromium device) {
+        return Chromium.strings(device.script(SHADOW + "return [...root.querySelectorAll('[part~=item]')]"
+                                              + ".map((item) => item.dataset.id)"));
+    }
+
+    /** "id part" of the element with the focus in the widget ("panel close": the close button), or "nothing". */
+    private static String focused(Chromium device) {
+        return ((JsonString) device.script(SHADOW + "const f = root.activeElement; return f ? (f.closest('[data-id]')"
+                + "?.dataset.id || 'panel') + ' ' + f.getAttribute('part') : 'nothing';")).getString();
+    }
+
+    private static boolean dismissedOnServer(ApiKey key, String token, String notificationId) {
+        JsonObject state = storedState(key, token).getJsonObject("notifications").getJsonObject(notificationId);
+        return state != null && !state.isNull("dismissedAt");
     }
 
     /** Stores a state of the token's user, as the widget does. */

@@ -475,6 +475,67 @@ class BrowserWidgetTest extends WidgetBrowserTest {
         assertThat(items(1), is(List.of(added)));
     }
 
+    /** One failed poll's error leaves the panel at the next good poll, even one that finds nothing changed (304). */
+    @Test
+    void aFailedPollsErrorGoesAtTheNextGoodPollThoughNothingChanged() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        browser.open(pages.page(key.key(), false, 5));
+        waitFor(() -> (JsonArray) browser.script("return window.__events"), found -> found.size() >= 1, 10_000);
+        String note = SHADOW + "return root.querySelector('[part~=empty]').getAttribute('part')";
+        assertThat(browser.script(note), is(Json.createValue("empty")));
+        browser.script("window.__failNextFeed = true");
+        waitFor(() -> (JsonArray) browser.script("return window.__events.filter((e) => e.type === 'herald-error')"),
+                found -> found.size() == 1, 10_000);
+        assertThat(browser.script(note), is(Json.createValue("empty error")));
+        JsonArray events = waitFor(() -> (JsonArray) browser.script("return window.__events"),
+                                   found -> found.getJsonObject(found.size() - 1).getString("type").equals("herald-update"),
+                                   15_000);
+        assertThat(events.getJsonObject(events.size() - 1).getBoolean("notModified"), is(true));
+        assertThat(browser.script(note), is(Json.createValue("empty")));
+    }
+
+    /** Another tab of the same site dismissed one after this page read its list: both dismissals are kept. */
+    @Test
+    void aDismissalInAnotherTabIsKeptWhenThisOneDismissesToo() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String here = herald.notification(project).message(doc("Dismissed here")).action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(60)).save().id();
+        String there = herald.notification(project).message(doc("Dismissed there")).action(CLOSE)
+                .createdAt(TestHerald.START.minusSeconds(120)).save().id();
+        browser.open(pages.page(key.key(), false, null));
+        assertThat(items(2), is(List.of(here, there)));
+        browser.script("localStorage.setItem('herald:dismissed', JSON.stringify([arguments[0]]))", there);
+        browser.script(SHADOW + "root.host.open(); root.querySelector('[data-id=\"' + arguments[0]"
+                       + " + '\"] [part~=dismiss]').click();", here);
+        // Read again at the write: this page now knows the other tab's dismissal too.
+        assertThat(items(0), is(empty()));
+        assertThat(browser.script("return JSON.parse(localStorage.getItem('herald:dismissed'))"),
+                   is(Json.createArrayBuilder().add(there).add(here).build()));
+        browser.open(pages.page(key.key(), false, null));
+        waitFor(() -> (JsonArray) browser.script("return window.__events"), found -> found.size() >= 1, 10_000);
+        assertThat(items(0), is(empty()));
+    }
+
+    /** The tab was hidden before its second of sight had passed: once shown again, the second counts from then. */
+    @Test
+    void anImpressionInterruptedByAHiddenTabCountsOnceTheTabIsBack() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        String id = herald.notification(project).message(doc("Seen after a detour")).save().id();
+        browser.open(pages.page(key.key(), false, null));
+        assertThat(items(1), is(List.of(id)));
+        browser.script(SHADOW + "root.host.open();"
+                + "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+                + "setTimeout(() => document.dispatchEvent(new Event('visibilitychange')), 300);");
+        browser.pause(1500);
+        assertThat(stored(id, "impression", 0, 0), is(0L));
+        browser.script("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+                + "document.dispatchEvent(new Event('visibilitychange'));");
+        assertThat(stored(id, "impression", 1, 6000), is(1L));
+    }
+
     /** A page polling every 5 s that shows one notification of the project, closable; its id. */
     private static String pageWithOneClosable(Project project, String text) {
         ApiKey key = herald.key(project);

@@ -30,13 +30,25 @@ final class HostPages implements AutoCloseable {
             window.__beacons = [];
             const beacon = navigator.sendBeacon.bind(navigator);
             navigator.sendBeacon = (url, body) => { window.__beacons.push(String(body)); return beacon(url, body); };
-            // A test sets __holdNextState: the widget's next state answer then waits for __releaseState(), as a slow
-            // network would keep it (the request has been answered; only its delivery waits).
-            window.__holdNextState = false;
+            // The network as a test makes it, each flag for the widget's next request of its kind: __holdNextState,
+            // its state answer waits for __releaseState() (answered; only its delivery waits); __holdNextMark, a state
+            // it writes is sent at __releaseMark(); __failNextMark and __failNextFeed, that request fails as a
+            // network error does.
+            Object.assign(window, {__holdNextState: false, __holdNextMark: false, __failNextMark: false,
+                                   __failNextFeed: false});
             const fetchNow = window.fetch.bind(window);
+            const take = (flag) => window[flag] && !(window[flag] = false);
             window.fetch = async (url, options) => {
-              const hold = window.__holdNextState && String(url).includes('/users/me/state') && !options?.method;
-              if (hold) window.__holdNextState = false;
+              const state = String(url).includes('/users/me/state');
+              const write = options?.method === 'POST';
+              if (state && write && take('__failNextMark')
+                  || !write && String(url).includes('/notifications') && take('__failNextFeed')) {
+                throw new TypeError('Failed to fetch');
+              }
+              if (state && write && take('__holdNextMark')) {
+                await new Promise((release) => { window.__releaseMark = release; });
+              }
+              const hold = state && !write && take('__holdNextState');
               const response = await fetchNow(url, options);
               if (hold) await new Promise((release) => { window.__releaseState = release; });
               return response;
