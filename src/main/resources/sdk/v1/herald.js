@@ -272,6 +272,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 .empty{padding:24px 16px;color:var(--_muted);text-align:center}
 [part=close]{width:28px;height:28px;border-radius:6px;font-size:20px;line-height:1;color:var(--_muted)}`;
   let sheet = null;
+  const widgets = new Set();
   const SVG = 'http://www.w3.org/2000/svg';
 
   class HeraldAnnouncements extends (W.HTMLElement || Object) {
@@ -313,11 +314,13 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
     }
 
     connectedCallback() {
+      widgets.add(this);
       this.listen(true);
       this.restart();
     }
 
     disconnectedCallback() {
+      widgets.delete(this);
       this.listen(false);
       W.clearTimeout(this.timer);
       this.stopWatching();
@@ -353,12 +356,13 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         this.label();
         const apiKey = this.getAttribute('api-key');
         const baseUrl = this.getAttribute('base-url') || '';
-        if (this.client && this.config === apiKey + ' ' + baseUrl) return this.schedule(Math.max(0, (this.nextAt - Date.now()) / 1000));
+        const token = this.getAttribute('user-token') || W.Herald.token;
+        if (this.client && this.config === apiKey + ' ' + baseUrl) return token != this.client.token ? this.identify(token) : this.schedule(Math.max(0, (this.nextAt - Date.now()) / 1000));
         this.config = apiKey + ' ' + baseUrl;
         this.failures = 0;
         W.clearTimeout(this.timer);
         try {
-          this.client = createClient({ apiKey, baseUrl, token: this.getAttribute('user-token') || W.Herald.token, locale: this.getAttribute('locale') });
+          this.client = createClient({ apiKey, baseUrl, token, locale: this.getAttribute('locale') });
         } catch {
           this.client = null;
           this.show([]);
@@ -643,7 +647,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
 
   const identify = (token) => {
     W.Herald.token = token;
-    D.querySelectorAll('herald-announcements').forEach((widget) => widget.identify(token));
+    widgets.forEach((widget) => widget.identify(token));
   };
   W.Herald = { createClient, renderMessage, HeraldAnnouncements, identify, version: '1' };
   if (W.customElements && !W.customElements.get('herald-announcements')) {

@@ -197,6 +197,36 @@ class BrowserUserStateTest {
         assertThat(items(phone, 2), is(List.of(newer, older)));
     }
 
+    /**
+     * Herald.identify reaches every widget of the page: one inside another component's shadow root, and one a
+     * framework had taken out of the page at the time, once it is put back.
+     */
+    @Test
+    void herSignOutReachesAWidgetInAShadowRootAndOneOutOfThePage() {
+        SignedIn page = signedIn("mia");
+        mark(page.key(), page.token(), page.newer(), "dismissed");
+        // Signed in by the page's script rather than by the attribute, which, where set, a widget keeps to.
+        laptop.script("document.getElementById('widget').removeAttribute('user-token'); Herald.identify(arguments[0])",
+                      page.token());
+        assertThat(items(laptop, 1), is(List.of(page.older())));
+        String sam = token(page.project(), page.signing(), "sam");
+
+        laptop.script("const host = document.body.appendChild(document.createElement('div'));"
+                + "window.__widget = document.getElementById('widget');"
+                + "host.attachShadow({mode: 'open'}).append(window.__widget); Herald.identify(arguments[0]);", sam);
+        assertThat(Chromium.strings(laptop.await("""
+                for (let i = 0; i < 100; i++) {
+                  const ids = [...window.__widget.shadowRoot.querySelectorAll('[part~=item]')].map((e) => e.dataset.id);
+                  if (ids.length === 2) return ids;
+                  await new Promise((resolve) => setTimeout(resolve, 100));
+                }
+                return [];""")), is(List.of(page.newer(), page.older())));
+
+        laptop.script("Herald.identify(arguments[0]); window.__widget.remove(); Herald.identify(arguments[1]);"
+                + "document.body.append(window.__widget);", page.token(), sam);
+        assertThat(items(laptop, 2), is(List.of(page.newer(), page.older())));
+    }
+
     /** A token refreshed before it expires (the same user) changes nothing on screen: the list and the focus stay. */
     @Test
     void aFreshTokenOfTheSameUserKeepsTheListAndTheFocus() {
