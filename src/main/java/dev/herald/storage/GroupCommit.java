@@ -22,7 +22,8 @@ import dev.herald.logging.FailureLog;
 
 /**
  * Group commit: a writer takes the items that requests hand in, and writes all that are waiting (up to
- * {@code maxBatch} rows, after lingering up to {@code linger} for more) in one transaction; every request of a batch
+ * {@code maxBatch} rows, after lingering up to {@code linger} for more while it holds fewer than recent batches did)
+ * in one transaction; every request of a batch
  * gets its answer only after that commit, and a 500 if it failed. An item is never split: a request's rows are
  * committed together, in one transaction (a "mark all read" is one write).
  *
@@ -61,7 +62,8 @@ public final class GroupCommit<T> implements AutoCloseable {
     }
 
     /**
-     * @param linger      how long a writer waits for more once one item arrived; 0 writes what is waiting
+     * @param linger      how long a writer waits for more once one item arrived, while its batch holds fewer rows than
+     *                    recent batches did; 0 writes what is waiting
      * @param maxBatch    the most rows in one transaction (an item heavier than this alone is written alone)
      * @param queueSize   the most items waiting for the writers; past it a request is answered 500 at once
      * @param maxWait     the longest a request waits for its batch before it answers 500
@@ -102,6 +104,12 @@ public final class GroupCommit<T> implements AutoCloseable {
     private final LongAdder written = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder commitNanos = new LongAdder();
+    /**
+     * The rows recent batches held, an eighth less after each smaller one: a batch that holds as many stops lingering.
+     * Under a steady load every client waiting on a batch is in it by then, and the rest of the linger would only
+     * delay their answers; after the load falls, batches linger less and less until this has come down to them.
+     */
+    private volatile int recentRows;
     private volatile boolean accepting = true;
 
     /**
@@ -215,8 +223,9 @@ public final class GroupCommit<T> implements AutoCloseable {
     }
 
     /**
-     * Everything waiting, then up to {@code linger} for more, up to {@code maxBatch} rows; only what is still wanted.
-     * An item that would pass the bound is returned, to be the lane's next batch's first.
+     * Everything waiting, then up to {@code linger} for more while the batch holds fewer rows than recent ones did, up
+     * to {@code maxBatch} rows; only what is still wanted. An item that would pass the bound is returned, to be the
+     * lane's next batch's first.
      */
     private Pending<T> gather(Pending<T> first, List<Pending<T>> batch) throws InterruptedException {
         Pending<T> carried = null;
@@ -224,11 +233,12 @@ public final class GroupCommit<T> implements AutoCloseable {
         int taken = rows.applyAsInt(first.item);
         long lingerNanos = settings.linger().toNanos();
         long deadline = System.nanoTime() + lingerNanos;
+        int expected = recentRows;
         while (taken < settings.maxBatch()) {
             Pending<T> next = queue.poll();
             if (next == null) {
                 long left = deadline - System.nanoTime();
-                next = lingerNanos > 0 && left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+                next = lingerNanos > 0 && left > 0 && taken < expected ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
                 if (next == null) {
                     break;
                 }
@@ -241,6 +251,7 @@ public final class GroupCommit<T> implements AutoCloseable {
             batch.add(next);
             taken += weight;
         }
+        recentRows = Math.max(taken, expected - (expected + 7) / 8);
         batch.removeIf(pending -> !pending.state.compareAndSet(Pending.QUEUED, Pending.TAKEN));
         return carried;
     }

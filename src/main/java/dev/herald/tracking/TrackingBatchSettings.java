@@ -12,7 +12,8 @@ import io.helidon.config.Config;
  * (userstate.UserStateWriter), which takes the same settings.
  *
  * @param enabled     false: one transaction per request, on its own thread (the path before batching)
- * @param linger      how long a writer waits for more interactions once one arrived; 0 writes what is waiting
+ * @param linger      how long a writer waits for more interactions once one arrived, while its batch holds fewer than
+ *                    recent batches did; 0 writes what is waiting
  * @param maxBatch    the most interactions in one transaction
  * @param queueSize   the most interactions waiting for the writers; past it a request is answered 500 at once
  * @param maxWait     the longest a request waits for its batch before it answers 500
