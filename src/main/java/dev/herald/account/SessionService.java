@@ -58,12 +58,14 @@ final class SessionService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/session", this::signIn)
                 .get("/session", this::current)
+                .head("/session", this::current)
                 .delete("/session", this::signOut)
-                .any("/session", RouteFallbacks.methodNotAllowed("GET, POST, DELETE"))
+                .any("/session", RouteFallbacks.methodNotAllowed("GET, HEAD, POST, DELETE"))
                 .get("/sessions", this::list)
+                .head("/sessions", this::list)
                 .delete("/sessions", this::endAll)
                 .delete("/sessions/{id}", this::end)
-                .any("/sessions", RouteFallbacks.methodNotAllowed("GET, DELETE"))
+                .any("/sessions", RouteFallbacks.methodNotAllowed("GET, HEAD, DELETE"))
                 .any("/sessions/{id}", RouteFallbacks.methodNotAllowed("DELETE"));
     }
 

@@ -61,13 +61,15 @@ final class TeamService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/accounts", this::list)
+                .head("/accounts", this::list)
                 .post("/accounts", this::invite)
                 .get("/accounts/{name}", this::get)
+                .head("/accounts/{name}", this::get)
                 .patch("/accounts/{name}", this::change)
                 .post("/accounts/{name}/reset", this::reset)
                 .post("/invites/accept", this::accept)
-                .any("/accounts", RouteFallbacks.methodNotAllowed("GET, POST"))
-                .any("/accounts/{name}", RouteFallbacks.methodNotAllowed("GET, PATCH"))
+                .any("/accounts", RouteFallbacks.methodNotAllowed("GET, HEAD, POST"))
+                .any("/accounts/{name}", RouteFallbacks.methodNotAllowed("GET, HEAD, PATCH"))
                 .any("/accounts/{name}/reset", RouteFallbacks.methodNotAllowed("POST"))
                 .any("/invites/accept", RouteFallbacks.methodNotAllowed("POST"));
     }

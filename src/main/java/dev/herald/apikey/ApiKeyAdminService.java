@@ -59,9 +59,10 @@ public final class ApiKeyAdminService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/projects/{projectId}/api-keys", this::create)
                 .get("/projects/{projectId}/api-keys", this::list)
+                .head("/projects/{projectId}/api-keys", this::list)
                 .patch("/api-keys/{key}", this::update)
                 .delete("/api-keys/{key}", this::revoke)
-                .any("/projects/{projectId}/api-keys", RouteFallbacks.methodNotAllowed("GET, POST"))
+                .any("/projects/{projectId}/api-keys", RouteFallbacks.methodNotAllowed("GET, HEAD, POST"))
                 .any("/api-keys/{key}", RouteFallbacks.methodNotAllowed("PATCH, DELETE"));
     }
 

@@ -39,7 +39,8 @@ public final class AuditService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/audit", this::list)
-                .any("/audit", RouteFallbacks.methodNotAllowed("GET"));
+                .head("/audit", this::list)
+                .any("/audit", RouteFallbacks.methodNotAllowed("GET, HEAD"));
     }
 
     private void list(ServerRequest request, ServerResponse response) {

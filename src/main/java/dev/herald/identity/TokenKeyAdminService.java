@@ -58,8 +58,9 @@ public final class TokenKeyAdminService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/projects/{projectId}/token-keys", this::create)
                 .get("/projects/{projectId}/token-keys", this::list)
+                .head("/projects/{projectId}/token-keys", this::list)
                 .delete("/token-keys/{kid}", this::revoke)
-                .any("/projects/{projectId}/token-keys", RouteFallbacks.methodNotAllowed("GET, POST"))
+                .any("/projects/{projectId}/token-keys", RouteFallbacks.methodNotAllowed("GET, HEAD, POST"))
                 .any("/token-keys/{kid}", RouteFallbacks.methodNotAllowed("DELETE"));
     }
 

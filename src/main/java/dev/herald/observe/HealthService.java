@@ -52,11 +52,14 @@ public final class HealthService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/live", this::live)
+                .head("/live", this::live)
                 .get("/ready", this::ready)
+                .head("/ready", this::ready)
                 .get("/", this::ready)
-                .any("/live", RouteFallbacks.methodNotAllowed("GET"))
-                .any("/ready", RouteFallbacks.methodNotAllowed("GET"))
-                .any("/", RouteFallbacks.methodNotAllowed("GET"));
+                .head("/", this::ready)
+                .any("/live", RouteFallbacks.methodNotAllowed("GET, HEAD"))
+                .any("/ready", RouteFallbacks.methodNotAllowed("GET, HEAD"))
+                .any("/", RouteFallbacks.methodNotAllowed("GET, HEAD"));
     }
 
     private void live(ServerRequest request, ServerResponse response) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
+import dev.herald.api.Bodies;
 import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.feed.FeedCacheFigures;
@@ -65,7 +66,8 @@ public final class MetricsService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/", this::metrics)
-                .any("/", RouteFallbacks.methodNotAllowed("GET"));
+                .head("/", this::metrics)
+                .any("/", RouteFallbacks.methodNotAllowed("GET, HEAD"));
     }
 
     private void metrics(ServerRequest request, ServerResponse response) {
@@ -80,7 +82,7 @@ public final class MetricsService implements HttpService {
         JvmMetrics.writeTo(out);
         response.header(ResponseHeaders.of(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8"));
         response.header(ResponseHeaders.of(HeaderNames.CACHE_CONTROL, "no-store"));
-        response.send(out.toString().getBytes(StandardCharsets.UTF_8));
+        Bodies.send(request, response, out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** The pool's gauges, in the order of {@link #POOL_GAUGES}. */

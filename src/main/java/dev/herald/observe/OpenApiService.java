@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
+import dev.herald.api.Bodies;
 import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 
@@ -35,11 +36,12 @@ public final class OpenApiService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/", this::document)
-                .any("/", RouteFallbacks.methodNotAllowed("GET"));
+                .head("/", this::document)
+                .any("/", RouteFallbacks.methodNotAllowed("GET, HEAD"));
     }
 
     private void document(ServerRequest request, ServerResponse response) {
         response.header(ResponseHeaders.of(HeaderNames.CONTENT_TYPE, "application/json"));
-        response.send(document);
+        Bodies.send(request, response, document);
     }
 }

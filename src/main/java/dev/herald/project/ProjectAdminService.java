@@ -60,10 +60,12 @@ public final class ProjectAdminService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/projects", this::create)
                 .get("/projects", this::list)
+                .head("/projects", this::list)
                 .get("/projects/{projectId}", this::get)
+                .head("/projects/{projectId}", this::get)
                 .patch("/projects/{projectId}", this::update)
-                .any("/projects", RouteFallbacks.methodNotAllowed("GET, POST"))
-                .any("/projects/{projectId}", RouteFallbacks.methodNotAllowed("GET, PATCH"));
+                .any("/projects", RouteFallbacks.methodNotAllowed("GET, HEAD, POST"))
+                .any("/projects/{projectId}", RouteFallbacks.methodNotAllowed("GET, HEAD, PATCH"));
     }
 
     private void create(ServerRequest request, ServerResponse response) {

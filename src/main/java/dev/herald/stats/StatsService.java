@@ -45,9 +45,11 @@ public final class StatsService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/notifications/{id}/stats", this::notificationStats)
+                .head("/notifications/{id}/stats", this::notificationStats)
                 .get("/projects/{projectId}/stats", this::projectStats)
-                .any("/notifications/{id}/stats", RouteFallbacks.methodNotAllowed("GET"))
-                .any("/projects/{projectId}/stats", RouteFallbacks.methodNotAllowed("GET"));
+                .head("/projects/{projectId}/stats", this::projectStats)
+                .any("/notifications/{id}/stats", RouteFallbacks.methodNotAllowed("GET, HEAD"))
+                .any("/projects/{projectId}/stats", RouteFallbacks.methodNotAllowed("GET, HEAD"));
     }
 
     private void notificationStats(ServerRequest request, ServerResponse response) {

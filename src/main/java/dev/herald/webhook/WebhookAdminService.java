@@ -76,17 +76,20 @@ public final class WebhookAdminService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/projects/{projectId}/webhooks", this::create)
                 .get("/projects/{projectId}/webhooks", this::list)
+                .head("/projects/{projectId}/webhooks", this::list)
                 .get("/webhooks/{endpointId}", this::get)
+                .head("/webhooks/{endpointId}", this::get)
                 .patch("/webhooks/{endpointId}", this::update)
                 .delete("/webhooks/{endpointId}", this::delete)
                 .post("/webhooks/{endpointId}/rotate-secret", this::rotate)
                 .get("/webhooks/{endpointId}/deliveries", this::recentDeliveries)
+                .head("/webhooks/{endpointId}/deliveries", this::recentDeliveries)
                 .post("/webhooks/{endpointId}/deliveries/{eventId}/replay", this::replayOne)
                 .post("/webhooks/{endpointId}/replay", this::replaySince)
-                .any("/projects/{projectId}/webhooks", RouteFallbacks.methodNotAllowed("GET, POST"))
-                .any("/webhooks/{endpointId}", RouteFallbacks.methodNotAllowed("GET, PATCH, DELETE"))
+                .any("/projects/{projectId}/webhooks", RouteFallbacks.methodNotAllowed("GET, HEAD, POST"))
+                .any("/webhooks/{endpointId}", RouteFallbacks.methodNotAllowed("GET, HEAD, PATCH, DELETE"))
                 .any("/webhooks/{endpointId}/rotate-secret", RouteFallbacks.methodNotAllowed("POST"))
-                .any("/webhooks/{endpointId}/deliveries", RouteFallbacks.methodNotAllowed("GET"))
+                .any("/webhooks/{endpointId}/deliveries", RouteFallbacks.methodNotAllowed("GET, HEAD"))
                 .any("/webhooks/{endpointId}/deliveries/{eventId}/replay", RouteFallbacks.methodNotAllowed("POST"))
                 .any("/webhooks/{endpointId}/replay", RouteFallbacks.methodNotAllowed("POST"));
     }

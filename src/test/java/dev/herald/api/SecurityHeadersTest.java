@@ -120,7 +120,8 @@ class SecurityHeadersTest extends HeraldServerTest {
     static Stream<Arguments> managementAnswers() {
         return Stream.of(
                 Arguments.of("GET /api/v1/admin/projects\r\n" + TOKEN, "", 200),
-                Arguments.of("HEAD /api/v1/admin/projects\r\n" + TOKEN, "", 405),
+                Arguments.of("HEAD /api/v1/admin/projects\r\n" + TOKEN, "", 200),
+                Arguments.of("HEAD /api/v1/admin/projects/{project}/export/interactions\r\n" + TOKEN, "", 405),
                 Arguments.of("GET /api/v1/admin/projects/{project}/api-keys\r\n" + TOKEN, "", 200),
                 Arguments.of("POST /api/v1/admin/projects\r\nContent-Type: application/json\r\n" + TOKEN,
                              "{\"name\":\"p\"}", 201),

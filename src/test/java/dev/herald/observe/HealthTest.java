@@ -1,6 +1,9 @@
 package dev.herald.observe;
 
+import java.net.URI;
+
 import dev.herald.support.HeraldServerTest;
+import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.http.HeaderNames;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Liveness and readiness on a working database. Readiness while the database is away:
@@ -25,9 +29,11 @@ import static org.hamcrest.Matchers.is;
 class HealthTest extends HeraldServerTest {
 
     private final Http1Client client;
+    private final URI observe;
 
-    HealthTest(@Socket(ObserveSettings.SOCKET) Http1Client client) {
+    HealthTest(@Socket(ObserveSettings.SOCKET) Http1Client client, @Socket(ObserveSettings.SOCKET) URI observe) {
         this.client = client;
+        this.observe = observe;
     }
 
     @SetUpServer
@@ -60,7 +66,30 @@ class HealthTest extends HeraldServerTest {
     void otherMethodsAreNotAllowed() {
         try (Http1ClientResponse response = client.post("/observe/health/ready").request()) {
             assertThat(response.status(), is(Status.METHOD_NOT_ALLOWED_405));
-            assertThat(response.headers().get(HeaderNames.ALLOW).get(), is("GET"));
+            assertThat(response.headers().get(HeaderNames.ALLOW).get(), is("GET, HEAD"));
+        }
+    }
+
+    /**
+     * A load balancer's health check may be a HEAD (RFC 9110: a server supports GET and HEAD): the same status and
+     * headers, and no content, so the next answer on the connection is read whole.
+     */
+    @Test
+    void headAnswersLikeGetWithoutTheContent() throws Exception {
+        for (String path : new String[] {"/observe/health/live", "/observe/health/ready", "/observe/health",
+                "/observe/metrics", "/openapi"}) {
+            String length;
+            try (Http1ClientResponse response = client.get(path).request()) {
+                assertThat(path, response.status(), is(Status.OK_200));
+                length = String.valueOf(response.as(byte[].class).length);
+            }
+            RawHttp.Response answers = RawHttp.exchange(observe, "HEAD " + path + " HTTP/1.1\r\nHost: x\r\n\r\n"
+                    + "GET /observe/health/live HTTP/1.1\r\nHost: x");
+            assertThat(path, answers.status(), is(200));
+            if (!path.equals("/observe/metrics")) { // its figures change from one answer to the next
+                assertThat(path, answers.headers().get("content-length"), is(length));
+            }
+            assertThat(path, answers.body(), startsWith("HTTP/1.1 200 "));
         }
     }
 
