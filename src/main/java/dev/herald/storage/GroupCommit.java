@@ -22,10 +22,10 @@ import dev.herald.logging.FailureLog;
 
 /**
  * Group commit: a writer takes the items that requests hand in, and writes all that are waiting (up to
- * {@code maxBatch} rows, after lingering up to {@code linger} for more while it holds fewer than recent batches did)
- * in one transaction; every request of a batch
- * gets its answer only after that commit, and a 500 if it failed. An item is never split: a request's rows are
- * committed together, in one transaction (a "mark all read" is one write).
+ * {@code maxBatch} rows, after lingering up to {@code linger} for more while it holds fewer requests than recent
+ * batches did) in one transaction; every request of a batch gets its answer only after that commit, and a 500 if it
+ * failed. An item is never split: a request's rows are committed together, in one transaction (a "mark all read" is
+ * one write).
  *
  * <p>Several writers, each a thread with a connection of its own (a lane), take batches from the same queue, so that
  * several transactions are in flight at once: one writer waited for each commit in turn, and bounded tracking by one
@@ -62,8 +62,8 @@ public final class GroupCommit<T> implements AutoCloseable {
     }
 
     /**
-     * @param linger      how long a writer waits for more once one item arrived, while its batch holds fewer rows than
-     *                    recent batches did; 0 writes what is waiting
+     * @param linger      how long a writer waits for more once one item arrived, while its batch holds fewer items than
+     *                    its recent batches did; 0 writes what is waiting
      * @param maxBatch    the most rows in one transaction (an item heavier than this alone is written alone)
      * @param queueSize   the most items waiting for the writers; past it a request is answered 500 at once
      * @param maxWait     the longest a request waits for its batch before it answers 500
@@ -105,11 +105,13 @@ public final class GroupCommit<T> implements AutoCloseable {
     private final LongAdder failed = new LongAdder();
     private final LongAdder commitNanos = new LongAdder();
     /**
-     * The rows recent batches held, an eighth less after each smaller one: a batch that holds as many stops lingering.
-     * Under a steady load every client waiting on a batch is in it by then, and the rest of the linger would only
-     * delay their answers; after the load falls, batches linger less and less until this has come down to them.
+     * By lane, the requests its recent batches held, an eighth less after each smaller one: a batch that holds as many
+     * stops lingering. Under a steady load every client waiting on a batch is in it by then, and the rest of the linger
+     * would only delay their answers; after the load falls, batches linger less and less until this has come down to
+     * them. Requests, not rows: one "mark all read" of many ids is one client. Each slot is its lane's thread's alone.
+     * It starts at 0: a load that never queues behind a commit has nothing for a linger to gather.
      */
-    private volatile int recentRows;
+    private final int[] recentItems;
     private volatile boolean accepting = true;
 
     /**
@@ -132,6 +134,7 @@ public final class GroupCommit<T> implements AutoCloseable {
         this.queue = new ArrayBlockingQueue<>(settings.queueSize());
         this.limit = new InFlightLimit(settings.minInFlight(), settings.maxInFlight());
         this.deadlines = new WaitDeadlines<>("herald-" + name + "-deadlines", this::giveUp);
+        this.recentItems = new int[settings.maxInFlight()];
         for (int lane = 0; lane < settings.maxInFlight(); lane++) {
             int writerLane = lane;
             // Daemons: close() drains them on a stop, and a start that fails after this point must still let the
@@ -211,7 +214,7 @@ public final class GroupCommit<T> implements AutoCloseable {
                 if (first == null) {
                     continue;
                 }
-                carried = gather(first, batch);
+                carried = gather(lane, first, batch);
                 write(lane, batch);
             } catch (InterruptedException e) {
                 // Only close() stops this thread, by the flag: the queue still holds acknowledged work.
@@ -223,22 +226,23 @@ public final class GroupCommit<T> implements AutoCloseable {
     }
 
     /**
-     * Everything waiting, then up to {@code linger} for more while the batch holds fewer rows than recent ones did, up
-     * to {@code maxBatch} rows; only what is still wanted. An item that would pass the bound is returned, to be the
-     * lane's next batch's first.
+     * Everything waiting, then up to {@code linger} for more while the batch holds fewer requests than the lane's
+     * recent ones did, up to {@code maxBatch} rows; only what is still wanted. An item that would pass the bound is
+     * returned, to be the lane's next batch's first.
      */
-    private Pending<T> gather(Pending<T> first, List<Pending<T>> batch) throws InterruptedException {
+    private Pending<T> gather(int lane, Pending<T> first, List<Pending<T>> batch) throws InterruptedException {
         Pending<T> carried = null;
         batch.add(first);
         int taken = rows.applyAsInt(first.item);
         long lingerNanos = settings.linger().toNanos();
         long deadline = System.nanoTime() + lingerNanos;
-        int expected = recentRows;
+        int expected = recentItems[lane];
         while (taken < settings.maxBatch()) {
             Pending<T> next = queue.poll();
             if (next == null) {
                 long left = deadline - System.nanoTime();
-                next = lingerNanos > 0 && left > 0 && taken < expected ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+                next = lingerNanos > 0 && left > 0 && batch.size() < expected
+                        ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
                 if (next == null) {
                     break;
                 }
@@ -251,8 +255,8 @@ public final class GroupCommit<T> implements AutoCloseable {
             batch.add(next);
             taken += weight;
         }
-        recentRows = Math.max(taken, expected - (expected + 7) / 8);
         batch.removeIf(pending -> !pending.state.compareAndSet(Pending.QUEUED, Pending.TAKEN));
+        recentItems[lane] = Math.max(batch.size(), expected - (expected + 7) / 8);
         return carried;
     }
 

@@ -120,6 +120,17 @@ class GroupCommitBatchesTest {
         }
     }
 
+    /** A "mark all read" of many ids is one client: a batch of one light request after it does not wait for more. */
+    @Test
+    void aLingerCountsRequestsNotRows() throws Exception {
+        try (Lingering lingering = new Lingering()) {
+            lingering.awaitAll(lingering.submitAll("heavy"));
+            lingering.awaitAll(lingering.submitAll("light"));
+
+            assertThat(lingering.batches, contains(List.of("heavy"), List.of("light")));
+        }
+    }
+
     private static List<String> rows(String item, int count) {
         List<String> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -128,7 +139,10 @@ class GroupCommitBatchesTest {
         return rows;
     }
 
-    /** A writer that lingers {@link #LINGER} and whose write of the item "first" waits until released. */
+    /**
+     * A writer that lingers {@link #LINGER}, whose write of the item "first" waits until released, and to which the
+     * item "heavy" is ten rows.
+     */
     private static final class Lingering implements AutoCloseable {
         private final List<List<String>> batches = Collections.synchronizedList(new ArrayList<>());
         private final CountDownLatch firstWriteHeld = new CountDownLatch(1);
@@ -145,7 +159,7 @@ class GroupCommitBatchesTest {
                     batches.add(List.copyOf(batch));
                 },
                 new GroupCommit.Settings(LINGER, 100, 100, Duration.ofMinutes(5), 1, 1),
-                item -> 1, IllegalStateException::new);
+                item -> item.equals("heavy") ? 10 : 1, IllegalStateException::new);
 
         /** A first batch held while four items queue up behind it: the second batch takes the four together. */
         void fourWaitedTogether() throws Exception {
@@ -153,7 +167,9 @@ class GroupCommitBatchesTest {
             assertThat("the first item, with no batch before it, is written without lingering",
                        firstWriteHeld.await(PATIENCE_SECONDS, TimeUnit.SECONDS), is(true));
             List<Future<?>> four = submitAll("a", "b", "c", "d");
+            long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS);
             while (writer.figures().queued() < 4) {
+                assertThat("the four are queued behind the held write", System.nanoTime() < giveUp, is(true));
                 Thread.sleep(5);
             }
             releaseFirstWrite.countDown();
