@@ -10,6 +10,7 @@ import dev.herald.support.AdminClient;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
+import dev.herald.support.Tokens;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -43,6 +44,9 @@ import static org.hamcrest.Matchers.startsWith;
 @ServerTest
 class AdminRouteRulesTest extends HeraldServerTest {
 
+    /** An owner's token: every read, the team's included. */
+    private static final String OWNER = "olive-owner-token-0123456789abcdef0123456789";
+
     private static final String UNSUPPORTED = "{\"error\":\"Content-Type must be application/json; a charset, if given,"
             + " must be utf-8\",\"code\":\"UNSUPPORTED_MEDIA_TYPE\",\"details\":{\"field\":\"Content-Type\","
             + "\"allowed\":[\"application/json\"]}}";
@@ -62,7 +66,10 @@ class AdminRouteRulesTest extends HeraldServerTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.h2(), server, Map.of("admin.tokens.0", AdminClient.TOKEN));
+        startServer(TestDatabase.h2(), server, Map.of("admin.tokens.0", AdminClient.TOKEN,
+                                                      "admin.accounts.0.name", "olive",
+                                                      "admin.accounts.0.role", "owner",
+                                                      "admin.accounts.0.token-sha256", Tokens.sha256(OWNER)));
     }
 
     /** Method and path of every route that reads a body; the path of every route that reads, with ids that exist. */
@@ -84,7 +91,8 @@ class AdminRouteRulesTest extends HeraldServerTest {
                             "/notifications/" + notification + "/translations",
                             "/notifications/" + notification + "/stats", "/projects/" + project + "/stats",
                             "/projects/" + project + "/token-keys", "/projects/" + project + "/webhooks",
-                            "/webhooks/" + webhook, "/webhooks/" + webhook + "/deliveries", "/audit");
+                            "/webhooks/" + webhook, "/webhooks/" + webhook + "/deliveries", "/audit", "/session",
+                            "/sessions", "/accounts", "/accounts/olive");
         bodyRoutes = List.of("POST /projects", "POST /projects/" + project + "/api-keys", "PATCH /api-keys/" + key,
                              "POST /projects/" + project + "/notifications", "PATCH /notifications/" + notification);
     }
@@ -132,14 +140,15 @@ class AdminRouteRulesTest extends HeraldServerTest {
         for (String path : readPaths) {
             String length;
             String type;
-            try (Http1ClientResponse response = authorized(Method.GET, path).request()) {
+            try (Http1ClientResponse response = authorized(Method.GET, path)
+                    .header(HeaderNames.AUTHORIZATION, "Bearer " + OWNER).request()) {
                 assertThat(path, response.status().code(), is(200));
                 length = String.valueOf(response.as(byte[].class).length);
                 type = response.headers().get(HeaderNames.CONTENT_TYPE).get();
             }
             // Pipelined on one connection: the HEAD answer must end with its headers, or the GET after it is misread.
             RawHttp.Response answers = RawHttp.exchange(uri, "HEAD /api/v1/admin" + path + " HTTP/1.1\r\nHost: x\r\n"
-                    + "Authorization: Bearer " + AdminClient.TOKEN + "\r\n\r\n"
+                    + "Authorization: Bearer " + OWNER + "\r\n\r\n"
                     + "GET /api/v1/public/notifications HTTP/1.1\r\nHost: x");
             assertThat(path, answers.status(), is(200));
             assertThat(path, answers.headers().get("content-length"), is(length));
