@@ -15,6 +15,8 @@ export function show(page) {
 // A question in a modal dialog of the page (Escape or Cancel says no); the focus goes back where it was.
 // The close event comes a task after the dialog closed: a question asked again at once would otherwise take the
 // answer of the one before (seen under load: a key revoked by Yes stayed, its question answered by the Cancel before).
+// By then the browser has put the focus back itself, and a key pressed meanwhile may have moved it on (a Tab right
+// after Escape was undone, seen in CI): the focus is put back only where nothing holds it.
 let questionsAsked = 0;
 
 export function confirmed(question, yes) {
@@ -34,7 +36,8 @@ export function confirmed(question, yes) {
         resolve(false);
         return;
       }
-      if (before) before.focus();
+      const lost = document.activeElement === document.body || dialog.contains(document.activeElement);
+      if (before && lost) before.focus();
       resolve(dialog.returnValue === 'yes');
     };
     dialog.addEventListener('close', answered);
