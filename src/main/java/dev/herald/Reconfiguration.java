@@ -29,12 +29,16 @@ final class Reconfiguration {
     private static final System.Logger LOGGER = System.getLogger(Reconfiguration.class.getName());
     private static final Pattern LIST_ENTRY = Pattern.compile("\\.\\d+(\\..*)?$");
     private static final Pattern ENTRY_INDEX = Pattern.compile("\\.\\d+");
-    private static final KnownSettings KNOWN = KnownSettings.bundled();
 
     private final Supplier<Config> loader;
     private final LiveSettings live;
-    /** What the settings read at start only hold while Herald runs, whatever the file says now. */
-    private final Map<String, String> atStart;
+    /** The configuration of the start: what the settings read at start only hold while Herald runs. */
+    private final Config started;
+    /**
+     * Its settings, flattened at the first reload rather than at start: the walk over every key (and the known
+     * keys' tree) ran on the main thread beside the first requests, for a reload that may never come.
+     */
+    private Map<String, String> atStart;
     /** The configuration last applied: the live settings hold its values. */
     private Config current;
 
@@ -44,7 +48,7 @@ final class Reconfiguration {
      */
     Reconfiguration(Supplier<Config> loader, Config started, LiveSettings live) {
         this.loader = loader;
-        this.atStart = settings(started);
+        this.started = started;
         this.current = started;
         this.live = live;
     }
@@ -70,12 +74,16 @@ final class Reconfiguration {
             LOGGER.log(Level.WARNING, "Configuration not reloaded: " + StartFailures.describe(e));
             return;
         }
+        if (atStart == null) {
+            atStart = settings(started);
+        }
         Map<String, String> before = settings(current);
         Map<String, String> after = settings(next);
         // Against the start, not the last reload: a setting put back as it was at start says nothing, and one that
         // still differs says so at each reload until the restart.
         // A key Herald does not read (misspelt, say) has had its warning from the check: no restart would apply it.
-        changed(atStart, after).stream().filter(setting -> !isLive(setting) && KNOWN.reads(setting)).forEach(
+        KnownSettings known = KnownSettings.bundled();
+        changed(atStart, after).stream().filter(setting -> !isLive(setting) && known.reads(setting)).forEach(
                 setting -> LOGGER.log(Level.WARNING, setting + " changed in the file: takes effect at the next restart"));
         List<String> changedLive = changed(before, after).stream().filter(Reconfiguration::isLive).toList();
         live.apply(next);

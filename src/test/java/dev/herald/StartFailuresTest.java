@@ -360,15 +360,22 @@ class StartFailuresTest {
         }
     }
 
-    /** The log's first lines say what runs, from which settings, on which database and where. */
+    /**
+     * The log's first lines say what runs, from which settings, on which database and where. The configuration is
+     * read on a thread of its own while logging is set up: its lines still come after the start's, in Herald's
+     * format, and its warnings before the database's line.
+     */
     @Test
     void theFirstLinesSayVersionSourcesDatabaseAndAddress() throws Exception {
-        try (ChildHerald herald = ChildHerald.start(directory, h2(), Map.of())) {
+        String yaml = h2().replace("  host: 127.0.0.1\n", "  host: 127.0.0.1\n  prot: 29080\n");
+        try (ChildHerald herald = ChildHerald.start(directory, yaml, Map.of())) {
             String log = herald.log();
             List<Pattern> inOrder = List.of(
                     Pattern.compile("INFO dev.herald.Main: Herald \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? starting on Java \\d+"),
-                    Pattern.compile(Pattern.quote("Configuration, highest priority first: system properties, "
-                            + "environment variables, file " + directory.resolve("herald.yaml") + ", bundled defaults\n")),
+                    Pattern.compile(Pattern.quote("INFO dev.herald.config.HeraldConfig: Configuration, highest priority "
+                            + "first: system properties, environment variables, file " + directory.resolve("herald.yaml")
+                            + ", bundled defaults\n")),
+                    Pattern.compile(Pattern.quote("WARNING dev.herald.config.HeraldConfig: server.prot (file ")),
                     Pattern.compile(Pattern.quote("Database: H2 at jdbc:h2:file:./data/herald, user sa\n")),
                     Pattern.compile(Pattern.quote("Herald listening on http://127.0.0.1:" + herald.port() + ";")));
             int from = 0;
@@ -377,6 +384,9 @@ class StartFailuresTest {
                 assertThat(line + " after the line before it in\n" + log, found.find(from), is(true));
                 from = found.end();
             }
+            Pattern heraldsFormat = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z (INFO|WARNING) \\S+: .*");
+            log.lines().takeWhile(line -> !line.contains("Herald listening")).forEach(line -> assertThat(
+                    "in Herald's format: " + line, heraldsFormat.matcher(line).matches(), is(true)));
         }
     }
 
