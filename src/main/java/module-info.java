@@ -18,6 +18,7 @@ module dev.herald {
     requires io.helidon.dbclient;
     requires io.helidon.dbclient.jdbc;
     requires com.zaxxer.hikari;
+    requires org.mariadb.jdbc;            // storage.FirstReflection: the driver's first parse of a URL, ahead of it
     requires io.helidon.logging.common;
     requires jakarta.json;
     requires io.helidon.http.media;

@@ -28,19 +28,26 @@ public final class HelidonRegistry {
     }
 
     /**
-     * Begins {@link #install()} on a thread of its own, beside the set-up of logging, which uses its own service
-     * loading and not the registry; its result must be taken before anything else of Helidon's starts. The same
-     * thread sets the JVM's deserialisation filter as Helidon's server would at its start, with Helidon's own
-     * defaults: reading every module's metadata for them took 8 ms of the main thread just before listening.
+     * {@link #install()}, to begin beside the set-up of logging, which uses its own service loading and not the
+     * registry; it must be done before anything else of Helidon's starts.
      */
-    public static Ahead<Void> installAhead() {
-        Ahead<Void> install = new Ahead<>(() -> {
+    static Ahead<Void> installing() {
+        return new Ahead<>(() -> {
             install();
+            return null;
+        });
+    }
+
+    /**
+     * The JVM's deserialisation filter, set as Helidon's server sets it at its start, with Helidon's own defaults
+     * (which the server's start then finds in place): reading every module's metadata for them took 8 ms of the
+     * main thread just before listening.
+     */
+    static Ahead<Void> serialFilter() {
+        return new Ahead<>(() -> {
             SerializationConfig.configureRuntime();
             return null;
         });
-        install.begin("herald-registry");
-        return install;
     }
 
     /** Before anything of Helidon's but logging. */

@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TimeZone;
 
@@ -92,16 +93,18 @@ public final class Main {
         if (answersAlone(args)) {
             return;
         }
-        // Begun before logging is set up: the configuration, the statements and the HTTP/1.1 settings depend on
-        // nothing else, and on two cores a second thread shortens the main thread's path to the first answer.
+        // Begun before logging is set up, and depending on nothing else: the configuration on a thread of its own,
+        // what the start needs next on another, in the order it needs them. On two cores they shorten the main
+        // thread's path to the first answer (docs/performance.md, issue 33).
         Ahead<Config> config = HeraldConfig.readAhead(args);
-        Database.readStatementsAhead();
-        HttpVersions.buildAhead();
-        Ahead<Void> registry = HelidonRegistry.installAhead();
+        Ahead<Void> registry = HelidonRegistry.installing();
+        List<Ahead<?>> next = new ArrayList<>(List.of(registry));
+        next.addAll(Database.ahead());
+        next.addAll(List.of(HttpVersions.building(), HelidonRegistry.serialFilter()));
+        Ahead.inOrder("herald-ahead", next);
         LogConfig.configureRuntime();
-        registry.get();
         try {
-            start(args, config);
+            start(args, config, registry);
         } catch (RuntimeException e) {
             StartFailures.exit(e);
         }
@@ -121,7 +124,7 @@ public final class Main {
         }
     }
 
-    private static void start(String[] args, Ahead<Config> configuration) {
+    private static void start(String[] args, Ahead<Config> configuration, Ahead<Void> registry) {
         LOGGER.log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
         Config config = configuration.get();
         checkSettings(config);
@@ -133,6 +136,8 @@ public final class Main {
         ListenAddresses.requireFree(host, port, "server.host, SERVER_HOST", "server.port, SERVER_PORT");
         ListenAddresses.requireFree(observe.host(), observe.port(), "observe.host, OBSERVE_HOST",
                                     "observe.port, OBSERVE_PORT");
+        // Nothing of Helidon's but its configuration and logging before this.
+        registry.get();
         // Helidon reads its server.* settings here: one it cannot read ends the start before the database is touched.
         WebServerConfig.Builder builder = WebServer.builder()
                 .config(config.get("server"))

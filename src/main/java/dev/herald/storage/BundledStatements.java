@@ -19,7 +19,7 @@ import org.yaml.snakeyaml.Yaml;
 final class BundledStatements {
 
     /**
-     * Begun by {@link #readAhead()}, else by the first caller of {@link #all()}: SnakeYAML's parse of the 44 KB file
+     * Begun ahead ({@link Database#ahead()}), else by the first caller of {@link #all()}: SnakeYAML's parse of the 44 KB file
      * was a tenth of the main thread's start (a JFR profile, issue 33), work that waits for nothing the configuration
      * says.
      */
@@ -28,9 +28,9 @@ final class BundledStatements {
     private BundledStatements() {
     }
 
-    /** Starts reading them while the main thread reads the configuration. */
-    static void readAhead() {
-        READ.begin("herald-statements");
+    /** Their read, to begin while the main thread reads the configuration. */
+    static Ahead<Map<String, String>> reading() {
+        return READ;
     }
 
     /** The bundled statements, by name; waits for a read in progress. */

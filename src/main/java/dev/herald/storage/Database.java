@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +16,7 @@ import java.util.regex.Pattern;
 
 import dev.herald.config.BadSetting;
 import dev.herald.config.ConfigValues;
+import dev.herald.startup.Ahead;
 
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
@@ -48,11 +50,11 @@ public final class Database {
     }
 
     /**
-     * Begins reading the bundled statements on a thread of their own; {@link #start} waits for them if it gets there
-     * first. Called first thing, before the configuration is read.
+     * What {@link #start} needs and no setting changes, to be done ahead: the bundled statements, then the first
+     * reflection of the driver and the pool ({@link FirstReflection}), which the first connection would otherwise pay.
      */
-    public static void readStatementsAhead() {
-        BundledStatements.readAhead();
+    public static List<Ahead<?>> ahead() {
+        return List.of(BundledStatements.reading(), FirstReflection.AHEAD);
     }
 
     /**

@@ -47,7 +47,7 @@ import io.helidon.webserver.http1.Http1ConnectionListener;
 public final class HttpVersions implements Http1ConnectionListener {
 
     /**
-     * One for every listener, begun by {@link #buildAhead()}: the builder parses its size defaults through BigInteger,
+     * One for every listener, begun ahead ({@link #building()}): the builder parses its size defaults through BigInteger,
      * which on a cold JVM was 4.5 % of the main thread's start (a JFR profile, issue 33).
      */
     private static final Ahead<Http1Config> HTTP1 = new Ahead<>(HttpVersions::build);
@@ -58,9 +58,9 @@ public final class HttpVersions implements Http1ConnectionListener {
     private HttpVersions() {
     }
 
-    /** Starts building {@link #http1Config()} while the main thread reads the configuration. */
-    public static void buildAhead() {
-        HTTP1.begin("herald-http1");
+    /** The building of {@link #http1Config()}, to begin while the main thread reads the configuration. */
+    public static Ahead<Http1Config> building() {
+        return HTTP1;
     }
 
     /** Helidon's HTTP/1.1 settings for Herald's listeners: its own, but the {@code Host} check made here. */
