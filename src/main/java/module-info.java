@@ -18,8 +18,7 @@ module dev.herald {
     requires io.helidon.dbclient;
     requires io.helidon.dbclient.jdbc;
     requires com.zaxxer.hikari;
-    requires org.mariadb.jdbc;            // storage.FirstReflection: the driver's first parse of a URL, ahead of it
-    requires io.helidon.logging.common;
+    requires org.mariadb.jdbc;            // storage.FirstUses: the driver's first parse of a URL, ahead of it
     requires jakarta.json;
     requires io.helidon.http.media;
     requires io.helidon.http.media.jsonp; // api.JsonAnswers: Helidon's JSON-P writer for management and health answers
@@ -29,6 +28,6 @@ module dev.herald {
 
     // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
     requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml
-    requires io.helidon.logging.jul;      // java.util.logging set-up from logging.properties
+    requires io.helidon.logging.jul;      // the console handler and format logging.properties names
     requires org.eclipse.parsson;         // jakarta.json provider
 }

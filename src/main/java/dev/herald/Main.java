@@ -30,6 +30,7 @@ import dev.herald.cors.CorsSettings;
 import dev.herald.feed.FeedCacheSettings;
 import dev.herald.identity.TokenKeyAdminService;
 import dev.herald.identity.UserTokenSettings;
+import dev.herald.logging.LogSetup;
 import dev.herald.notification.NotificationAdminService;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.observe.AccessLogFilter;
@@ -67,7 +68,6 @@ import dev.herald.wire.StrictChunkContext;
 
 import io.helidon.config.Config;
 import io.helidon.dbclient.DbClient;
-import io.helidon.logging.common.LogConfig;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
@@ -98,11 +98,11 @@ public final class Main {
         // thread's path to the first answer (docs/performance.md, issue 33).
         Ahead<Config> config = HeraldConfig.readAhead(args);
         Ahead<Void> registry = HelidonRegistry.installing();
-        List<Ahead<?>> next = new ArrayList<>(List.of(registry));
+        List<Ahead<?>> next = new ArrayList<>(List.of(HeraldConfig.defaultsReading(), registry));
         next.addAll(Database.ahead());
         next.addAll(List.of(HttpVersions.building(), HelidonRegistry.serialFilter()));
         Ahead.inOrder("herald-ahead", next);
-        LogConfig.configureRuntime();
+        LogSetup.configure();
         try {
             start(args, config, registry);
         } catch (RuntimeException e) {
@@ -118,7 +118,7 @@ public final class Main {
         try {
             return Arguments.answeredAlone(args);
         } catch (RuntimeException e) {
-            LogConfig.configureRuntime();
+            LogSetup.configure();
             StartFailures.exit(e);
             return true;
         }

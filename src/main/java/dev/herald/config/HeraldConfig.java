@@ -64,6 +64,11 @@ public final class HeraldConfig {
         return new Ahead<>(() -> read.get().logged());
     }
 
+    /** The parse of the bundled defaults, to begin while the configuration's thread reads the file. */
+    public static Ahead<?> defaultsReading() {
+        return new Ahead<>(BundledDefaults::document);
+    }
+
     private static Config load(String[] args, BiConsumer<Level, String> log) {
         Optional<Path> file = configFile(args);
         file.ifPresent(path -> requireReadable(path, args.length > 0 ? " (the first argument)" : " (HERALD_CONFIG)"));

@@ -53,9 +53,6 @@ public final class KnownSettings {
     private static final String CONNECTION = "db.connection.";
     private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
 
-    /** The keys of the bundled application.yaml, from the one parse of it (BundledDefaults). */
-    private static final List<String> DEFAULT_KEYS = YamlKeys.of(BundledDefaults.document());
-
     private final Set<String> known;
 
     private KnownSettings(Set<String> known) {
@@ -65,7 +62,7 @@ public final class KnownSettings {
     /** The keys of the bundled defaults and those Herald reads without a default. */
     public static KnownSettings bundled() {
         Set<String> known = new TreeSet<>(WITHOUT_DEFAULT);
-        known.addAll(DEFAULT_KEYS);
+        known.addAll(DefaultKeys.ALL);
         HikariSettings.names().forEach(property -> known.add("db.connection." + property));
         DB_CLIENT_PARAMETERS.forEach(parameter -> known.add("db.parameters." + parameter));
         return new KnownSettings(known);
@@ -161,5 +158,13 @@ public final class KnownSettings {
         List<String> names = new ArrayList<>(known);
         SERVER_OPTIONS.forEach(option -> names.add(SERVER + option));
         return NearestName.among(key, names);
+    }
+
+    /**
+     * The keys of the bundled application.yaml, from the one parse of it (BundledDefaults), made when first asked
+     * for: {@link #isHeralds} needs none of them, and the start reads the defaults on another thread meanwhile.
+     */
+    private static final class DefaultKeys {
+        static final List<String> ALL = YamlKeys.of(BundledDefaults.document());
     }
 }

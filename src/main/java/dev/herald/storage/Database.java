@@ -50,11 +50,11 @@ public final class Database {
     }
 
     /**
-     * What {@link #start} needs and no setting changes, to be done ahead: the bundled statements, then the first
-     * reflection of the driver and the pool ({@link FirstReflection}), which the first connection would otherwise pay.
+     * What {@link #start} needs and no setting changes, to be done ahead: the bundled statements, then the driver's
+     * and the pool's first uses ({@link FirstUses}), which the first connection and query would otherwise pay.
      */
     public static List<Ahead<?>> ahead() {
-        return List.of(BundledStatements.reading(), FirstReflection.AHEAD);
+        return List.of(BundledStatements.reading(), FirstUses.AHEAD);
     }
 
     /**

@@ -45,7 +45,7 @@ class AheadTest {
 
     @Test
     void aFailureReachesTheAskerAsTheSameException() {
-        IllegalStateException failure = new IllegalStateException("statements.yaml is missing");
+        IllegalStateException failure = new IllegalStateException("statements.sql is missing");
         Ahead<String> ahead = new Ahead<>(() -> {
             throw failure;
         });

@@ -303,7 +303,7 @@ abstract class MigrationsContract {
             start(database).close();
 
             try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-                // The previous version's statements, as its statements.yaml has them.
+                // The previous version's statements, as its statements.yaml had them.
                 statement.execute(insertInteraction("n1", "click", 20_000L * 86_400_000L));
                 statement.execute(h2
                         ? "MERGE INTO interaction_daily_totals AS c USING (VALUES (CAST('p' AS VARCHAR(64)),"

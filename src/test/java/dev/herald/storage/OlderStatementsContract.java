@@ -2,6 +2,7 @@ package dev.herald.storage;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -34,7 +35,8 @@ import static org.hamcrest.Matchers.notNullValue;
 /**
  * Issue 33, point 3: a migration that says it keeps the version before working ({@code Migrations.Change.EXPAND})
  * does, for that version's own statements. The named statements of older Heralds are kept as they were
- * ({@code older-statements/V20.yaml}: the last Herald at schema 20, and so on); each file whose version every
+ * ({@code older-statements/V20.yaml}: the last Herald at schema 20, and so on; {@code .sql} from schema 31 on, when
+ * {@code statements.sql} replaced {@code statements.yaml}); each file whose version every
  * migration since keeps working is checked on the newest schema: every statement is one the database accepts (names
  * of tables and columns, prepared by the server), every insert names every column that is NOT NULL without a
  * default, which a new column of that kind would break, and the hot paths run: a notification written and read in
@@ -77,7 +79,7 @@ abstract class OlderStatementsContract {
         int newest = versions.getLast();
         int before = versions.get(versions.size() - 2);
         if (Migrations.compatibleFrom(newest) <= before) {
-            assertThat("older-statements/V" + before + ".yaml: the statements.yaml of the last Herald at version "
+            assertThat("older-statements/V" + before + ".sql: the statements.sql of the last Herald at version "
                                + before + " (docs/operations.md#upgrades-and-rolling-back)",
                        KEPT.contains(before), is(true));
         }
@@ -270,11 +272,20 @@ abstract class OlderStatementsContract {
      */
     private Map<String, String> statements(int version) throws IOException {
         Map<String, String> all;
-        try (InputStream in = OlderStatementsContract.class.getResourceAsStream("older-statements/V" + version
-                                                                                       + ".yaml")) {
-            assertThat("older-statements/V" + version + ".yaml", in, notNullValue());
-            Map<String, Map<String, Map<String, String>>> yaml = new Yaml().load(in);
-            all = new TreeMap<>(yaml.get("db").get("statements"));
+        // Up to schema 30 Herald kept its statements in YAML; from then on in statements.sql.
+        String sqlFile = "older-statements/V" + version + ".sql";
+        try (InputStream sql = OlderStatementsContract.class.getResourceAsStream(sqlFile)) {
+            if (sql != null) {
+                all = new TreeMap<>(BundledStatements.parse(new String(sql.readAllBytes(), StandardCharsets.UTF_8),
+                                                            sqlFile));
+            } else {
+                try (InputStream in = OlderStatementsContract.class.getResourceAsStream("older-statements/V"
+                                                                                               + version + ".yaml")) {
+                    assertThat("older-statements/V" + version + ".sql or .yaml", in, notNullValue());
+                    Map<String, Map<String, Map<String, String>>> yaml = new Yaml().load(in);
+                    all = new TreeMap<>(yaml.get("db").get("statements"));
+                }
+            }
         }
         String own = dialect().statementSuffix();
         Map<String, String> statements = new TreeMap<>();
