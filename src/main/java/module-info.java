@@ -9,6 +9,7 @@ module dev.herald {
 
     requires io.helidon.common;
     requires io.helidon.config;
+    requires io.helidon.config.yaml;      // config.HeraldConfig: Helidon's parser of a file SnakeYAML could not read
     requires io.helidon.http;
     requires io.helidon.webserver;
     requires io.helidon.common.task;      // ConnectionsPerClient: a connection Helidon may interrupt on stop
@@ -26,8 +27,7 @@ module dev.herald {
     requires org.jsoup;                   // content.HtmlMessages: HTML messages parsed as browsers parse them
     requires com.nimbusds.jose.jwt;       // identity.TokenVerifier: user tokens (JWS, JWT claims, HS256/ES256; docs/modules.md)
 
-    // Not referenced in code, but found through ServiceLoader at run time: they must be resolved with the module.
-    requires io.helidon.config.yaml;      // parser for application.yaml and config/*.yaml
+    // Not referenced in code, but needed at run time (named in logging.properties, found through ServiceLoader).
     requires io.helidon.logging.jul;      // the console handler and format logging.properties names
     requires org.eclipse.parsson;         // jakarta.json provider
 }

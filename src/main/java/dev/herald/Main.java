@@ -100,7 +100,7 @@ public final class Main {
         Ahead<Void> registry = HelidonRegistry.installing();
         List<Ahead<?>> next = new ArrayList<>(List.of(HeraldConfig.defaultsReading(), registry));
         next.addAll(Database.ahead());
-        next.addAll(List.of(HttpVersions.building(), HelidonRegistry.serialFilter()));
+        next.addAll(List.of(HttpVersions.building(), HelidonRegistry.serialFilter(), Database.firstQueryAhead()));
         Ahead.inOrder("herald-ahead", next);
         LogSetup.configure();
         try {

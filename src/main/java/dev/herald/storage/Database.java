@@ -50,11 +50,17 @@ public final class Database {
     }
 
     /**
-     * What {@link #start} needs and no setting changes, to be done ahead: the bundled statements, then the driver's
-     * and the pool's first uses ({@link FirstUses}), which the first connection and query would otherwise pay.
+     * What {@link #start} needs and no setting changes, to be done ahead, in the order it needs them: the bundled
+     * statements, then the driver's and the pool's first uses ({@link FirstUses}) that the first connection would
+     * otherwise pay.
      */
     public static List<Ahead<?>> ahead() {
-        return List.of(BundledStatements.reading(), FirstUses.AHEAD);
+        return List.of(BundledStatements.reading(), FirstUses.CONNECTING);
+    }
+
+    /** What the first query pays once per JVM, to be done ahead after the rest ({@link FirstUses}). */
+    public static Ahead<?> firstQueryAhead() {
+        return FirstUses.FIRST_CLOSE;
     }
 
     /**

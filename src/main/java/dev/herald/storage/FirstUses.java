@@ -24,25 +24,27 @@ final class FirstUses {
     /** Initialised at HikariCP's first close of a connection. */
     static final String CLOSED_CONNECTION = "com.zaxxer.hikari.pool.ProxyConnection$ClosedConnection";
 
-    private FirstUses() {
-    }
-
-    static final Ahead<Void> AHEAD = new Ahead<>(() -> {
-        run();
-        return null;
-    });
-
-    private static void run() {
+    /** Before the first connection: the driver's parse of its URL, the pool's copy of its configuration. */
+    static final Ahead<Void> CONNECTING = new Ahead<>(() -> {
         try {
             Configuration.parse(MARIADB_URL);
         } catch (SQLException e) {
             // A head start only: the start's own parse reports what is wrong.
         }
         new HikariConfig().copyStateTo(new HikariConfig());
+        return null;
+    });
+
+    /** Before the first query returns its connection. */
+    static final Ahead<Void> FIRST_CLOSE = new Ahead<>(() -> {
         try {
             Class.forName(CLOSED_CONNECTION, true, HikariConfig.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             // Another HikariCP: FirstUsesTest says so; the first close makes its own.
         }
+        return null;
+    });
+
+    private FirstUses() {
     }
 }
