@@ -68,6 +68,8 @@ import dev.herald.wire.StrictChunkContext;
 
 import io.helidon.config.Config;
 import io.helidon.dbclient.DbClient;
+import io.helidon.http.media.MediaContext;
+import io.helidon.http.media.jsonp.JsonpSupport;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
@@ -180,6 +182,10 @@ public final class Main {
         ServerLimits limits = ServerLimits.from(config.get("limits"));
         ClientAddresses clients = services.live().clients();
         Http1Config http1 = HttpVersions.http1Config();
+        MediaContext media = mediaContext();
+        if (!config.get("server.media-context").exists()) {
+            server.mediaContext(media);
+        }
         limits.applyTo(server);
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
@@ -196,6 +202,7 @@ public final class Main {
                     observe.applyTo(socket);
                     ServerLimits.sockets(socket, ServerLimits.DEFAULT_SEND_BUFFER_BYTES);
                     socket.protocolsDiscoverServices(false)
+                            .mediaContext(media)
                             .protocols(List.of())
                             .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of,
                                     http1, clients, observe.perClient(),
@@ -203,6 +210,18 @@ public final class Main {
                             .directHandlers(JsonDirectHandler.forAllEvents());
                 })
                 .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));
+    }
+
+    /**
+     * Helidon's media supports for both listeners, its defaults and JSON-P (api.JsonAnswers), named: it would find
+     * JSON-P through ServiceLoader for each listener, 10 ms of the main thread's start (issue 33). A
+     * {@code server.media-context} setting still replaces it on the API's listener.
+     */
+    private static MediaContext mediaContext() {
+        return MediaContext.builder()
+                .mediaSupportsDiscoverServices(false)
+                .addMediaSupport(JsonpSupport.create())
+                .build();
     }
 
     /** The API's route table. Filters run in the order added: CORS answers preflights before the rate limit counts. */

@@ -2,6 +2,7 @@ package dev.herald.logging;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,24 @@ class LogSetupTest {
             assertThat(herald.log(), containsString("OURS INFO Logging configured from file "
                     + directory.resolve("logging.properties").toAbsolutePath() + "\n"));
             assertThat(herald.log(), containsString("OURS INFO Herald listening on "));
+        }
+    }
+
+    @Test
+    void theJvmsOwnSettingWinsOverTheWorkingDirectory() throws Exception {
+        Path elsewhere = Files.createDirectories(directory.resolve("elsewhere")).resolve("jul.properties");
+        Files.writeString(elsewhere, """
+                handlers=java.util.logging.ConsoleHandler
+                java.util.logging.ConsoleHandler.formatter=java.util.logging.SimpleFormatter
+                java.util.logging.SimpleFormatter.format=JVM'S %4$s %5$s%n
+                .level=INFO
+                """);
+        Files.writeString(directory.resolve("logging.properties"), ".level=OFF\n");
+        try (ChildHerald herald = ChildHerald.start(directory, ChildHerald.onDatabase("jdbc:h2:file:./data/herald"),
+                                                    List.of("-Djava.util.logging.config.file=" + elsewhere))) {
+            assertThat(herald.log(), containsString(
+                    "JVM'S INFO Logging configured by the JVM's java.util.logging.config settings\n"));
+            assertThat(herald.log(), containsString("JVM'S INFO Herald listening on "));
         }
     }
 
