@@ -32,7 +32,6 @@ public final class HeraldConfig {
 
     private static final System.Logger LOGGER = System.getLogger(HeraldConfig.class.getName());
     private static final String DATABASE_URL = "db.connection.url";
-    private static final String SERVER = "server";
     /** The largest configuration file read: a thousand accounts take about 150 KB. */
     static final long LARGEST_FILE = 1024 * 1024;
     // The file type bits of st_mode (sys/stat.h).
@@ -163,7 +162,7 @@ public final class HeraldConfig {
     static Supplier<? extends ConfigSource> systemProperties() {
         Map<String, String> heralds = new TreeMap<>();
         System.getProperties().stringPropertyNames().stream()
-                .filter(key -> KnownSettings.isHeralds(key) || key.equals(SERVER) || key.startsWith(SERVER + "."))
+                .filter(KnownSettings::isConfiguration)
                 .forEach(key -> heralds.put(key, System.getProperty(key)));
         return ConfigSources.create(heralds, "system properties");
     }

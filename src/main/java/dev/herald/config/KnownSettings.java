@@ -123,6 +123,11 @@ public final class KnownSettings {
                 .findFirst();
     }
 
+    /** Whether a key is in Herald's sections or Helidon's {@code server}: no other key is read from configuration. */
+    public static boolean isConfiguration(String key) {
+        return isHeralds(key) || key.equals(SERVER.substring(0, SERVER.length() - 1)) || key.startsWith(SERVER);
+    }
+
     /** Whether a key is one of Herald's sections: only those are checked, the rest of the environment is not ours. */
     public static boolean isHeralds(String key) {
         int dot = key.indexOf('.');
