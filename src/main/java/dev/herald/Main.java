@@ -80,9 +80,13 @@ import io.helidon.webserver.http1.Http1Config;
  */
 public final class Main {
 
-    private static final System.Logger LOGGER = System.getLogger(Main.class.getName());
-
     private Main() {
+    }
+
+    // Asked for when a line is written, not when the class loads: the JDK's first look for a logging back end scans
+    // the class path, and the configuration's thread begins before it (issue 33).
+    private static System.Logger log() {
+        return System.getLogger(Main.class.getName());
     }
 
     /**
@@ -127,7 +131,7 @@ public final class Main {
     }
 
     private static void start(String[] args, Ahead<Config> configuration, Ahead<Void> registry) {
-        LOGGER.log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
+        log().log(Level.INFO, "Herald " + Version.current() + " starting on Java " + Runtime.version());
         Config config = configuration.get();
         checkSettings(config);
         ObserveSettings observe = ObserveSettings.from(config.get("observe"));
@@ -168,7 +172,7 @@ public final class Main {
         ListenAddresses.requireListening(server, ObserveSettings.SOCKET, "observe.port, OBSERVE_PORT");
         Reconfiguration.watch(args, config, services);
 
-        LOGGER.log(Level.INFO, "Herald listening on http://" + host + ":" + server.port()
+        log().log(Level.INFO, "Herald listening on http://" + host + ":" + server.port()
                 + "; health, metrics and OpenAPI on http://" + observe.host() + ":" + server.port(ObserveSettings.SOCKET));
     }
 
@@ -321,9 +325,9 @@ public final class Main {
      * which still runs), then the writer commits whatever it still holds, then the pool closes.
      */
     private static void stop(WebServer server, Services services) {
-        LOGGER.log(Level.INFO, "Herald stopping");
+        log().log(Level.INFO, "Herald stopping");
         server.stop();
         services.close();
-        LOGGER.log(Level.INFO, "Herald stopped");
+        log().log(Level.INFO, "Herald stopped");
     }
 }

@@ -30,7 +30,6 @@ import io.helidon.config.yaml.YamlConfigParser;
  */
 public final class HeraldConfig {
 
-    private static final System.Logger LOGGER = System.getLogger(HeraldConfig.class.getName());
     private static final String DATABASE_URL = "db.connection.url";
     /** The largest configuration file read: a thousand accounts take about 150 KB. */
     static final long LARGEST_FILE = 1024 * 1024;
@@ -79,8 +78,11 @@ public final class HeraldConfig {
         return load(file, aboveTheFile(), log);
     }
 
+    // The logger is asked for when a line is written, not when the class loads: the start reads its configuration
+    // on a thread begun before the JDK's first look for a logging back end (a scan of the class path), which the main
+    // thread meanwhile makes.
     private static void log(Level level, String line) {
-        LOGGER.log(level, line);
+        System.getLogger(HeraldConfig.class.getName()).log(level, line);
     }
 
     /** A read of the start's configuration: what it said, and the configuration or why there is none. */
@@ -173,6 +175,11 @@ public final class HeraldConfig {
      */
     public static Config withDefaults(List<Supplier<? extends ConfigSource>> overrides) {
         List<Supplier<? extends ConfigSource>> sources = new ArrayList<>(overrides);
+        // Helidon's first build makes its empty configuration, itself built with the mapper services found through
+        // ServiceLoader, each one's @Weight read by reflection: the JVM's first annotation, whose proxy class is spun
+        // at run time (nearly a third of the configuration's read, a wall-clock profile, issue 33). Asked for before
+        // the bundled defaults, it is made while the thread ahead parses them.
+        Config.empty();
         sources.add(BundledDefaults.source());
         // No ${...} in keys: Herald's keys are fixed names, a key the known-keys check does not know is warned of
         // as written, and the resolving walked every value of every source at each load (8 ms of a start).
@@ -186,13 +193,15 @@ public final class HeraldConfig {
      * Helidon's configuration without its own environment and system properties sources (Herald adds its own), and
      * with the parsers and the enum mapper it would find through ServiceLoader named instead: finding them read each
      * one's {@code @Weight} by reflection, on a cold JVM its first annotation, whose proxy class is spun at run time
-     * (12 ms of the configuration's read, a wall-clock profile, issue 33). The same parsers and mapper either way.
+     * (12 ms of the configuration's read, a wall-clock profile, issue 33). The same parsers and mapper either way;
+     * no filter: no module of Herald's provides one, and the look for them scanned the class path.
      */
     private static Config.Builder builder() {
         return Config.builder()
                 .disableEnvironmentVariablesSource()
                 .disableSystemPropertiesSource()
                 .disableParserServices()
+                .disableFilterServices()
                 .addParser(YamlConfigParser.create())
                 .addParser(new PropertiesConfigParser())
                 .disableMapperServices()

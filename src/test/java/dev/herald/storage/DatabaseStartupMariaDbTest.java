@@ -105,6 +105,23 @@ class DatabaseStartupMariaDbTest {
         }
     }
 
+    /** The pool's connections keep the driver's codecs: the driver's own reading of its options says so. */
+    @Test
+    void theServingPoolsConnectionsKeepTheDriversCodecs() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                    "db.connection.url", database.url(),
+                    "db.connection.username", database.username(),
+                    "db.connection.password", database.password()))));
+            ServingDatabase serving = Database.open(config.get("db"), Clock.systemUTC());
+            try (DbClient client = serving.client(); Connection connection = serving.pool().connection()) {
+                String driversReading = connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getConf()
+                        .initialUrl();
+                assertThat(driversReading, containsString("cacheCodecs=true"));
+            }
+        }
+    }
+
     /**
      * galeraAllowedState written in the URL for servers that are no Galera nodes: the driver only says
      * "Initialization command fail"; the start says what that means.

@@ -107,4 +107,27 @@ class DatabaseTest {
         Map<String, String> without = new HashMap<>(Map.of("connection.url", "jdbc:mariadb://db/herald"));
         assertThrows(BadSetting.class, () -> Database.chooseUser(without, Dialect.MARIADB));
     }
+
+    /** The driver keeps its codecs on MariaDB unless the URL or a dataSource setting says otherwise; H2 has none. */
+    @Test
+    void mariaDbConnectionsKeepTheDriversCodecsUnlessTheOperatorChooses() {
+        Map<String, String> mariadb = new HashMap<>(Map.of("connection.url", "jdbc:mariadb://db/herald"));
+        Database.cacheCodecs(mariadb, Dialect.MARIADB);
+        assertThat(mariadb.get(Database.CACHE_CODECS), is("true"));
+        assertThat(SchemaConnection.properties(mariadb, Dialect.MARIADB, Duration.ofSeconds(30))
+                           .getProperty("cachecodecs"), is("true"));
+
+        Map<String, String> inUrl = new HashMap<>(Map.of("connection.url", "jdbc:mariadb://db/herald?cacheCodecs=false"));
+        Database.cacheCodecs(inUrl, Dialect.MARIADB);
+        assertThat(inUrl.containsKey(Database.CACHE_CODECS), is(false));
+
+        Map<String, String> set = new HashMap<>(Map.of("connection.url", "jdbc:mariadb://db/herald",
+                                                        Database.CACHE_CODECS, "false"));
+        Database.cacheCodecs(set, Dialect.MARIADB);
+        assertThat(set.get(Database.CACHE_CODECS), is("false"));
+
+        Map<String, String> h2 = new HashMap<>(Map.of("connection.url", "jdbc:h2:mem:x"));
+        Database.cacheCodecs(h2, Dialect.H2);
+        assertThat(h2.containsKey(Database.CACHE_CODECS), is(false));
+    }
 }
