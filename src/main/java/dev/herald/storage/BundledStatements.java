@@ -59,7 +59,8 @@ final class BundledStatements {
         String name = null;
         StringBuilder sql = new StringBuilder();
         int lineNumber = 0;
-        for (String line : text.split("\r?\n", -1)) {
+        // Lines without a regular expression: a split on "\r?\n" was 10 ms of CPU of every start (a profile, issue 33).
+        for (String line : text.lines().toList()) {
             lineNumber++;
             if (line.startsWith(NAME)) {
                 add(byName, name, sql, source);
