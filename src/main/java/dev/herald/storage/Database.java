@@ -42,9 +42,9 @@ public final class Database {
     private static final Pattern URL_USER = Pattern.compile("[?&]user=([^&]*)");
     /** Hosts, between {@code //} and the path, of which there are more than one. */
     private static final Pattern SEVERAL_HOSTS = Pattern.compile("//[^/?]*,");
-    /** The driver's multi-host options Herald bounds, as the URL spells them. */
-    // As HikariSettings spells a driver option.
+    /** The driver's option that keeps its codecs, as HikariSettings spells a driver option. */
     static final String CACHE_CODECS = "connection.dataSource.cachecodecs";
+    /** The driver's multi-host options Herald bounds, as the URL spells them. */
     private static final Map<String, String> FAILOVER_BOUNDS = DriverOptions.of("retriesAllDown", "2",
                                                                               "deniedListTimeout", "2000");
 
@@ -152,7 +152,7 @@ public final class Database {
     }
 
     /**
-     * The MariaDB driver finds its codecs through a ServiceLoader at every connection unless told to keep them: a
+     * The MariaDB driver finds its codecs through a ServiceLoader at every connection unless told to keep them, a
      * scan of the class path each time: a quarter of the pool's connection thread's work while Herald started (20
      * connections, a wall-clock profile, issue 33), and on the start's path for the schema connection. They are the
      * driver's own classes, the same at every look. A {@code cacheCodecs} in the URL or a {@code dataSource} setting

@@ -18,7 +18,8 @@ import org.mariadb.jdbc.Configuration;
  * spun at run time (16 ms of CPU of the first query). The JDK's first look for drivers and the driver's for its
  * codecs each scan the class path (a third of the schema connection's time to connect, profiled), and the JDK's first
  * secure random numbers load its security providers (7 % of the database's start on the main thread). On H2 the
- * driver's part is a few milliseconds of a second core spent for nothing. Nothing connects and nothing is kept: the real parse, copy and close find that work done.
+ * driver's part is a few milliseconds of a second core spent for nothing. Nothing connects and nothing is kept: the
+ * real parse, copy and close find that work done.
  */
 final class FirstUses {
 

@@ -117,7 +117,8 @@ class DatabaseTest {
         assertThat(SchemaConnection.properties(mariadb, Dialect.MARIADB, Duration.ofSeconds(30))
                            .getProperty("cachecodecs"), is("true"));
 
-        Map<String, String> inUrl = new HashMap<>(Map.of("connection.url", "jdbc:mariadb://db/herald?cacheCodecs=false"));
+        Map<String, String> inUrl = new HashMap<>(Map.of("connection.url",
+                                                          "jdbc:mariadb://db/herald?cacheCodecs=false"));
         Database.cacheCodecs(inUrl, Dialect.MARIADB);
         assertThat(inUrl.containsKey(Database.CACHE_CODECS), is(false));
 
