@@ -44,6 +44,7 @@ public final class Database {
     private static final Pattern SEVERAL_HOSTS = Pattern.compile("//[^/?]*,");
     /** The driver's option that keeps its codecs, as HikariSettings spells a driver option. */
     static final String CACHE_CODECS = "connection.dataSource.cachecodecs";
+    private static final Map<String, String> KEPT_CODECS = DriverOptions.of("cacheCodecs", "true");
     /** The driver's multi-host options Herald bounds, as the URL spells them. */
     private static final Map<String, String> FAILOVER_BOUNDS = DriverOptions.of("retriesAllDown", "2",
                                                                               "deniedListTimeout", "2000");
@@ -159,9 +160,8 @@ public final class Database {
      * wins.
      */
     static void cacheCodecs(Map<String, String> settings, Dialect dialect) {
-        String url = settings.get("connection.url").toLowerCase(Locale.ROOT);
-        if (dialect == Dialect.MARIADB && !url.contains("cachecodecs=")) {
-            settings.putIfAbsent(CACHE_CODECS, "true");
+        if (dialect == Dialect.MARIADB && !DriverOptions.missing(settings, KEPT_CODECS).isEmpty()) {
+            settings.put(CACHE_CODECS, "true");
         }
     }
 
