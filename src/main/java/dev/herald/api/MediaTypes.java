@@ -16,7 +16,8 @@ public final class MediaTypes {
 
     /** @param mediaTypes lower case, without parameters */
     public static boolean isOneOf(String contentType, List<String> mediaTypes) {
-        String[] parts = contentType.split(";");
+        // Trailing empty parts kept: ";" alone is two empty parts, not none.
+        String[] parts = contentType.split(";", -1);
         if (!mediaTypes.contains(parts[0].strip().toLowerCase(Locale.ROOT))) {
             return false;
         }

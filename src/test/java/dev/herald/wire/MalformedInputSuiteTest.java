@@ -98,6 +98,7 @@ class MalformedInputSuiteTest extends HeraldServerTest {
     void noInputGetsA5xxALogFloodOrTheServerDown() throws Exception {
         jsonBodies();
         wrongTypes();
+        mediaTypes();
         pathsAndHeaders();
         chunkedAndLyingBodies();
         methods();
@@ -244,6 +245,26 @@ class MalformedInputSuiteTest extends HeraldServerTest {
             admin("POST", "/projects/" + project.id() + "/notifications",
                   "{\"message\":\"m\",\"action\":{\"type\":" + value + ",\"data\":" + value + "}}");
         }
+    }
+
+    /** Content types with nothing where the type belongs, on every route that reads a body, signed in or not. */
+    private void mediaTypes() throws IOException {
+        String click = "{\"type\":\"click\"}";
+        for (String type : List.of(";", ";;", " ; ", ";charset=utf-8", "", " ", "application/json;;",
+                                   "application/json; charset", "application/json; =utf-8", "application/json; charset=",
+                                   "application/json; charset=\"", "*/*", "application/json, text/plain", "/", "a;b;c")) {
+            String contentType = "Content-Type: " + type + "\r\n";
+            sendWithHead(track(""), contentType, click);
+            sendWithHead(track("/enhanced"), contentType, click);
+            sendWithHead("/api/v1/admin/session", contentType, "{\"name\":\"a\",\"token\":\"b\"}");
+            sendWithHead("/api/v1/admin/projects", "Authorization: Bearer " + AdminClient.TOKEN + "\r\n" + contentType,
+                         "{\"name\":\"p\"}");
+        }
+    }
+
+    private void sendWithHead(String path, String headers, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        send("POST " + path + " HTTP/1.1\r\nHost: x\r\n" + headers + "Content-Length: " + bytes.length, bytes);
     }
 
     private void pathsAndHeaders() throws IOException {
