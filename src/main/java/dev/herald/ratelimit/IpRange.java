@@ -2,19 +2,25 @@ package dev.herald.ratelimit;
 
 import java.net.InetAddress;
 
+import dev.herald.config.ConfigValues;
+
 /**
  * An address or a CIDR range ({@code 10.0.0.0/8}, {@code 2001:db8::/32}, {@code 127.0.0.1}). Also the form of
  * {@code webhooks.allowed-addresses} (the webhook package's AddressPolicy).
  */
 public record IpRange(byte[] network, int prefixLength) {
 
-    /** @throws IllegalArgumentException naming the text when it is not an address or a range */
+    /**
+     * @throws IllegalArgumentException naming the text when it is not an address or a range; one that could be a
+     *                                  token pasted into the wrong setting is not shown (the log keeps the message)
+     */
     public static IpRange parse(String text) {
         String trimmed = text.strip();
         int slash = trimmed.indexOf('/');
         String addressPart = slash < 0 ? trimmed : trimmed.substring(0, slash);
         InetAddress address = IpAddresses.parse(addressPart)
-                .orElseThrow(() -> new IllegalArgumentException("Not an IP address or CIDR range: " + text));
+                .orElseThrow(() -> new IllegalArgumentException("Not an IP address or CIDR range: "
+                        + ConfigValues.shown(text)));
         byte[] bytes = address.getAddress();
         int maxPrefix = bytes.length * 8;
         int prefix = slash < 0 ? maxPrefix : parsePrefix(trimmed.substring(slash + 1), maxPrefix, text);
@@ -49,6 +55,6 @@ public record IpRange(byte[] network, int prefixLength) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("Bad prefix length in CIDR range: " + whole);
+        throw new IllegalArgumentException("Bad prefix length in CIDR range: " + ConfigValues.shown(whole));
     }
 }
