@@ -27,6 +27,7 @@ import dev.herald.config.HeraldConfig;
 import dev.herald.console.ConsoleService;
 import dev.herald.console.RootPointer;
 import dev.herald.cors.CorsSettings;
+import dev.herald.export.ExportSettings;
 import dev.herald.feed.FeedCacheSettings;
 import dev.herald.identity.TokenKeyAdminService;
 import dev.herald.identity.UserTokenSettings;
@@ -302,7 +303,8 @@ public final class Main {
         ConfigValues.bool(config.get("sdk.demo.enabled"), false);
         FeedCacheSettings.from(config.get("feed.cache"));
         UserTokenSettings.from(config.get("user-tokens"));
-        TrackingBatchSettings.from(config.get("tracking.batch"));
+        TrackingBatchSettings batch = TrackingBatchSettings.from(config.get("tracking.batch"));
+        ExportSettings.from(config.get("tracking.export"), batch.maxWait());
         RetentionSettings.from(config.get("tracking.retention"));
         TrackingService.checkSettings(config.get("tracking"));
         AuthFailureSettings.from(config.get("admin.auth-failures"));
@@ -315,8 +317,8 @@ public final class Main {
         TimestampWindow.from(config.get("tracking.timestamp-window"));
         ObserveSettings.from(config.get("observe"));
         BackupSettings.from(config.get("db.backup"));
-        WebhookSettings.from(config.get("webhooks"));
-        TransportSettings.from(config.get("webhooks"));
+        WebhookSettings.from(config.get("webhooks"))
+                .requireLeaseBeyond(TransportSettings.from(config.get("webhooks")).timeout());
         ConfigWatcher.interval(config);
     }
 

@@ -85,7 +85,8 @@ final class Reconfiguration {
         KnownSettings known = KnownSettings.bundled();
         changed(atStart, after).stream().filter(setting -> !isLive(setting) && known.reads(setting)).forEach(
                 setting -> LOGGER.log(Level.WARNING, setting + " changed in the file: takes effect at the next restart"));
-        List<String> changedLive = changed(before, after).stream().filter(Reconfiguration::isLive).toList();
+        List<String> changedLive = changed(before, after).stream()
+                .filter(setting -> isLive(setting) && known.reads(setting)).toList();
         live.apply(next);
         Config previous = current;
         current = next;

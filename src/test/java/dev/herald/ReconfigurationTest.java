@@ -159,6 +159,18 @@ class ReconfigurationTest extends HeraldServerTest {
         assertThat(bearer(ALICE_TOKEN), is(200));
     }
 
+    // "accounts:" with nothing after it was refused, and the account and the token removed with it kept their access.
+    @Test
+    void accountsLeftEmptyRemoveEveryAccount() throws IOException {
+        assertThat(bearer(ALICE_TOKEN), is(200));
+
+        reloadWith(base("").replaceAll("(?s)(  accounts:\n).*?token-sha256: \"[0-9a-f]+\"\n", "$1"));
+
+        assertThat(log.lines(), contains("INFO: Configuration reloaded: admin.accounts: removed alice"));
+        assertThat(bearer(ALICE_TOKEN), is(401));
+        assertThat(signIn("alice", ALICE_TOKEN).status(), is(401));
+    }
+
     @Test
     void aChangedRoleHoldsAtTheNextRequest() throws IOException {
         Accounts.Answer signedIn = signIn("alice", ALICE_TOKEN);
@@ -349,6 +361,23 @@ class ReconfigurationTest extends HeraldServerTest {
         reloadWith(base("limits:\n  conections: 5\n"));
 
         assertThat(log.lines(), contains("INFO: Configuration read again: no setting that changes live has changed"));
+    }
+
+    // A misspelt key in a live section was listed as reloaded beside the setting that did change.
+    @Test
+    void aMisspeltKeyInALiveSectionIsNotReportedAsApplied() throws IOException {
+        reloadWith(base("rate-limit:\n  requests: 5\n  reqests: 7\n"));
+
+        assertThat(log.lines(), contains("INFO: Configuration reloaded: rate-limit.requests: 5 (was 1000)"));
+    }
+
+    @Test
+    void aListWhereOneValueBelongsKeepsTheConfiguration() throws IOException {
+        reloadWith(base("rate-limit:\n  requests: [1, 2]\n").replace("https://old.example", "https://new.example"));
+
+        assertThat(log.lines(), contains("WARNING: Configuration not reloaded: rate-limit.requests (file " + file
+                + ") must be a single value, not a list"));
+        assertThat("nothing of the file is applied", allowedOrigin("https://new.example"), is("none"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.herald.config.ConfigValues;
 import dev.herald.support.ChildHerald;
 
 import org.junit.jupiter.api.Test;
@@ -169,6 +170,32 @@ class StartFailuresTest {
                                   + "not a section (rate-limit.window.seconds)");
     }
 
+    // Helidon answered the default for a list where one value belongs: Herald listened on 8080, or kept 1,000.
+    @Test
+    void aListWhereOneValueBelongsIsRefusedWithItsForm() throws Exception {
+        assertFailedStart(h2() + "rate-limit:\n  requests: [1, 2]\n", Map.of(),
+                          "rate-limit.requests (file " + directory.resolve("herald.yaml") + ") must be a single value, "
+                                  + "not a list");
+        assertFailedStart(h2(), Map.of("SERVER_PORT_0", "19148"),
+                          "server.port (environment variable SERVER_PORT_0) must be a single value, not a list");
+    }
+
+    // Read when the services were made: the schema was half migrated, and its lock held the next start a minute.
+    @Test
+    void theExportsSettingsAreCheckedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("TRACKING_EXPORT_SETTLE_DASH_WINDOW", "PT1S"),
+                          "tracking.export.settle-window must be longer than tracking.batch.max-wait (PT1.5S)");
+        assertFailedStart(h2(), Map.of("TRACKING_EXPORT_ANSWER_DASH_BYTES", "0"),
+                          "tracking.export.answer-bytes must be at least 65536");
+    }
+
+    @Test
+    void aWebhookLeaseNoLongerThanAnAttemptIsRefused() throws Exception {
+        assertFailedStart(h2(), Map.of("WEBHOOKS_LEASE", "PT1S"),
+                          "webhooks.lease (WEBHOOKS_LEASE) is PT1S; it must be longer than webhooks.timeout (PT15S), or"
+                                  + " another instance sends a delivery still awaiting its answer a second time");
+    }
+
     @Test
     void aMissingConfigurationFileIsNamed() throws Exception {
         assertOneLine(ChildHerald.failedStart(directory, Map.of(), "/nowhere/prod.yaml"),
@@ -193,6 +220,13 @@ class StartFailuresTest {
         assertFailedStart(h2() + "admin:\n  allow-short-tokens: \"" + token + "\"\n", Map.of(),
                           "admin.allow-short-tokens (ADMIN_ALLOW_DASH_SHORT_DASH_TOKENS) is a value of " + token.length()
                                   + " characters (not shown: it could be a token); it must be true or false");
+        for (String list : List.of("rate-limit.trusted-proxies", "webhooks.allowed-addresses")) {
+            ChildHerald.Ended ended = ChildHerald.failedStart(directory, h2(),
+                                                              Map.of(ConfigValues.environmentName(list), token));
+            assertOneLine(ended, list + " (" + ConfigValues.environmentName(list) + "): Not an IP address or CIDR range:"
+                    + " a value of " + token.length() + " characters (not shown: it could be a token)");
+            assertThat(ended.log(), not(containsString(token)));
+        }
     }
 
     @Test

@@ -32,8 +32,26 @@ public record AccountSettings(String name, Role role, byte[] tokenSha256) {
      *
      * @throws IllegalArgumentException naming the entry and what is wrong with it, never a digest
      */
+    /**
+     * The list's entries. {@code accounts:} left empty (YAML's null) is no accounts, as a removed line is: it was
+     * refused with Helidon's words, and the accounts it meant to remove kept their access.
+     */
+    private static List<Config> entries(Config accounts) {
+        if (!accounts.exists()) {
+            return List.of();
+        }
+        if (accounts.type() == Config.Type.VALUE) {
+            if (accounts.asString().orElse("").isBlank()) {
+                return List.of();
+            }
+            throw new IllegalArgumentException("admin.accounts must be a list of accounts, each with a name, a role and"
+                    + " a token-sha256, not a single value");
+        }
+        return accounts.asNodeList().orElse(List.of());
+    }
+
     static List<AccountSettings> listFrom(Config accounts) {
-        List<Config> entries = accounts.exists() ? accounts.asNodeList().orElse(List.of()) : List.of();
+        List<Config> entries = entries(accounts);
         List<AccountSettings> all = new ArrayList<>();
         // Lower-cased: names are one whatever their case, as the console's are, so that no two read alike in the log.
         Map<String, String> names = new HashMap<>();

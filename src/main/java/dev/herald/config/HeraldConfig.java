@@ -253,7 +253,7 @@ public final class HeraldConfig {
         Map<String, String> keys = new TreeMap<>();
         System.getenv().forEach((name, value) -> {
             String key = name.toLowerCase(Locale.ROOT).replace("_dash_", "-").replace('_', '.');
-            if (KnownSettings.isHeralds(key)) {
+            if (KnownSettings.isCheckedInTheEnvironment(key)) {
                 keys.put(key, name);
             }
         });

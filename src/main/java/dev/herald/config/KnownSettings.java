@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.herald.storage.HikariSettings;
@@ -32,6 +33,11 @@ public final class KnownSettings {
                                                               "cors.allowed-origins",
                                                               "rate-limit.trusted-proxies",
                                                               "webhooks.allowed-addresses");
+    /** The settings that are lists; every other known setting is one value. */
+    private static final Set<String> LISTS = Set.of("admin.tokens", "admin.accounts", "cors.allowed-origins",
+                                                    "rate-limit.trusted-proxies", "webhooks.allowed-addresses");
+    /** Helidon's {@code server.*} settings that Herald reads as one value itself, before Helidon does. */
+    private static final Set<String> SERVER_VALUES = Set.of("server.port", "server.host");
     private static final Set<String> FREE_PREFIXES = Set.of("db.statements.");
     // Helidon's JdbcParametersConfig, 4.1.7.
     private static final Set<String> DB_CLIENT_PARAMETERS = Set.of("use-n-string", "use-string-binding",
@@ -82,6 +88,7 @@ public final class KnownSettings {
     public List<String> check(Iterable<String> keys, Function<String, String> origin, boolean strict) {
         List<String> warnings = new ArrayList<>();
         for (String key : keys) {
+            requireNoListForAValue(key, origin);
             String plain = LIST_INDEX.matcher(key).replaceAll("");
             if (isKnown(plain)) {
                 continue;
@@ -99,6 +106,24 @@ public final class KnownSettings {
             warnings.add(message + "; it is ignored");
         }
         return warnings;
+    }
+
+    /**
+     * A list where one value belongs ({@code server.port: [8080]}, {@code SERVER_PORT_0}): its entries' keys look like
+     * the setting's own once their index is dropped, and Helidon answered the setting's default for it, so Herald
+     * listened on another port, or kept another limit, without a word.
+     */
+    private void requireNoListForAValue(String key, Function<String, String> origin) {
+        Matcher index = LIST_INDEX.matcher(key);
+        if (!index.find()) {
+            return;
+        }
+        String setting = key.substring(0, index.start());
+        boolean oneValue = setting.startsWith(SERVER) ? SERVER_VALUES.contains(setting)
+                : isHeralds(setting) && !LISTS.contains(setting) && isKnown(setting);
+        if (oneValue) {
+            throw new BadSetting(setting + " (" + origin.apply(key) + ") must be a single value, not a list");
+        }
     }
 
     /**
@@ -126,6 +151,16 @@ public final class KnownSettings {
     /** Whether a key is in Herald's sections or Helidon's {@code server}: no other key is read from configuration. */
     public static boolean isConfiguration(String key) {
         return isHeralds(key) || key.equals(SERVER.substring(0, SERVER.length() - 1)) || key.startsWith(SERVER);
+    }
+
+    /**
+     * Whether an environment variable's key is checked: one of Herald's sections, or the two {@code server.*}
+     * settings Herald reads itself (a list given for one of them, {@code SERVER_PORT_0}); Helidon's others, and the
+     * rest of the environment, are not ours.
+     */
+    public static boolean isCheckedInTheEnvironment(String key) {
+        return isHeralds(key)
+                || SERVER_VALUES.stream().anyMatch(value -> key.equals(value) || key.startsWith(value + "."));
     }
 
     /** Whether a key is one of Herald's sections: only those are checked, the rest of the environment is not ours. */

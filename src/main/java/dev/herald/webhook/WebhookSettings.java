@@ -36,6 +36,20 @@ public record WebhookSettings(boolean enabled, int senders, int perEndpoint, int
     }
 
     /**
+     * The lease outlasts an attempt, or another instance takes a delivery whose answer is still awaited and sends it
+     * a second time.
+     *
+     * @param attempt the longest one attempt takes ({@code webhooks.timeout})
+     */
+    public void requireLeaseBeyond(Duration attempt) {
+        if (lease.compareTo(attempt) <= 0) {
+            throw new IllegalArgumentException("webhooks.lease (WEBHOOKS_LEASE) is " + lease + "; it must be longer than"
+                    + " webhooks.timeout (" + attempt + "), or another instance sends a delivery still awaiting its"
+                    + " answer a second time");
+        }
+    }
+
+    /**
      * Senders kept for projects with nothing in flight, one each: a quarter of {@code senders} (4 of 16). A project
      * that already has a delivery in flight takes a sender only while more than these are free, so with
      * {@code reserve} or fewer projects slow at once, any other project's delivery finds a sender at once.
