@@ -820,6 +820,10 @@ UPDATE webhook_endpoints SET url = :url, description = :description, event_types
   enabled = :enabled,
   disabled_reason = :disabledReason, failing_since = :failingSince, updated_at = :updatedAt
 WHERE id = :id
+-- Enabled again: what it still has pending is due at once, as a catch-up (its attempts so far kept), however
+-- far off the schedule had put its next attempt.
+-- name: webhook-endpoint-deliveries-due
+UPDATE webhook_deliveries SET next_attempt_at = ? WHERE endpoint_id = ? AND status = 'PENDING' AND next_attempt_at > ?
 -- name: rotate-webhook-endpoint-secret
 UPDATE webhook_endpoints SET secret = :secret, previous_secret = :previousSecret,
   previous_secret_until = :previousSecretUntil, updated_at = :updatedAt

@@ -225,15 +225,18 @@ public final class DeliveryWorker implements AutoCloseable {
                 long since = deliveries.failed(due.endpointId(), done);
                 if (done - since >= settings.disableAfter().toMillis()) {
                     disable(due, "Every delivery failed since " + Timestamps.format(since) + ", longer than "
-                            + settings.disableAfter().toHours() + " hours (webhooks.disable-after); last: "
+                            + settings.disableAfter() + " (webhooks.disable-after); last: "
                             + DeliveryStore.shortDetail(attempt.detail()), done);
                 }
             }
         }
     }
 
+    /** Counted and logged once per endpoint: each delivery in flight when it crossed the line comes here too. */
     private void disable(DeliveryStore.DueEndpoint due, String reason, long now) {
-        endpoints.disable(due.projectId(), due.endpointId(), DeliveryStore.shortDetail(reason), now);
+        if (!endpoints.disable(due.projectId(), due.endpointId(), DeliveryStore.shortDetail(reason), now)) {
+            return;
+        }
         disabled.increment();
         LOGGER.log(Level.WARNING, "Webhook endpoint " + due.endpointId() + " of project " + due.projectId()
                 + " disabled: " + reason);

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
@@ -106,6 +107,10 @@ public final class EndpointStore {
                 transaction.namedDelete("delete-webhook-endpoint-events", after.id());
                 writeEventTypes(transaction, after);
             }
+            if (after.enabled() && !before.enabled()) {
+                transaction.namedUpdate("webhook-endpoint-deliveries-due", after.updatedAt(), after.id(),
+                                        after.updatedAt());
+            }
             AuditLog.recordChange(transaction, audit.apply(before, after));
             written.set(after);
         });
@@ -153,15 +158,19 @@ public final class EndpointStore {
      * The worker's: disables an endpoint still enabled, saying why; announced like a person's change, so that no
      * instance writes events for it any more, and in the audit log as {@link #WORKER}'s.
      */
-    void disable(String projectId, String endpointId, String reason, long now) {
+    /** @return whether this call disabled it: false when it was disabled already (another delivery, or instance) */
+    boolean disable(String projectId, String endpointId, String reason, long now) {
+        AtomicBoolean disabled = new AtomicBoolean();
         changes.write(Change.ofProject(projectId), transaction -> {
             // Only the worker whose update disabled it writes the line: another finds it disabled already.
             if (transaction.namedUpdate("disable-webhook-endpoint", reason, now, endpointId) == 1) {
                 AuditLog.record(transaction, new AuditEntry(0, now, WORKER, "webhook.disabled", projectId,
                         "webhook-endpoint", endpointId, Json.builders().createObjectBuilder()
                                 .add("disabledReason", reason).build()));
+                disabled.set(true);
             }
         });
+        return disabled.get();
     }
 
     private static void writeEventTypes(DbExecute transaction, WebhookEndpoint endpoint) {

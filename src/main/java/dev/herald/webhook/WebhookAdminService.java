@@ -175,6 +175,7 @@ public final class WebhookAdminService implements HttpService {
 
     private void replayOne(ServerRequest request, ServerResponse response) {
         WebhookEndpoint endpoint = enabled(existing(request));
+        AdminRequests.body(request, NO_BODY);
         String eventId = request.path().pathParameters().get("eventId");
         long now = clock.millis();
         if (!deliveries.replay(endpoint.id(), eventId, now)) {

@@ -182,6 +182,8 @@ abstract class DeliveryWorkerContract {
                 herald.clock().advance(Duration.ofMinutes(31));
                 herald.notification(project).status(NotificationStatus.DRAFT).save();
                 worker.deliverDue();
+                // Each failed delivery of the round crossed the line: the endpoint was counted once per delivery.
+                assertThat("counted once", worker.figures().disabled(), is(1L));
             }
             WebhookEndpoint after = find(herald, endpoint);
             assertThat(after.enabled(), is(false));
@@ -195,6 +197,39 @@ abstract class DeliveryWorkerContract {
             assertThat(count(herald, "SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = ? AND attempts > 0",
                              endpoint.id()), greaterThan(0L));
         }
+    }
+
+    // Enabled again, the endpoint's retries kept their schedule: one waited for minutes, or hours, for no reason.
+    @Test
+    void enabledAgainItsPendingDeliveriesAreSentAtOnce() throws Exception {
+        try (TestHerald herald = TestHerald.start(database())) {
+            Project project = herald.project();
+            WebhookEndpoint endpoint = endpoint(herald, project, "notification.created");
+            WebhookTestSupport.ScriptedTransport receiver = new WebhookTestSupport.ScriptedTransport();
+            receiver.answer = delivery -> attempt(Attempt.Outcome.FAILED, 500);
+            EndpointStore endpoints = new EndpointStore(herald.serving().client(), herald.services().changes());
+            try (DeliveryWorker worker = worker(herald, receiver, Map.of())) {
+                herald.notification(project).status(NotificationStatus.DRAFT).save();
+                assertThat(worker.deliverDue(), is(1));
+                herald.clock().advance(Duration.ofMinutes(1));
+                assertThat(worker.deliverDue(), is(1));
+                assertThat("the next attempt minutes away", worker.deliverDue(), is(0));
+
+                enable(herald, endpoints, endpoint, false);
+                enable(herald, endpoints, endpoint, true);
+                receiver.answer = delivery -> attempt(Attempt.Outcome.DELIVERED, 204);
+                assertThat("sent at once, as a catch-up", worker.deliverDue(), is(1));
+                assertThat(count(herald, "SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = ? AND status ="
+                        + " 'DELIVERED' AND attempts = 3", endpoint.id()), is(1L));
+            }
+        }
+    }
+
+    private static void enable(TestHerald herald, EndpointStore endpoints, WebhookEndpoint endpoint, boolean enabled) {
+        endpoints.update(find(herald, endpoint), before -> new WebhookEndpoint(before.id(), before.projectId(),
+                        before.url(), null, before.eventTypes(), before.secret(), null, null, enabled,
+                        enabled ? null : "Disabled by a test", null, before.createdAt(), herald.clock().millis()),
+                (before, after) -> herald.fixture("webhook.updated", before.projectId(), before.id()));
     }
 
     @Test
@@ -390,7 +425,9 @@ abstract class DeliveryWorkerContract {
             }
             EndpointStore endpoints = new EndpointStore(herald.serving().client(), herald.services().changes());
             long now = herald.clock().millis();
-            endpoints.disable(project.id(), gone.id(), "410 Gone", now);
+            assertThat(endpoints.disable(project.id(), gone.id(), "410 Gone", now), is(true));
+            // What the worker counts and logs: a second delivery, or instance, that finds it disabled already is not.
+            assertThat("disabled already", endpoints.disable(project.id(), gone.id(), "410 Gone", now), is(false));
             endpoints.disable(project.id(), later.id(), "410 Gone", now);
             WebhookTestSupport.ScriptedTransport receiver = new WebhookTestSupport.ScriptedTransport();
             try (DeliveryWorker worker = worker(herald, receiver, Map.of())) {

@@ -200,6 +200,10 @@ abstract class WebhookAdminContract extends HeraldServerTest {
             assertThat(delivered.getString("eventType"), is("notification.created"));
 
             String eventId = delivered.getString("eventId");
+            // It takes no body, as a rotation does not: one given is a mistake, and it was taken without a word.
+            AdminClient.Answer withBody = admin.call(Method.POST, path + "/deliveries/" + eventId + "/replay",
+                                                     "{\"since\":\"2026-01-01T00:00:00Z\"}");
+            assertThat(withBody.body(), withBody.status(), is(400));
             assertThat(admin.call(Method.POST, path + "/deliveries/" + eventId + "/replay").status(), is(202));
             assertThat(admin.call(Method.POST, path + "/deliveries/msg_unknown/replay").status(), is(404));
             assertThat(worker.deliverDue(), is(1));
