@@ -78,9 +78,10 @@ public final class AdminRequests {
         if (bytes.length == 0) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        return Json.parseObject(bytes).orElseThrow(
+        return Json.parseRequestObject(bytes).orElseThrow(
                 () -> ApiException.validation("body", "The body must be one JSON object: valid JSON, at most "
-                        + Json.MAX_DEPTH + " levels deep, no name twice in one object"));
+                        + Json.MAX_DEPTH + " levels deep, no name twice in one object, no surrogate escape without"
+                        + " its pair"));
     }
 
     private static ApiException tooLarge() {

@@ -183,7 +183,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
     private TrackingRequest tracked(ServerRequest request, TrackingEndpoint endpoint, long now) {
         byte[] body = TrackingBody.read(request);
         TrackingBody.requireSupportedMediaType(request);
-        JsonObject json = Json.parseObject(body).orElseThrow(TrackingErrors::invalidBody);
+        JsonObject json = Json.parseRequestObject(body).orElseThrow(TrackingErrors::invalidBody);
         return TrackingRequest.parse(json, endpoint, timestampWindow, now);
     }
 }
