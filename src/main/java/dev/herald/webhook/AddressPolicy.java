@@ -19,7 +19,8 @@ import dev.herald.ratelimit.IpRange;
  * link-local, shared/CGNAT, multicast, reserved, documentation, benchmarking, unspecified, broadcast), which holds
  * the clouds' metadata addresses (169.254.169.254, fd00:ec2::254, Alibaba's 100.100.100.200, Oracle's
  * 192.0.0.192); and an IPv6 address that carries an IPv4 one (mapped, compatible, translated, 6to4, NAT64) is
- * judged by the IPv4 address it carries, since that is where its packets end up. An operator opens ranges with
+ * judged by the IPv4 address it carries, since that is where its packets end up (for 6to4, the router in front
+ * of the address's /48: a range allowed for IPv4 opens every other form, not that one). An operator opens ranges with
  * {@code webhooks.allowed-addresses} (a receiver on their own network, the tests' loopback).
  */
 public final class AddressPolicy {
@@ -62,7 +63,7 @@ public final class AddressPolicy {
             new Embedding(new byte[12], "IPv4-compatible"),
             new Embedding(new byte[] {0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xff, (byte) 0xff, 0, 0}, "IPv4-translated"),
             new Embedding(new byte[] {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0}, "NAT64"),
-            new Embedding(new byte[] {0x20, 0x02}, "6to4"));
+            new Embedding(new byte[] {0x20, 0x02}, "6to4", false));
 
     private final List<IpRange> allowed;
 
@@ -91,11 +92,16 @@ public final class AddressPolicy {
                 int offset = embedding.prefix().length;
                 if (Arrays.equals(bytes, 0, offset, embedding.prefix(), 0, offset) && !isLoopbackOrUnspecified(bytes)) {
                     InetAddress carried = ipv4(Arrays.copyOfRange(bytes, offset, offset + 4));
-                    return reason(carried).map(reason -> "the " + embedding.name() + " form of "
-                                                         + carried.getHostAddress() + ", " + reason);
+                    Optional<String> carriedReason = embedding.isTheHost() ? reason(carried) : refusedRange(carried);
+                    return carriedReason.map(reason -> "the " + embedding.name() + " form of "
+                                                       + carried.getHostAddress() + ", " + reason);
                 }
             }
         }
+        return refusedRange(address);
+    }
+
+    private static Optional<String> refusedRange(InetAddress address) {
         for (Refused refused : REFUSED) {
             if (refused.range().contains(address)) {
                 return Optional.of(refused.reason());
@@ -128,6 +134,14 @@ public final class AddressPolicy {
         }
     }
 
-    private record Embedding(byte[] prefix, String name) {
+    /**
+     * @param isTheHost whether the IPv4 address carried is the host the packets reach, so that an allowed range
+     *                  of IPv4 opens the form too; not so for 6to4, whose address is a router's, in front of a /48
+     *                  of other hosts
+     */
+    private record Embedding(byte[] prefix, String name, boolean isTheHost) {
+        Embedding(byte[] prefix, String name) {
+            this(prefix, name, true);
+        }
     }
 }

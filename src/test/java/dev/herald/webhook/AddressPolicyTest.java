@@ -102,6 +102,9 @@ class AddressPolicyTest {
         assertThat(policy.refusal(InetAddress.getByName("10.20.3.4")), is(Optional.empty()));
         assertThat(policy.refusal(InetAddress.getByName("fd12::5")), is(Optional.empty()));
         assertThat(policy.refusal(InetAddress.getByName("64:ff9b::a14:304")), is(Optional.empty()));
+        // A 6to4 address names a router at the IPv4 address and a /48 of hosts behind it, not that host.
+        assertThat(policy.refusal(InetAddress.getByName("2002:a14:304:1234::5678")),
+                   is(Optional.of("2002:a14:304:1234:0:0:0:5678 is the 6to4 form of 10.20.3.4, a private address")));
         assertThat(policy.refusal(InetAddress.getByName("10.21.0.1")).isPresent(), is(true));
         assertThat(policy.refusal(InetAddress.getByName("fd13::5")).isPresent(), is(true));
         assertThat(policy.refusal(InetAddress.getByName("169.254.169.254")).isPresent(), is(true));
