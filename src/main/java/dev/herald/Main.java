@@ -238,7 +238,7 @@ public final class Main {
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter())
                 .addFilter(new MetricsFilter(metrics));
-        connectionFilters(routing, config);
+        connectionFilters(routing, config, live.clients());
         ClientAddresses clients = live.clients();
         AdminAccess admin = services.admin();
         routing.addFilter(live.cors())
@@ -268,7 +268,7 @@ public final class Main {
         ServingDatabase database = services.database();
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter());
-        connectionFilters(routing, config);
+        connectionFilters(routing, config, services.live().clients());
         routing.register("/observe/health", new HealthService(database.client(), database.pool()::refused,
                                                               () -> services.tracking().writerFigures().failed()))
                 .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
@@ -282,9 +282,9 @@ public final class Main {
     }
 
     /** On either listener: the access log, and connections closed where Helidon would keep them. */
-    private static void connectionFilters(HttpRouting.Builder routing, Config config) {
+    private static void connectionFilters(HttpRouting.Builder routing, Config config, ClientAddresses clients) {
         if (ConfigValues.bool(config.get("access-log.enabled"), false)) {
-            routing.addFilter(new AccessLogFilter());
+            routing.addFilter(new AccessLogFilter(clients::addressOf, HttpVersions::isHttp10));
         }
         routing.addFilter(new ConnectionCloseFilter())
                 .addFilter(new FramingFilter());

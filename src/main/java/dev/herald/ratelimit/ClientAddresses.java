@@ -58,6 +58,20 @@ public final class ClientAddresses {
         return trust.ipv6Prefix().clientOf(forwardedClient(trust, request).orElse(address));
     }
 
+    /** The client's address as {@link #clientOf} finds it, before an IPv6 one is taken as its network: for a log. */
+    public String addressOf(ServerRequest request) {
+        PeerInfo peer = request.remotePeer();
+        InetAddress address = peerAddress(peer);
+        if (address == null) {
+            return peer.host();
+        }
+        Trust trust = this.trust;
+        if (isTrusted(trust, address) && request.headers().contains(X_FORWARDED_FOR)) {
+            address = forwardedClient(trust, request).orElse(address);
+        }
+        return address.getHostAddress();
+    }
+
     /**
      * The key a TCP connection from {@code peer} counts under, or empty for a trusted proxy: its connections carry
      * many clients, whom only their requests' X-Forwarded-For tells apart.

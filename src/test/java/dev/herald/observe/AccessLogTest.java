@@ -1,8 +1,10 @@
 package dev.herald.observe;
 
+import java.net.URI;
 import java.util.Map;
 
 import dev.herald.support.HeraldServerTest;
+import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.http.HeaderNames;
@@ -29,15 +31,34 @@ class AccessLogTest extends HeraldServerTest {
 
     private final Http1Client client;
     private final Http1Client observe;
+    private final URI uri;
 
-    AccessLogTest(Http1Client client, @Socket(ObserveSettings.SOCKET) Http1Client observe) {
+    AccessLogTest(Http1Client client, @Socket(ObserveSettings.SOCKET) Http1Client observe, URI uri) {
         this.client = client;
         this.observe = observe;
+        this.uri = uri;
     }
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        startServer(TestDatabase.h2(), server, Map.of("access-log.enabled", "true"));
+        startServer(TestDatabase.h2(), server, Map.of("access-log.enabled", "true",
+                                                      "rate-limit.trusted-proxies.0", "127.0.0.1"));
+    }
+
+    // Behind a proxy every line named the proxy, though the rate limit saw the client; HTTP/1.0 was logged as 1.1.
+    @Test
+    void theClientBehindATrustedProxyAndTheRequestsOwnVersionAreLogged() throws Exception {
+        try (AccessLog log = new AccessLog();
+             Http1ClientResponse response = client.get("/api/v1/public/k/notifications")
+                     .header(HeaderNames.X_FORWARDED_FOR, "198.51.100.7").request()) {
+            assertThat(response.status(), is(Status.UNAUTHORIZED_401));
+            assertOneLine(log, "198\\.51\\.100\\.7 \"GET /api/v1/public/k/notifications HTTP/1\\.1\" 401 \\d+ms");
+        }
+        try (AccessLog log = new AccessLog()) {
+            RawHttp.Response answer = RawHttp.exchange(uri, "GET /observe/health/live HTTP/1.0\r\nHost: x", new byte[0]);
+            assertThat(answer.status(), is(404));
+            assertOneLine(log, "127\\.0\\.0\\.1 \"GET /observe/health/live HTTP/1\\.0\" 404 \\d+ms");
+        }
     }
 
     @Test
