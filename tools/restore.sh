@@ -32,7 +32,9 @@ mariadb)
     *) cat "$file" ;;
     esac | mariadb "${args[@]}" --default-character-set=utf8mb4 "$database" \
         || die "loading $file into $database failed: drop $database before trying again"
-    echo "restore: $file loaded into database $database; start Herald on it with" >&2
+    echo "restore: $file loaded into database $database; Herald's own user needs its rights on it first" \
+         "(README, MariaDB): GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP ON \`$database\`.*" \
+         "TO 'herald'@'%'; then start Herald on it with" >&2
     printf 'DB_CONNECTION_URL=%q\n' "jdbc:mariadb://${MARIADB_HOST:-127.0.0.1}:${MARIADB_PORT:-3306}/$database"
     ;;
 mariabackup)

@@ -2,6 +2,7 @@ package dev.herald;
 
 import dev.herald.account.NewAccount;
 import dev.herald.config.BadSetting;
+import dev.herald.storage.Database;
 
 /**
  * Herald's command line: one argument, the configuration file, or none (then {@code HERALD_CONFIG}, or the bundled
@@ -16,7 +17,7 @@ final class Arguments {
               file named by HERALD_CONFIG, if any. Environment variables override the file (SERVER_PORT sets
               server.port). Stop it with SIGTERM (kill PID, or Ctrl-C).
               --help     this text
-              --version  Herald's version
+              --version  Herald's version and the schema versions it knows
             Usage: herald account NAME ROLE
               Makes a token for a new account (ROLE: owner, editor or viewer) and prints it with the entry of
               admin.accounts to add to the configuration.""";
@@ -31,7 +32,8 @@ final class Arguments {
             return true;
         }
         if (args.length == 1 && args[0].equals("--version")) {
-            System.out.println("Herald " + Version.current());
+            System.out.println("Herald " + Version.current() + " (schema versions 1 to " + Database.newestSchemaVersion()
+                    + ")");
             return true;
         }
         if (args.length == 3 && args[0].equals("account")) {

@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.herald.config.ConfigValues;
+import dev.herald.storage.Database;
 import dev.herald.support.ChildHerald;
 
 import org.junit.jupiter.api.Test;
@@ -271,7 +272,9 @@ class StartFailuresTest {
         assertThat(help.log(), containsString("Usage: herald [CONFIGURATION-FILE]\n"));
         ChildHerald.Ended version = ChildHerald.failedStart(directory, Map.of(), "--version");
         assertThat(version.exitCode(), is(0));
-        assertThat(version.log().matches("(?s).*Herald \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n"), is(true));
+        // The schema versions it knows: what an operator rolling back needs to know of a binary before starting it.
+        assertThat(version.log(), version.log().matches("(?s).*Herald \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(schema versions 1 to "
+                + Database.newestSchemaVersion() + "\\)\n"), is(true));
         assertThat("nothing started", Files.exists(directory.resolve("data")), is(false));
     }
 
@@ -334,6 +337,11 @@ class StartFailuresTest {
                           Map.of("ADMIN_TOKENS_FILE", "/run/secrets/tokens"),
                           "The environment variable ADMIN_TOKENS_FILE sets a key below a list setting, which has none; "
                                   + "unset it (a list is one comma-separated variable: ADMIN_TOKENS=tokenA,tokenB)");
+        // Without the list in the file, the line called the list a single value.
+        assertFailedStart(h2(), Map.of("ADMIN_TOKENS_FILE", "/run/secrets/tokens"),
+                          "admin.tokens is a list, and admin.tokens.file (environment variable ADMIN_TOKENS_FILE) is no"
+                                  + " entry of it: Herald reads no _FILE variables; a list is one comma-separated"
+                                  + " variable (ADMIN_TOKENS=a,b) or a YAML list in the file");
     }
 
     /** A server that accepts and never answers: each attempt is cut at 5 s, so the wait is reported as it goes. */

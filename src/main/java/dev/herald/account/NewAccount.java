@@ -35,7 +35,7 @@ public final class NewAccount {
         return """
                 Token of %1$s, shown this once (Herald keeps only its SHA-256); give it to %1$s alone:
                   %2$s
-                Add this entry to admin.accounts in the configuration, then restart Herald:
+                Add this entry to admin.accounts in the configuration file, which Herald reads again as it runs:
                   - name: %1$s
                     role: %3$s
                     token-sha256: "%4$s\"""".formatted(name, token, role.id(),

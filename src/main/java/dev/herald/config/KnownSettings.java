@@ -94,6 +94,12 @@ public final class KnownSettings {
                 continue;
             }
             known.stream().filter(value -> plain.startsWith(value + ".")).findFirst().ifPresent(value -> {
+                if (LISTS.contains(value)) {
+                    // ADMIN_TOKENS_FILE, as container platforms name secrets' files: Herald reads no such variable.
+                    throw new BadSetting(value + " is a list, and " + plain + " (" + origin.apply(key) + ") is no entry"
+                            + " of it: Herald reads no _FILE variables; a list is one comma-separated variable ("
+                            + ConfigValues.environmentName(value) + "=a,b) or a YAML list in the file");
+                }
                 throw new BadSetting(value + " (" + origin.apply(key) + ") must be a single value, not a section ("
                         + plain + ")");
             });

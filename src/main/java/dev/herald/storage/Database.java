@@ -57,6 +57,11 @@ public final class Database {
      * statements, then the driver's and the pool's first uses ({@link FirstUses}) that the first connection would
      * otherwise pay.
      */
+    /** The newest schema version this Herald migrates to and runs on ({@code --version}). */
+    public static int newestSchemaVersion() {
+        return Migrations.newestVersion();
+    }
+
     public static List<Ahead<?>> ahead() {
         return List.of(BundledStatements.reading(), FirstUses.CONNECTING);
     }

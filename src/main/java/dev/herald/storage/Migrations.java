@@ -150,6 +150,11 @@ final class Migrations {
         }
     }
 
+    /** The newest schema version this Herald migrates to and runs on: {@code --version} says it. */
+    static int newestVersion() {
+        return ALL.getLast().version();
+    }
+
     /**
      * An older Herald on a schema a newer one migrated (issue 33): it runs there only if every newer migration keeps
      * it working, as each recorded when applied, and says so in one line; otherwise it refuses, naming the versions and
@@ -162,7 +167,8 @@ final class Migrations {
                 + known + ")";
         for (Applied migration : newer) {
             if (migration.compatibleFrom() == null || migration.compatibleFrom() > known) {
-                throw new IllegalStateException(versions + ": a newer Herald migrated it. Run that version (or newer),"
+                throw new IllegalStateException(versions + ": a newer Herald migrated it. Run a Herald that knows schema"
+                        + " version " + found + " or newer (--version says which it knows),"
                         + " or restore the backup taken before the upgrade to run this one (docs/operations.md)."
                         + " Migration " + migration.version() + " (" + migration.description() + ") needs version "
                         + (migration.compatibleFrom() == null ? migration.version() : migration.compatibleFrom())

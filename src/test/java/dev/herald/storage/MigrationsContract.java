@@ -87,8 +87,9 @@ abstract class MigrationsContract {
             IllegalStateException refused = assertThrows(IllegalStateException.class, () -> start(database));
 
             assertThat(refused.getMessage(), is("The database's schema is at version " + newer + ", newer than this"
-                    + " Herald knows (1 to " + KNOWN + "): a newer Herald migrated it. Run that version (or"
-                    + " newer), or restore the backup taken before the upgrade to run this one (docs/operations.md)."
+                    + " Herald knows (1 to " + KNOWN + "): a newer Herald migrated it. Run a Herald that knows schema"
+                    + " version " + newer + " or newer (--version says which it knows), or restore the backup taken"
+                    + " before the upgrade to run this one (docs/operations.md)."
                     + " Migration " + newer + " (from a newer Herald) needs version " + newer + " or newer"));
             assertThat(snapshot(database), is(before));
         }
@@ -135,8 +136,9 @@ abstract class MigrationsContract {
             IllegalStateException refused = assertThrows(IllegalStateException.class, () -> start(database));
 
             assertThat(refused.getMessage(), is("The database's schema is at version " + (KNOWN + 3) + ", newer than"
-                    + " this Herald knows (1 to " + KNOWN + "): a newer Herald migrated it. Run that version (or"
-                    + " newer), or restore the backup taken before the upgrade to run this one (docs/operations.md)."
+                    + " this Herald knows (1 to " + KNOWN + "): a newer Herald migrated it. Run a Herald that knows"
+                    + " schema version " + (KNOWN + 3) + " or newer (--version says which it knows), or restore the"
+                    + " backup taken before the upgrade to run this one (docs/operations.md)."
                     + " Migration " + (KNOWN + 2) + " (a column renamed) needs version " + (KNOWN + 2) + " or newer"));
             assertThat(snapshot(database), is(before));
         }
