@@ -27,12 +27,6 @@ public record AccountSettings(String name, Role role, byte[] tokenSha256) {
     private static final Pattern DIGEST = Pattern.compile("[0-9a-fA-F]{64}");
 
     /**
-     * Every entry of {@code admin.accounts}, each checked: a name (letters, digits, {@code . _ @ -}; at most 100)
-     * given once, a role, and a digest of 64 hex digits.
-     *
-     * @throws IllegalArgumentException naming the entry and what is wrong with it, never a digest
-     */
-    /**
      * The list's entries. {@code accounts:} left empty (YAML's null) is no accounts, as a removed line is: it was
      * refused with Helidon's words, and the accounts it meant to remove kept their access.
      */
@@ -50,6 +44,12 @@ public record AccountSettings(String name, Role role, byte[] tokenSha256) {
         return accounts.asNodeList().orElse(List.of());
     }
 
+    /**
+     * Every entry of {@code admin.accounts}, each checked: a name (letters, digits, {@code . _ @ -}; at most 100)
+     * given once, a role, and a digest of 64 hex digits.
+     *
+     * @throws IllegalArgumentException naming the entry and what is wrong with it, never a digest
+     */
     static List<AccountSettings> listFrom(Config accounts) {
         List<Config> entries = entries(accounts);
         List<AccountSettings> all = new ArrayList<>();

@@ -11,8 +11,8 @@ import dev.herald.config.ConfigValues;
 public record IpRange(byte[] network, int prefixLength) {
 
     /**
-     * @throws IllegalArgumentException naming the text when it is not an address or a range; one that could be a
-     *                                  token pasted into the wrong setting is not shown (the log keeps the message)
+     * @throws IllegalArgumentException naming the text when it is not an address or a range, unless it could be a
+     *                                  token pasted into the wrong setting: the message reaches the log
      */
     public static IpRange parse(String text) {
         String trimmed = text.strip();

@@ -52,16 +52,16 @@ public final class Database {
     private Database() {
     }
 
-    /**
-     * What {@link #start} needs and no setting changes, to be done ahead, in the order it needs them: the bundled
-     * statements, then the driver's and the pool's first uses ({@link FirstUses}) that the first connection would
-     * otherwise pay.
-     */
     /** The newest schema version this Herald migrates to and runs on ({@code --version}). */
     public static int newestSchemaVersion() {
         return Migrations.newestVersion();
     }
 
+    /**
+     * What {@link #start} needs and no setting changes, to be done ahead, in the order it needs them: the bundled
+     * statements, then the driver's and the pool's first uses ({@link FirstUses}) that the first connection would
+     * otherwise pay.
+     */
     public static List<Ahead<?>> ahead() {
         return List.of(BundledStatements.reading(), FirstUses.CONNECTING);
     }
