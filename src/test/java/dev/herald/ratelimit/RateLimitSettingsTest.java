@@ -22,7 +22,7 @@ class RateLimitSettingsTest {
                 List.of(ConfigSources.create(Map.of("rate-limit.trusted-proxies", "10.0.0.0/8, 10.0.0.0/33"))))
                                                                                           .get("rate-limit")));
         assertThat(refused.getMessage(), is("rate-limit.trusted-proxies (RATE_DASH_LIMIT_TRUSTED_DASH_PROXIES): Bad prefix "
-                + "length in CIDR range: 10.0.0.0/33; write an address or a CIDR range, e.g. 10.0.0.0/8 or "
+                + "length in CIDR range: \"10.0.0.0/33\"; write an address or a CIDR range, e.g. 10.0.0.0/8 or "
                 + "2001:db8::/32"));
     }
 }

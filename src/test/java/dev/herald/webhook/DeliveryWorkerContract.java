@@ -182,7 +182,7 @@ abstract class DeliveryWorkerContract {
                 herald.clock().advance(Duration.ofMinutes(31));
                 herald.notification(project).status(NotificationStatus.DRAFT).save();
                 worker.deliverDue();
-                // Each failed delivery of the round crossed the line: the endpoint was counted once per delivery.
+                // However many of the round's failed deliveries crossed the line, the endpoint is counted once.
                 assertThat("counted once", worker.figures().disabled(), is(1L));
             }
             WebhookEndpoint after = find(herald, endpoint);

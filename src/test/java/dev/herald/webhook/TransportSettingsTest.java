@@ -50,7 +50,7 @@ class TransportSettingsTest {
                 "webhooks.allowed-addresses", "10.0.0.0/8, intranet.example"))));
 
         assertThat(refused.getMessage(), is("webhooks.allowed-addresses (WEBHOOKS_ALLOWED_DASH_ADDRESSES): Not an IP "
-                                            + "address or CIDR range: intranet.example; write an address or a CIDR "
+                                            + "address or CIDR range: \"intranet.example\"; write an address or a CIDR "
                                             + "range, e.g. 10.0.0.0/8 or fd00::/8"));
     }
 
