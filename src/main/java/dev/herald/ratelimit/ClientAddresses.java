@@ -52,10 +52,7 @@ public final class ClientAddresses {
             return peer.host();
         }
         Trust trust = this.trust;
-        if (!isTrusted(trust, address) || !request.headers().contains(X_FORWARDED_FOR)) {
-            return trust.ipv6Prefix().clientOf(address);
-        }
-        return trust.ipv6Prefix().clientOf(forwardedClient(trust, request).orElse(address));
+        return trust.ipv6Prefix().clientOf(forwardedOrPeer(trust, address, request));
     }
 
     /** The client's address as {@link #clientOf} finds it, before an IPv6 one is taken as its network: for a log. */
@@ -65,11 +62,15 @@ public final class ClientAddresses {
         if (address == null) {
             return peer.host();
         }
-        Trust trust = this.trust;
-        if (isTrusted(trust, address) && request.headers().contains(X_FORWARDED_FOR)) {
-            address = forwardedClient(trust, request).orElse(address);
+        return forwardedOrPeer(this.trust, address, request).getHostAddress();
+    }
+
+    /** The client a trusted proxy forwards, else the peer itself. */
+    private static InetAddress forwardedOrPeer(Trust trust, InetAddress peer, ServerRequest request) {
+        if (!isTrusted(trust, peer) || !request.headers().contains(X_FORWARDED_FOR)) {
+            return peer;
         }
-        return address.getHostAddress();
+        return forwardedClient(trust, request).orElse(peer);
     }
 
     /**

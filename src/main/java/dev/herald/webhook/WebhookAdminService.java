@@ -219,11 +219,6 @@ public final class WebhookAdminService implements HttpService {
         if (text.length() > MAX_URL_LENGTH) {
             throw ApiException.validation("url", "url must be at most " + MAX_URL_LENGTH + " characters");
         }
-        if (hasLoneSurrogate(text)) {
-            // No character: stored, it became "?", another URL than the one sent.
-            throw ApiException.validation("url", "url must be an absolute http or https URL: it holds a lone"
-                    + " surrogate (\\ud800 to \\udfff), which is no character");
-        }
         try {
             URI uri = new URI(text);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
@@ -240,18 +235,6 @@ public final class WebhookAdminService implements HttpService {
         } catch (URISyntaxException e) {
             throw ApiException.validation("url", "url must be an absolute http or https URL: " + e.getReason());
         }
-    }
-
-    private static boolean hasLoneSurrogate(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String description(JsonObject body) {
