@@ -44,13 +44,18 @@ final class ActiveTokenKeys implements ChangeListener {
         return store.findActive(kid).map(VerifyingKey::of);
     }
 
+    /**
+     * Synchronized with {@link #reset()}: a read and its replacement happen together, so an older read (the poller's,
+     * of an earlier change) never lands after a newer one (a write's own) and takes out a key just created or puts
+     * back one just revoked.
+     */
     @Override
-    public void changed(Change change) {
+    public synchronized void changed(Change change) {
         replace(store.activeOfProject(change.projectId()), key -> key.key().projectId().equals(change.projectId()));
     }
 
     @Override
-    public void reset() {
+    public synchronized void reset() {
         replace(store.allActive(), key -> true);
     }
 
