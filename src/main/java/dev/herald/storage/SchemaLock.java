@@ -9,13 +9,9 @@ import java.sql.SQLIntegrityConstraintViolationException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
-
-import dev.herald.config.InstanceName;
 
 /**
  * One instance at a time migrates the schema: instances started at the same moment on an empty database (the
@@ -25,7 +21,8 @@ import dev.herald.config.InstanceName;
  * migrates (its primary key lets one insert win, on one server by the key, on a Galera cluster by certification),
  * with a lease it renews while it works and deletes when done. The others wait while the lease is renewed, however
  * long the migrations take, then find them applied; a lease not renewed for {@value #LEASE_SECONDS} s (an instance
- * that died while migrating) is taken over. Table locks and {@code GET_LOCK} would do on one server but are not
+ * that died while migrating) is taken over, and at once when its holder's process is known to have ended
+ * ({@link LockHolders}). Table locks and {@code GET_LOCK} would do on one server but are not
  * replicated by Galera.
  */
 final class SchemaLock implements AutoCloseable {
@@ -64,7 +61,8 @@ final class SchemaLock implements AutoCloseable {
         try (PreparedStatement create = connection.prepareStatement(named.apply("create-schema-lock-table"))) {
             create.execute();
         }
-        String holder = holderName();
+        LockHolders holders = LockHolders.ofThisProcess();
+        String holder = holders.newName();
         long saidAt = 0;
         while (true) {
             if (tryInsert(connection, named, holder, clock.millis() + LEASE.toMillis())) {
@@ -82,8 +80,16 @@ final class SchemaLock implements AutoCloseable {
                 takeOver(connection, named, held.get());
                 continue;
             }
+            if (holders.hasEnded(held.get().holder())) {
+                LOGGER.log(Level.WARNING, "Schema migrations: the lock of " + held.get().holder() + " is held by a "
+                        + "process of this machine that has ended (it stopped while migrating); taking it over");
+                takeOver(connection, named, held.get());
+                continue;
+            }
             if (now - saidAt >= SAY_STILL_WAITING.toMillis()) {
-                LOGGER.log(Level.INFO, "Schema migrations: waiting for " + held.get().holder() + ", which is migrating");
+                LOGGER.log(Level.INFO, "Schema migrations: waiting for " + held.get().holder() + ", which is migrating"
+                        + " or stopped while migrating; if it does not renew its lease, this instance takes the lock"
+                        + " over at " + Instant.ofEpochMilli(held.get().expiresAt()));
                 saidAt = now;
             }
             pause(POLL);
@@ -183,12 +189,6 @@ final class SchemaLock implements AutoCloseable {
             delete.setLong(2, stale.expiresAt());
             delete.executeUpdate();
         }
-    }
-
-    /** Which instance holds it, for the others' log: the container's or host's name, the process, a random tag. */
-    private static String holderName() {
-        return InstanceName.host() + " pid " + ProcessHandle.current().pid() + " "
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
     }
 
     private static Connection closeQuietly(Connection connection) {

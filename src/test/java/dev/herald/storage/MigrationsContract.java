@@ -1,5 +1,7 @@
 package dev.herald.storage;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,6 +26,7 @@ import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import io.helidon.dbclient.DbClient;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -512,13 +515,7 @@ abstract class MigrationsContract {
     void aHeldMigrationLockIsWaitedForAndAStaleOneTakenOver() throws Exception {
         try (TestDatabase database = database()) {
             lockHeldUntil(database, System.currentTimeMillis() + 60_000);
-            CompletableFuture<DbClient> started = CompletableFuture.supplyAsync(() -> start(database));
-            Thread.sleep(700);
-            assertThat("waits while the lock is held", started.isDone(), is(false));
-            try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
-                statement.execute("DELETE FROM schema_lock");
-            }
-            started.get(10, TimeUnit.SECONDS).close();
+            assertWaitsUntilReleased(database);
             assertThat(appliedVersions(database), contains(EVERY_VERSION));
             assertThat("released", count(database, "SELECT COUNT(*) FROM schema_lock"), is(0L));
         }
@@ -526,6 +523,36 @@ abstract class MigrationsContract {
             lockHeldUntil(database, System.currentTimeMillis() - 1);
             CompletableFuture.supplyAsync(() -> start(database)).get(10, TimeUnit.SECONDS).close();
             assertThat(appliedVersions(database), contains(EVERY_VERSION));
+        }
+    }
+
+    /**
+     * A holder that ran on this machine (same boot, same process namespace) and whose process has ended is taken
+     * over at once, though its lease has a minute left: Herald restarted after its database failed mid-migration
+     * waited out that minute. One whose process lives is waited for, as any holder.
+     */
+    @Test
+    void aLockOfAnEndedProcessOfThisMachineIsTakenOverAtOnce() throws Exception {
+        Path bootId = Path.of("/proc/sys/kernel/random/boot_id");
+        Assumptions.assumeTrue(Files.isReadable(bootId), "needs /proc (Linux)");
+        String machine = "(boot " + Files.readString(bootId).trim() + ", pid namespace "
+                + Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString().replaceAll("\\D", "") + ")";
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        try (TestDatabase database = database()) {
+            lockHeldUntil(database, "herald-1 pid " + ended.pid() + " " + machine + " 1a2b3c4d",
+                          System.currentTimeMillis() + 60_000);
+            // Its lease has 60 s left: a start that waited for it would not end in 20.
+            CompletableFuture.supplyAsync(() -> start(database)).get(20, TimeUnit.SECONDS).close();
+            assertThat(appliedVersions(database), contains(EVERY_VERSION));
+        }
+        Process living = new ProcessBuilder("sleep", "60").start();
+        try (TestDatabase database = database()) {
+            lockHeldUntil(database, "herald-1 pid " + living.pid() + " " + machine + " 1a2b3c4d",
+                          System.currentTimeMillis() + 60_000);
+            assertWaitsUntilReleased(database);
+        } finally {
+            living.destroy();
         }
     }
 
@@ -544,11 +571,26 @@ abstract class MigrationsContract {
         }
     }
 
+    /** A start waits while the lock is held, then migrates once it is released. */
+    private void assertWaitsUntilReleased(TestDatabase database) throws Exception {
+        CompletableFuture<DbClient> started = CompletableFuture.supplyAsync(() -> start(database));
+        Thread.sleep(700);
+        assertThat("waits while the lock is held", started.isDone(), is(false));
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("DELETE FROM schema_lock");
+        }
+        started.get(10, TimeUnit.SECONDS).close();
+    }
+
     private static void lockHeldUntil(TestDatabase database, long expiresAt) throws SQLException {
+        lockHeldUntil(database, "another instance", expiresAt);
+    }
+
+    private static void lockHeldUntil(TestDatabase database, String holder, long expiresAt) throws SQLException {
         try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE schema_lock (name VARCHAR(32) NOT NULL PRIMARY KEY, holder VARCHAR(200)"
                                       + " NOT NULL, expires_at BIGINT NOT NULL)");
-            statement.execute("INSERT INTO schema_lock VALUES ('schema', 'another instance', " + expiresAt + ")");
+            statement.execute("INSERT INTO schema_lock VALUES ('schema', '" + holder + "', " + expiresAt + ")");
         }
     }
 
