@@ -1,5 +1,6 @@
 package dev.herald.ratelimit;
 
+import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import io.helidon.webserver.http.ServerRequest;
  */
 public final class ClientAddresses {
 
+    private static final System.Logger LOGGER = System.getLogger(ClientAddresses.class.getName());
     private static final HeaderName X_FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
 
     /** What a reload may change, in one object: read once per request, so no request sees half of a change. */
@@ -32,12 +34,24 @@ public final class ClientAddresses {
     private volatile Trust trust;
 
     public ClientAddresses(RateLimitSettings settings) {
-        this.trust = new Trust(settings.trustedProxies(), settings.ipv6Prefix());
+        this.trust = trustOf(settings);
     }
 
     /** The trusted proxies and IPv6 prefix of a configuration reloaded while Herald runs, for requests from now on. */
     public void reconfigure(RateLimitSettings settings) {
-        trust = new Trust(settings.trustedProxies(), settings.ipv6Prefix());
+        trust = trustOf(settings);
+    }
+
+    /** Warns of a trusted range that holds most of the Internet (0.0.0.0/0 pasted from an example): allowed, as said. */
+    private static Trust trustOf(RateLimitSettings settings) {
+        for (IpRange range : settings.trustedProxies()) {
+            if (range.isWiderThanANetwork()) {
+                LOGGER.log(Level.WARNING, "rate-limit.trusted-proxies holds " + range + ", wider than any network of "
+                        + "proxies: a client in it may name any address in X-Forwarded-For, and so escape the rate "
+                        + "limit and the per-client connection limit; list your proxies' own addresses instead");
+            }
+        }
+        return new Trust(settings.trustedProxies(), settings.ipv6Prefix());
     }
 
     /**

@@ -27,6 +27,52 @@ public record IpRange(byte[] network, int prefixLength) {
         return new IpRange(bytes, prefix);
     }
 
+    /**
+     * Wider than any one network of proxies: more than an IPv4 /8 or an IPv6 /7 (the unique local addresses, the
+     * widest private IPv6 range). Trusted, such a range lets most of the Internet name its own address.
+     */
+    public boolean isWiderThanANetwork() {
+        return prefixLength < (network.length == 4 ? 8 : 7);
+    }
+
+    /** As an operator writes it: {@code 10.0.0.0/8}, {@code ::/0}, {@code 2001:db8::/32} (RFC 5952's short form). */
+    @Override
+    public String toString() {
+        if (network.length == 4) {
+            return (network[0] & 0xFF) + "." + (network[1] & 0xFF) + "." + (network[2] & 0xFF) + "." + (network[3] & 0xFF)
+                    + "/" + prefixLength;
+        }
+        int[] groups = new int[8];
+        for (int i = 0; i < 8; i++) {
+            groups[i] = (network[2 * i] & 0xFF) << 8 | network[2 * i + 1] & 0xFF;
+        }
+        int bestStart = -1;
+        int bestLength = 1;
+        for (int start = 0; start < 8; start++) {
+            int end = start;
+            while (end < 8 && groups[end] == 0) {
+                end++;
+            }
+            if (end - start > bestLength) {
+                bestStart = start;
+                bestLength = end - start;
+            }
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                text.append("::");
+                i += bestLength - 1;
+                continue;
+            }
+            if (!text.isEmpty() && text.charAt(text.length() - 1) != ':') {
+                text.append(':');
+            }
+            text.append(Integer.toHexString(groups[i]));
+        }
+        return text + "/" + prefixLength;
+    }
+
     public boolean contains(InetAddress address) {
         byte[] candidate = address.getAddress();
         if (candidate.length != network.length) {
