@@ -1,5 +1,6 @@
 package dev.herald.storage;
 
+import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -44,8 +45,8 @@ final class SchemaConnection {
                 ConnectionChecks.checkDriverOptions(settings, dialect);
                 // The driver's words may hold the URL as written, password and all: only a masked copy goes on, and
                 // the exception is not chained for the same reason.
-                String reason = explained(DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,
-                                                                      settings.get("connection.password")), url);
+                String reason = explained(e, DatabaseUrls.withoutSecrets(String.valueOf(e.getMessage()), url,
+                                                                         settings.get("connection.password")), url);
                 DatabaseRefusals.throwIfPermanent(e, reason, shownUrl, Database.user(settings));
                 // The attempt itself may have used up the time: measure what is left after it.
                 if (wait.timeLeft().compareTo(RETRY_PAUSE) <= 0) {
@@ -60,11 +61,18 @@ final class SchemaConnection {
     }
 
     /**
-     * The driver's words, and what they mean where they say too little. With {@code galeraAllowedState} it says
+     * The driver's words, and what they mean where they say too little: a host name that does not resolve; with {@code galeraAllowedState} it says
      * "Initialization command fail" when no host is a Galera node in an allowed state: a cluster that has not formed
      * yet (worth the wait), or servers that are no Galera nodes at all (the option must go).
      */
-    static String explained(String reason, String url) {
+    static String explained(SQLException e, String reason, String url) {
+        // The driver says "Socket fail to connect to db.example. db.example": the lookup's failure, in its words.
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnknownHostException) {
+                return reason + " (a host name in db.connection.url does not resolve: no address is known for it from "
+                        + "here; check its spelling, or this machine's DNS)";
+            }
+        }
         if (reason.contains("Initialization command fail")
                 && url.toLowerCase(Locale.ROOT).contains("galeraallowedstate=")) {
             return reason + " (galeraAllowedState: no host in the URL is a Galera node in a state it allows; a cluster"

@@ -79,6 +79,23 @@ class DatabaseStartupMariaDbTest {
     }
 
     /**
+     * A host name that does not resolve: the driver said only "Socket fail to connect to nosuchhost.invalid.
+     * nosuchhost.invalid". The start still waits (a database container's name may resolve once it starts), and says
+     * what is wrong.
+     */
+    @Test
+    void aHostNameThatDoesNotResolveIsNamedInTheFailure() {
+        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                "db.startup-timeout", "PT2S",
+                "db.connection.url", "jdbc:mariadb://nosuchhost.invalid:3306/herald",
+                "db.connection.username", "root"))));
+        RuntimeException failure = assertThrows(RuntimeException.class,
+                                                () -> Database.open(config.get("db"), Clock.systemUTC()));
+        assertThat(failure.getMessage(), containsString("(a host name in db.connection.url does not resolve: no address"
+                + " is known for it from here; check its spelling, or this machine's DNS)"));
+    }
+
+    /**
      * Several hosts on servers that are not Galera nodes (a primary and its stand-by, say): nothing Galera's is added,
      * since the driver's {@code galeraAllowedState} would refuse every connection to such a server.
      */
