@@ -69,10 +69,7 @@ class DatabaseStartupMariaDbTest {
      */
     @Test
     void aUrlOfSeveralHostsNoneAnsweringGivesUpWithinTheTimeout() {
-        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
-                "db.startup-timeout", "PT2S",
-                "db.connection.url", "jdbc:mariadb:sequential://127.0.0.1:1,127.0.0.1:2/herald",
-                "db.connection.username", "root"))));
+        Config config = waitingTwoSecondsFor("jdbc:mariadb:sequential://127.0.0.1:1,127.0.0.1:2/herald");
         long started = System.nanoTime();
         assertThrows(RuntimeException.class, () -> Database.open(config.get("db"), Clock.systemUTC()));
         assertThat((System.nanoTime() - started) / 1_000_000, lessThan(6_000L));
@@ -85,14 +82,18 @@ class DatabaseStartupMariaDbTest {
      */
     @Test
     void aHostNameThatDoesNotResolveIsNamedInTheFailure() {
-        Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
-                "db.startup-timeout", "PT2S",
-                "db.connection.url", "jdbc:mariadb://nosuchhost.invalid:3306/herald",
-                "db.connection.username", "root"))));
+        Config config = waitingTwoSecondsFor("jdbc:mariadb://nosuchhost.invalid:3306/herald");
         RuntimeException failure = assertThrows(RuntimeException.class,
                                                 () -> Database.open(config.get("db"), Clock.systemUTC()));
         assertThat(failure.getMessage(), containsString("(a host name in db.connection.url does not resolve: no address"
                 + " is known for it from here; check its spelling, or this machine's DNS)"));
+    }
+
+    private static Config waitingTwoSecondsFor(String url) {
+        return HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
+                "db.startup-timeout", "PT2S",
+                "db.connection.url", url,
+                "db.connection.username", "root"))));
     }
 
     /**
