@@ -36,16 +36,32 @@ final class ListenAddresses {
             probe.setReuseAddress(true);
             probe.bind(address);
         } catch (BindException e) {
-            if (String.valueOf(e.getMessage()).contains("assign requested address")) {
-                throw new IllegalStateException(host + " is not an address of this host (" + hostSetting
-                        + "): use one of its own, or 0.0.0.0 for all");
-            }
-            throw new IllegalStateException(host + ":" + port + " is already in use or not available here ("
-                    + portSetting + "): stop what listens there, or choose another port");
+            throw refusal(e, host, port, hostSetting, portSetting);
         } catch (IOException e) {
             throw new IllegalStateException("Cannot listen on " + host + ":" + port + " (" + hostSetting + ", "
                     + portSetting + "): " + e.getMessage());
         }
+    }
+
+    /** What the system's refusal to bind means, in the operator's terms. */
+    static IllegalStateException refusal(BindException e, String host, int port, String hostSetting,
+                                         String portSetting) {
+        String reason = String.valueOf(e.getMessage());
+        if (reason.contains("assign requested address")) {
+            return new IllegalStateException(host + " is not an address of this host (" + hostSetting
+                    + "): use one of its own, or 0.0.0.0 for all");
+        }
+        if (reason.contains("Permission denied") || reason.contains("Access denied")) {
+            return new IllegalStateException("This user may not listen on port " + port + " (" + portSetting + "): "
+                    + "ports below 1024 need root or the capability CAP_NET_BIND_SERVICE; choose a port from 1024 "
+                    + "(8080) and publish it as " + port + " with a proxy or the container's port mapping");
+        }
+        if (reason.contains("already in use")) {
+            return new IllegalStateException(host + ":" + port + " is already in use (" + portSetting
+                    + "): stop what listens there, or choose another port");
+        }
+        return new IllegalStateException("Cannot listen on " + host + ":" + port + " (" + hostSetting + ", "
+                + portSetting + "): " + reason);
     }
 
     /** The two listeners cannot share a port; Helidon would bind one, fail the other, and say so in a stack trace. */

@@ -128,7 +128,7 @@ class ProcessLifecycleTest {
                 assertThat("ended within 30 s", herald.waitFor(30, TimeUnit.SECONDS), is(true));
                 assertThat(herald.exitValue(), is(1));
                 String setting = listener.equals("server") ? "server.port, SERVER_PORT" : "observe.port, OBSERVE_PORT";
-                assertThat(log(), containsString("127.0.0.1:" + port + " is already in use or not available here ("
+                assertThat(log(), containsString("127.0.0.1:" + port + " is already in use ("
                         + setting + ")"));
                 assertThat("no migration ran", log(), not(containsString("Applied schema migration")));
                 assertThat("no database was created", Files.exists(data), is(false));
