@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 
 import dev.herald.account.AccountChanges;
 import dev.herald.account.AdminSettings;
+import dev.herald.config.ConfigValues;
 import dev.herald.config.ConfigWatcher;
 import dev.herald.config.HeraldConfig;
 import dev.herald.config.KnownSettings;
@@ -31,6 +32,8 @@ final class Reconfiguration {
     private static final Pattern ENTRY_INDEX = Pattern.compile("\\.\\d+");
 
     private final Supplier<Config> loader;
+    /** The file's own settings as they are now ({@link HeraldConfig#fileAlone}). */
+    private final Supplier<Config> fileAlone;
     private final LiveSettings live;
     /** The configuration of the start: what the settings read at start only hold while Herald runs. */
     private final Config started;
@@ -43,11 +46,13 @@ final class Reconfiguration {
     private Config current;
 
     /**
-     * @param loader  reads the whole configuration again, or throws saying what is wrong
-     * @param started the configuration Herald started with, and runs on
+     * @param loader    reads the whole configuration again, or throws saying what is wrong
+     * @param fileAlone reads the file's own settings, once the loader has read them
+     * @param started   the configuration Herald started with, and runs on
      */
-    Reconfiguration(Supplier<Config> loader, Config started, LiveSettings live) {
+    Reconfiguration(Supplier<Config> loader, Supplier<Config> fileAlone, Config started, LiveSettings live) {
         this.loader = loader;
+        this.fileAlone = fileAlone;
         this.started = started;
         this.current = started;
         this.live = live;
@@ -60,7 +65,8 @@ final class Reconfiguration {
             throw new IllegalStateException("Herald was started without a configuration file; environment variables"
                     + " and system properties are read at start only");
         };
-        Reconfiguration reconfiguration = new Reconfiguration(loader, config, services.live());
+        Reconfiguration reconfiguration = new Reconfiguration(loader, () -> HeraldConfig.fileAlone(file.orElseThrow()),
+                                                              config, services.live());
         return ConfigWatcher.start(file, ConfigWatcher.interval(config), reconfiguration::reload);
     }
 
@@ -87,6 +93,7 @@ final class Reconfiguration {
                 setting -> LOGGER.log(Level.WARNING, setting + " changed in the file: takes effect at the next restart"));
         List<String> changedLive = changed(before, after).stream()
                 .filter(setting -> isLive(setting) && known.reads(setting)).toList();
+        warnOfUnusedFileSettings(after, known);
         live.apply(next);
         Config previous = current;
         current = next;
@@ -104,6 +111,25 @@ final class Reconfiguration {
                 LOGGER.log(Level.WARNING, "The sessions of removed accounts were not deleted: "
                         + StartFailures.describe(e) + "; they are refused, and deleted at the next reload or start");
             }
+        }
+    }
+
+    /**
+     * An operator who edits the file and finds nothing changed is told why: a setting the environment or a system
+     * property sets wins over the file. Said at each reload, in one line, while the file sets such a setting to
+     * another value; the values are not shown (they may be secrets).
+     */
+    private void warnOfUnusedFileSettings(Map<String, String> running, KnownSettings known) {
+        Map<String, String> inFile = settings(fileAlone.get());
+        List<String> unused = inFile.keySet().stream()
+                .filter(setting -> known.reads(setting) && !inFile.get(setting).equals(running.get(setting)))
+                .map(setting -> setting + " (" + (System.getenv(ConfigValues.environmentName(setting)) != null
+                        ? "environment variable " + ConfigValues.environmentName(setting)
+                        : "system property " + setting) + ")")
+                .toList();
+        if (!unused.isEmpty()) {
+            LOGGER.log(Level.WARNING, "Set in the file but not used, since the environment or a system property sets "
+                    + "them and wins: " + String.join(", ", unused));
         }
     }
 

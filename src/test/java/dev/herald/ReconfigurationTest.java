@@ -79,7 +79,8 @@ class ReconfigurationTest extends HeraldServerTest {
     @BeforeEach
     void startFromTheBase() throws IOException {
         Files.writeString(file, base(""));
-        reconfiguration = new Reconfiguration(herald.loader(), herald.config(), herald.services().live());
+        reconfiguration = new Reconfiguration(herald.loader(), herald.fileAlone(), herald.config(),
+                                              herald.services().live());
         reconfiguration.reload();
         herald.clock().advance(Duration.ofHours(1));
         log = new LoggerLines(Reconfiguration.class.getName());
@@ -293,6 +294,21 @@ class ReconfigurationTest extends HeraldServerTest {
         reloadWith(base("").replace("https://old.example", "https://new.example"));
         assertThat("as it was at start: nothing to restart for", log.warnings(), contains(
                 "server.port changed in the file: takes effect at the next restart"));
+    }
+
+    /**
+     * The file changed a setting that a source above it sets (here the test's own, as the environment would): the
+     * reload said nothing changed, and the operator did not know why. Now one line names it, without its value.
+     */
+    @Test
+    void aSettingOfTheFileThatASourceAboveItSetsIsNamedAsUnused() throws IOException {
+        reloadWith(base("observe:\n  port: 19398\n"));
+
+        assertThat(log.lines(), hasSize(2));
+        assertThat(log.warnings().getFirst(), startsWith("Set in the file but not used, since the environment or a "
+                + "system property sets them and wins: observe.port ("));
+        assertThat(log.warnings().getFirst(), not(containsString("19398")));
+        assertThat(log.lines().get(1), is("INFO: Configuration read again: no setting that changes live has changed"));
     }
 
     @Test

@@ -152,6 +152,19 @@ public final class HeraldConfig {
         return config;
     }
 
+    /**
+     * The file's own settings, without the defaults and without what the environment and system properties set above
+     * it: what a reload compares with the running configuration to find settings of the file that are not used.
+     * Parsed as {@link #load} parses it, without its checks (the reload's own load has made them).
+     */
+    public static Config fileAlone(Path file) {
+        Optional<Object> parsed = DuplicateKeys.refuse(file);
+        Supplier<? extends ConfigSource> source = parsed.filter(Map.class::isInstance)
+                .<Supplier<? extends ConfigSource>>map(document -> YamlTree.source((Map<?, ?>) document))
+                .orElseGet(() -> ConfigSources.file(file));
+        return builder().sources(List.of(source)).build();
+    }
+
     private static List<Supplier<? extends ConfigSource>> aboveTheFile() {
         return List.of(systemProperties(), EnvironmentSource.create());
     }

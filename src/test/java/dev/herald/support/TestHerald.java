@@ -51,6 +51,7 @@ public final class TestHerald implements AutoCloseable {
     private final Config config;
     /** Reads the configuration again, from the same sources, as a reload does. */
     private final Supplier<Config> loader;
+    private final Optional<Path> file;
     private final MutableClock clock = new MutableClock(START);
     private final ServingDatabase serving;
     private final Services services;
@@ -71,6 +72,7 @@ public final class TestHerald implements AutoCloseable {
         all.putIfAbsent("webhooks.enabled", "false");
         all.put("db.connection.username", database.username());
         all.put("db.connection.password", database.password());
+        this.file = file;
         this.loader = file.isEmpty() ? () -> HeraldConfig.withDefaults(List.of(ConfigSources.create(all)))
                 : () -> HeraldConfig.load(file, List.of(ConfigSources.create(all)));
         this.config = loader.get();
@@ -98,6 +100,11 @@ public final class TestHerald implements AutoCloseable {
     /** Reads the configuration again from the same sources, as a reload of Herald's does; throws as that does. */
     public Supplier<Config> loader() {
         return loader;
+    }
+
+    /** The file's own settings, as a reload of Herald's reads them beside the whole configuration. */
+    public Supplier<Config> fileAlone() {
+        return () -> HeraldConfig.fileAlone(file.orElseThrow());
     }
 
     public void server(WebServerConfig.Builder server) {
