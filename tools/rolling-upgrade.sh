@@ -6,8 +6,9 @@
 # every acknowledged interaction stored exactly once, daily totals equal to the rows. Then a rollback under the same
 # load: one new instance stopped and the old jar started on the upgraded schema, and what it does is printed.
 #   mvn -q package -DskipTests && tools/rolling-upgrade.sh
-# Needs MariaDB on 127.0.0.1:3306 (root, empty password), git history back to OLD_COMMIT, python3 and curl. Uses ports
-# 19201-19209 and 19211-19219 (operations), a database of its own that it drops, and a temporary directory.
+# Needs MariaDB on 127.0.0.1:3306 (root, empty password), git history back to OLD_COMMIT, python3 and curl. Uses a block
+# of twenty ports free at its start, from 19200 up (BASE+1..+9 public, BASE+11..+19 operations), a database of its own
+# that it drops, and a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=tools/jdk.sh
@@ -68,10 +69,32 @@ log "built in $((SECONDS - started)) s"
 
 sql -e "CREATE DATABASE $DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"
 
-# start_herald NAME old|new N: the instance on ports 1920N (API) and 1921N (operations), its log in $WORK/NAME.log.
+# Twenty ports in a row that are free now: on a shared machine a fixed block was taken by another user's Herald.
+BASE=$(python3 - <<'PY'
+import socket
+for base in range(19200, 29000, 20):
+    held = []
+    try:
+        for port in range(base, base + 20):
+            s = socket.socket()
+            held.append(s)
+            s.bind(("127.0.0.1", port))
+        print(base)
+        break
+    except OSError:
+        pass
+    finally:
+        for s in held:
+            s.close()
+PY
+)
+[ -n "$BASE" ] || fail "no block of twenty free ports from 19200 to 29000"
+log "ports $((BASE + 1))-$((BASE + 9)) (public) and $((BASE + 11))-$((BASE + 19)) (operations)"
+
+# start_herald NAME old|new N: the instance on ports BASE+N (API) and BASE+10+N (operations), its log in $WORK/NAME.log.
 start_herald() {
     local name=$1 jar=$2 n=$3
-    (cd "$WORK/$jar" && exec env SERVER_PORT=$((19200 + n)) OBSERVE_PORT=$((19210 + n)) \
+    (cd "$WORK/$jar" && exec env SERVER_PORT=$((BASE + n)) OBSERVE_PORT=$((BASE + 10 + n)) \
         DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DATABASE" DB_CONNECTION_USERNAME=root \
         DB_CONNECTION_PASSWORD= ADMIN_TOKENS=$TOKEN \
         java -jar herald.jar prod.yaml > "$WORK/$name.log" 2>&1) &
@@ -83,7 +106,7 @@ start_herald() {
 wait_ready() {
     local name=$1 n=$2 pid=${PID[$1]}
     for _ in $(seq 1 240); do
-        curl -s -o /dev/null -f "http://127.0.0.1:$((19210 + n))/observe/health/ready" && return 0
+        curl -s -o /dev/null -f "http://127.0.0.1:$((BASE + 10 + n))/observe/health/ready" && return 0
         kill -0 "$pid" 2>/dev/null || fail "$name ended: $(grep -E 'SEVERE|ERROR|did not start' "$WORK/$name.log" | tail -1)"
         sleep 0.25
     done
@@ -96,7 +119,7 @@ serve() { printf '%s\n' "$@" > "$WORK/live.tmp" && mv "$WORK/live.tmp" "$WORK/li
 # stop_herald NAME N: out of the clients' list first, then SIGTERM once the requests in flight are answered.
 stop_herald() {
     local n=$2 pid=${PID[$1]}
-    serve $(grep -vx "$((19200 + n))" "$WORK/live")
+    serve $(grep -vx "$((BASE + n))" "$WORK/live")
     sleep 1
     kill -TERM "$pid"
     wait "$pid" 2>/dev/null || true
@@ -111,18 +134,18 @@ log "schema at version $(sql "$DATABASE" -e 'SELECT MAX(version) FROM schema_mig
 
 admin() { curl -sS -f -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' "$@"; }
 json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-project=$(admin -d '{"name":"Rolling upgrade"}' http://127.0.0.1:19201/api/v1/admin/projects | json '["id"]')
-key=$(admin -X POST "http://127.0.0.1:19201/api/v1/admin/projects/$project/api-keys" | json '["key"]')
+project=$(admin -d '{"name":"Rolling upgrade"}' http://127.0.0.1:$((BASE + 1))/api/v1/admin/projects | json '["id"]')
+key=$(admin -X POST "http://127.0.0.1:$((BASE + 1))/api/v1/admin/projects/$project/api-keys" | json '["key"]')
 notification=$(admin -d '{"message":"Served through the upgrade","status":"PUBLISHED"}' \
-    "http://127.0.0.1:19201/api/v1/admin/projects/$project/notifications" | json '["id"]')
+    "http://127.0.0.1:$((BASE + 1))/api/v1/admin/projects/$project/notifications" | json '["id"]')
 
 # Four clients, each a feed read then an interaction with a metadata id of its own, on the next instance of the list;
 # every answer counted, every acknowledged (204) id kept.
-serve 19201 19202
+serve $((BASE + 1)) $((BASE + 2))
 python3 - "$WORK" "$key" "$notification" > "$WORK/load.out" 2>&1 <<'PY' &
 import collections, http.client, json, os, sys, threading, time
 work, key, notification = sys.argv[1:4]
-live, counts, acked, lock = ["19201"], collections.Counter(), [], threading.Lock()
+live, counts, acked, lock = open(work + "/live").read().split(), collections.Counter(), [], threading.Lock()
 
 def follow():
     global live
@@ -176,31 +199,31 @@ log "a new instance starts beside them and migrates while they serve"
 start_herald new3 new 3
 wait_ready new3 3
 grep -h "schema migration" "$WORK/new3.log" | sed 's/^/    /' | cut -c1-160
-serve 19201 19202 19203
+serve $((BASE + 1)) $((BASE + 2)) $((BASE + 3))
 sleep 2
 log "old1 replaced by new4"
 stop_herald old1 1
 start_herald new4 new 4
 wait_ready new4 4
-serve $(cat "$WORK/live") 19204
+serve $(cat "$WORK/live") $((BASE + 4))
 sleep 2
 log "old2 replaced by new5"
 stop_herald old2 2
 start_herald new5 new 5
 wait_ready new5 5
-serve $(cat "$WORK/live") 19205
+serve $(cat "$WORK/live") $((BASE + 5))
 sleep 2
 
 log "rollback: new3 stopped, the jar of $OLD_COMMIT started on the schema at version $(sql "$DATABASE" -e 'SELECT MAX(version) FROM schema_migrations')"
 stop_herald new3 3
 start_herald old6 old 6
 wait_ready old6 6
-serve $(cat "$WORK/live") 19206
+serve $(cat "$WORK/live") $((BASE + 6))
 sleep 2
 log "what the old jar logged at its start (it predates the check of a newer schema):"
 grep " dev.herald" "$WORK/old6.log" | head -8 | cut -c1-200 | sed 's/^/    /'
 grep -qi "schema" "$WORK/old6.log" || log "not a word of the schema: it found its 20 migrations applied and served"
-old6_served=$(curl -s http://127.0.0.1:19216/observe/metrics | sed -n 's/^herald_tracking_written_total \(.*\)/\1/p')
+old6_served=$(curl -s http://127.0.0.1:$((BASE + 16))/observe/metrics | sed -n 's/^herald_tracking_written_total \(.*\)/\1/p')
 
 touch "$WORK/stop"
 wait "$LOAD" || fail "the load ended badly: $(tail -3 "$WORK/load.out")"
