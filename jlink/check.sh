@@ -10,11 +10,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IMAGE=${HERALD_IMAGE:-target/herald-image}
-PORT=18830
+# Chosen by the system (tools/free-ports.py): a fixed pair was taken by other services on a shared machine.
+read -r PORT OBSERVE_PORT < <(python3 tools/free-ports.py 2)
 DB=herald_image_check_$$
 TOKEN=check-token-0123456789abcdef0123456789   # Herald refuses tokens under 32 characters
 BASE="http://127.0.0.1:$PORT"
-OBSERVE="http://127.0.0.1:$((PORT + 1))"
+OBSERVE="http://127.0.0.1:$OBSERVE_PORT"
 sql() { mariadb --protocol=tcp -h127.0.0.1 -uroot -N -B "$@"; }
 fail() { echo "[image check] FAILED: $*"; echo "--- Herald's log:"; cat "$LOG"; exit 1; }
 
@@ -36,7 +37,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
     AS_USER=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
 fi
 (cd /tmp && DB_CONNECTION_URL="jdbc:mariadb://127.0.0.1:3306/$DB" DB_CONNECTION_USERNAME=root \
-    DB_CONNECTION_PASSWORD='' ADMIN_TOKENS=$TOKEN SERVER_PORT=$PORT OBSERVE_PORT=$((PORT + 1)) \
+    DB_CONNECTION_PASSWORD='' ADMIN_TOKENS=$TOKEN SERVER_PORT=$PORT OBSERVE_PORT=$OBSERVE_PORT \
     exec "${AS_USER[@]}" "$IMAGE/bin/herald" "$CONFIG" > "$LOG" 2>&1) &
 HERALD=$!
 for _ in $(seq 1 300); do
