@@ -120,7 +120,13 @@ final class Reconfiguration {
      * another value; the values are not shown (they may be secrets).
      */
     private void warnOfUnusedFileSettings(Map<String, String> running, KnownSettings known) {
-        Map<String, String> inFile = settings(fileAlone.get());
+        Map<String, String> inFile;
+        try {
+            inFile = settings(fileAlone.get());
+        } catch (RuntimeException e) {
+            // The file changed again since the loader read it: the reload that change brings says what it holds.
+            return;
+        }
         List<String> unused = inFile.keySet().stream()
                 .filter(setting -> known.reads(setting) && !inFile.get(setting).equals(running.get(setting)))
                 .map(setting -> setting + " (" + (System.getenv(ConfigValues.environmentName(setting)) != null

@@ -61,9 +61,10 @@ final class SchemaConnection {
     }
 
     /**
-     * The driver's words, and what they mean where they say too little: a host name that does not resolve; with {@code galeraAllowedState} it says
-     * "Initialization command fail" when no host is a Galera node in an allowed state: a cluster that has not formed
-     * yet (worth the wait), or servers that are no Galera nodes at all (the option must go).
+     * The driver's words, and what they mean where they say too little: a host name that does not resolve; with
+     * {@code galeraAllowedState}, "Initialization command fail" when no host is a Galera node in an allowed state: a
+     * cluster that has not formed yet (worth the wait), or servers that are no Galera nodes at all (the option must
+     * go).
      */
     static String explained(SQLException e, String reason, String url) {
         // The driver says "Socket fail to connect to db.example. db.example": the lookup's failure, in its words.
