@@ -94,6 +94,19 @@ public final class PublicFeedService implements HttpService {
         return cache.answer(key, user.orElse(null), null, null, now);
     }
 
+    /**
+     * The key's answer at {@code now} for this request as the feed route would serve it, in the language its token,
+     * {@code locale} parameter and {@code Accept-Language} choose: what a per-user state names as its {@code feedTag}.
+     */
+    public FeedAnswer answer(ApiKey key, UserIdentity user, ServerRequest request, long now) {
+        return cache.answer(key, user, localeParameter(request), RequestLanguages.acceptLanguage(request), now);
+    }
+
+    /** What an answer for a user's token varies by: added to, never replacing, the CORS filter's Vary: Origin. */
+    public static void varyForUser(ServerResponse response) {
+        response.headers().add(VARY_TOKEN);
+    }
+
     private void list(ServerRequest request, ServerResponse response) {
         ApiKey key = activeKey(request.path().pathParameters().get("apiKey"));
         // A bad token, or none where the key requires one, is refused (401); without one the answer is the same as
@@ -113,8 +126,7 @@ public final class PublicFeedService implements HttpService {
         response.header(answer.language());
         if (forUser) {
             response.header(PRIVATE_NO_CACHE);
-            // Added to, not replacing, the CORS filter's Vary: Origin (cors.allowed-origins).
-            response.headers().add(VARY_TOKEN);
+            varyForUser(response);
         } else {
             response.header(NO_CACHE);
             response.headers().add(VARY);

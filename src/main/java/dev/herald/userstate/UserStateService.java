@@ -41,7 +41,6 @@ public final class UserStateService implements HttpService {
 
     /** The answer is this user's: no shared cache keeps it, and a client revalidates it (its own ETag). */
     private static final Header PRIVATE = ResponseHeaders.fixed(HeaderNames.CACHE_CONTROL, "private, no-cache");
-    private static final Header VARY = ResponseHeaders.fixed(HeaderNames.VARY, "Authorization");
     private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final PublicFeedService feed;
@@ -72,13 +71,19 @@ public final class UserStateService implements HttpService {
     private void read(ServerRequest request, ServerResponse response) {
         ApiKey key = feed.activeKey(request.path().pathParameters().get("apiKey"));
         UserIdentity user = user(request, key);
-        FeedAnswer answer = usersFeed(key, user, clock.millis());
-        Map<String, StoredState> states = store.states(key.projectId(), user.userKey(), answer.ids());
-        byte[] body = summary(answer, states);
+        // In the language the feed route would answer this request in: feedTag is that answer's ETag. An answer in
+        // a language the cache does not keep is counted in its budget until released.
+        FeedAnswer answer = feed.answer(key, user, request, clock.millis());
+        byte[] body;
+        try {
+            body = summary(answer, store.states(key.projectId(), user.userKey(), answer.ids()));
+        } finally {
+            answer.sent().run();
+        }
         String tag = EntityTag.of(body);
         response.header(ResponseHeaders.of(HeaderNames.ETAG, tag));
         response.header(PRIVATE);
-        response.header(VARY);
+        PublicFeedService.varyForUser(response);
         if (EntityTag.matchesIfNoneMatch(request.headers(), tag)) {
             response.status(Status.NOT_MODIFIED_304).send();
             return;
@@ -88,12 +93,14 @@ public final class UserStateService implements HttpService {
     }
 
     /**
-     * The seam to audiences: the feed answer this user gets, exactly as GET …/notifications answers it with the same
-     * token (the same cached answer), so the counts summarise what the user is shown and {@code feedTag} is its ETag.
-     * The feed service decides which notifications a user's token matches; this class never filters on its own.
+     * The seam to audiences: the ids of the feed answer this user gets, exactly as GET …/notifications answers it
+     * with the same token (the same cached answer), whatever its language. The feed service decides which
+     * notifications a user's token matches; this class never filters on its own.
      */
-    private FeedAnswer usersFeed(ApiKey key, UserIdentity user, long now) {
-        return feed.answer(key, Optional.of(user), now);
+    private List<String> usersFeed(ApiKey key, UserIdentity user, long now) {
+        FeedAnswer answer = feed.answer(key, Optional.of(user), now);
+        answer.sent().run();
+        return answer.ids();
     }
 
     private void write(ServerRequest request, ServerResponse response) {
@@ -139,7 +146,7 @@ public final class UserStateService implements HttpService {
      * which ids exist or whom they target. Rows of notifications no one was served would inflate uniqueUsers.
      */
     private Set<String> servedIds(ApiKey key, UserIdentity user, long now) {
-        return new HashSet<>(usersFeed(key, user, now).ids());
+        return new HashSet<>(usersFeed(key, user, now));
     }
 
     private UserIdentity user(ServerRequest request, ApiKey key) {

@@ -209,6 +209,33 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
         assertThat(huge.body, is(plain));
     }
 
+    /**
+     * A user's state names the ETag of the feed the same request gets, in the language it chooses: the state route
+     * read the feed without the request's Accept-Language and locale parameter, so its feedTag matched the feed only
+     * in the default language or the token's own.
+     */
+    @Test
+    void theStatesFeedTagIsTheFeedsInTheLanguageOfTheRequest() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        translated(project, 1, "en", translation("fr", "Bonjour"));
+        String token = "Bearer " + UserTokenMint.create(admin, project.id()).token("reader", START);
+
+        for (String locale : new String[] {null, "fr"}) {
+            for (Map<HeaderName, String> headers : List.of(Map.of(HeaderNames.AUTHORIZATION, token),
+                                                           Map.of(HeaderNames.AUTHORIZATION, token, ACCEPT_LANGUAGE, "fr"))) {
+                Answer feed = get(key, locale, headers);
+                try (Http1ClientResponse state = request("/api/v1/public/" + key.key() + "/users/me/state", locale,
+                                                         headers).request()) {
+                    assertThat(locale + " " + headers.get(ACCEPT_LANGUAGE),
+                               JsonBodies.object(state.as(String.class)).getString("feedTag"), is(feed.etag));
+                }
+            }
+        }
+        assertThat("the French feed is another", get(key, "fr", Map.of(HeaderNames.AUTHORIZATION, token)).etag,
+                   not(is(get(key, Map.of(HeaderNames.AUTHORIZATION, token)).etag)));
+    }
+
     /** Content-Language and Vary on 200, 304 and HEAD; without a token and with one. */
     @Test
     void everyAnswerSaysItsLanguageAndWhatItVariesBy() throws Exception {
@@ -481,12 +508,7 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
 
     /** @param locale the {@code locale} parameter, or null for none */
     private Answer get(ApiKey key, String locale, Map<HeaderName, String> headers) {
-        Http1ClientRequest request = client.get(path(key));
-        if (locale != null) {
-            request.queryParam("locale", locale);
-        }
-        headers.forEach(request::header);
-        try (Http1ClientResponse response = request.request()) {
+        try (Http1ClientResponse response = request(path(key), locale, headers).request()) {
             String body = response.status() == Status.NOT_MODIFIED_304 ? "" : response.as(String.class);
             assertThat(body, response.status().code() == 200 || response.status().code() == 304, is(true));
             return new Answer(response.status().code(), body,
@@ -495,6 +517,15 @@ abstract class FeedLanguagesContract extends HeraldServerTest {
                               response.headers().first(HeaderNames.ETAG).orElse(null),
                               headers.getOrDefault(ACCEPT_LANGUAGE, ""));
         }
+    }
+
+    private Http1ClientRequest request(String path, String locale, Map<HeaderName, String> headers) {
+        Http1ClientRequest request = client.get(path);
+        if (locale != null) {
+            request.queryParam("locale", locale);
+        }
+        headers.forEach(request::header);
+        return request;
     }
 
     private static String path(ApiKey key) {
