@@ -379,6 +379,9 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       if (subject(token) !== subject(before)) {
         this.user = null;
         this.changes++;
+        // Nothing of the user before: not its answer's language either, until the new user's first answer.
+        this.served = null;
+        this.answerShown = null;
         this.show([]);
       }
       if (this.client) this.schedule(0);
@@ -427,7 +430,11 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         this.user = user;
         this.served = answer.locale;
         try {
-          if (!answer.notModified || !same || this.failed) this.show(answer.notifications);
+          // A 304 for a language shown before another is still not what the panel shows: show it again.
+          if (!answer.notModified || !same || this.failed || answer.notifications !== this.answerShown) {
+            this.show(answer.notifications);
+            this.answerShown = answer.notifications;
+          }
         } catch (error) {
           client.reset();
           throw error;

@@ -3,6 +3,8 @@ package dev.herald.browser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Base64;
@@ -362,6 +364,37 @@ class BrowserUserStateTest {
         return Http1Client.builder().baseUri(server.uri()).build()
                 .get("/api/v1/public/" + key.key() + "/users/me/state")
                 .header(HeaderNames.AUTHORIZATION, "Bearer " + token).requestEntity(JsonObject.class);
+    }
+
+    /**
+     * Another user whose token is refused: the panel says the announcements are unavailable in the page's language,
+     * not in the language of the user before's last answer (German here), which the new user was never served.
+     */
+    @Test
+    void aRefusedTokenOfAnotherUserSaysSoInThePagesLanguage() throws Exception {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message("Neue Filter").save();
+        try (Connection connection = herald.database().connect();
+             PreparedStatement update = connection.prepareStatement(
+                     "UPDATE projects SET default_locale = 'de' WHERE id = ?")) {
+            update.setString(1, project.id());
+            update.executeUpdate();
+        }
+        AdminClient admin = new AdminClient(Http1Client.builder().baseUri(server.uri()).build());
+        JsonObject signing = admin.created("/projects/" + project.id() + "/token-keys", "{\"algorithm\":\"HS256\"}");
+        phone.open(pages.pageAsUser(key.key(), token(project, signing, "lena"), 60));
+        items(phone, 1);
+        assertThat(phone.script(SHADOW + "return root.querySelector('[part=panel]').lang"), is(Json.createValue("de")));
+
+        JWTClaimsSet claims = new JWTClaimsSet.Builder().subject("kim").audience(project.id())
+                .issueTime(Date.from(TestHerald.START))
+                .expirationTime(Date.from(TestHerald.START.plus(Duration.ofHours(1)))).build();
+        phone.script("Herald.identify(arguments[0])", TokenMint.hs256("NoSuchKidNoSuchKid0000", new byte[32], claims));
+        phone.waitFor(() -> phone.script(SHADOW + "return root.querySelector('.empty')?.textContent ?? ''")
+                .equals(Json.createValue("Announcements are unavailable.")));
+        assertThat(phone.script(SHADOW + "return root.querySelector('[part=panel]').lang"),
+                   is(Json.createValue(phone.script("return navigator.language").toString().replace("\"", ""))));
     }
 
     private static String token(Project project, JsonObject signing, String user) {

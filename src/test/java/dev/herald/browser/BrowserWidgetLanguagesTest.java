@@ -140,6 +140,15 @@ class BrowserWidgetLanguagesTest extends WidgetBrowserTest {
                                                                      + a.querySelector('.message').textContent)];"""),
                    is(Json.createArrayBuilder().add("ltr").add("Announcements").add("null Version 2 is here")
                               .add("null Only in English").build()));
+        // Back to the language asked for first: the server answers 304 for it, and the panel showed the last one,
+        // English, whose clicks then said the language that was asked for, not the one shown.
+        browser.script("document.getElementById('widget').setAttribute('locale', 'ar')");
+        waitFor(() -> browser.script(SHADOW + "return root.querySelector('[part=panel]').lang"),
+                lang -> lang.equals(Json.createValue("ar")), 10_000);
+        assertThat(browser.script(SHADOW + """
+                return [root.querySelector('[part=title]').textContent,
+                        ...[...root.querySelectorAll('article')].map((a) => a.querySelector('.message').textContent)];"""),
+                   is(Json.createArrayBuilder().add("الإعلانات").add("الإصدار 2 هنا").add("Only in English").build()));
         // On the host page of another origin under its strict Content-Security-Policy: not one report.
         assertThat(browser.script("return window.__violations").toString(), is("[]"));
     }
