@@ -36,8 +36,12 @@ final class TokenClaims {
      */
     UserIdentity identity(JWTClaimsSet claims, String projectId, long now) {
         String subject = string(claims, "sub");
-        if (subject == null || subject.isEmpty() || subject.length() > MAX_SUBJECT) {
+        if (subject == null) {
             throw claims("sub is required: the user's id, 1 to 256 characters");
+        }
+        // Characters, as the docs count them: an emoji is one, not two UTF-16 units.
+        if (subject.isEmpty() || subject.codePointCount(0, subject.length()) > MAX_SUBJECT) {
+            throw claims("sub must be the user's id, 1 to 256 characters");
         }
         Date exp = date(claims, "exp");
         if (exp == null) {
@@ -86,11 +90,15 @@ final class TokenClaims {
     }
 
     /**
-     * The token's times as written, before Nimbus turns them into milliseconds: a time past the year 292 million
-     * wrapped around there, and an exp of 18446745869725056 s passed as now plus ten minutes (an outside test). No
-     * token's time is past the year 9999.
+     * The token's sub and times as written, before Nimbus reads them: a sub that is a string, and times before the
+     * year 10000. Turned into milliseconds, a time past the year 292 million wrapped around, and an exp of
+     * 18446745869725056 s passed as now plus ten minutes (an outside test).
      */
-    static void requireTimesBeforeYear10000(Map<String, Object> payload) {
+    static void requireSubAndTimesAsWritten(Map<String, Object> payload) {
+        // Nimbus reads a numeric sub as its digits: {"sub":42} and {"sub":"42"} were one user.
+        if (payload.containsKey("sub") && !(payload.get("sub") instanceof String)) {
+            throw claims("sub must be a string: the user's id, 1 to 256 characters");
+        }
         for (String name : List.of("exp", "nbf", "iat")) {
             if (payload.get(name) instanceof Number seconds && seconds.doubleValue() > LAST_SECOND) {
                 throw claims(name + " must be a number of seconds since the epoch, before the year 10000");

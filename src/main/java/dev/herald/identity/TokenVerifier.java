@@ -126,7 +126,7 @@ final class TokenVerifier {
         if (claimsSet.getClaim("attrs") != null && Json.parseObject(signed.getPayload().toBytes()).isEmpty()) {
             throw UserTokenErrors.CLAIMS.refused("attrs must name each of its members once");
         }
-        TokenClaims.requireTimesBeforeYear10000(signed.getPayload().toJSONObject());
+        TokenClaims.requireSubAndTimesAsWritten(signed.getPayload().toJSONObject());
         return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
     }
 

@@ -35,8 +35,8 @@ final class UserErasureService implements HttpService {
 
     /** As the token's {@code sub} may be (docs/identity.md). */
     static final int MAX_SUB_LENGTH = 256;
-    /** 256 characters escaped as \\uXXXX (6 bytes each), with room for the member's name. */
-    private static final int MAX_BODY_BYTES = 2048;
+    /** 256 characters outside the BMP escaped as two \\uXXXX (12 bytes each), with room for the member's name. */
+    private static final int MAX_BODY_BYTES = 4096;
     private static final BodyFields ERASE = BodyFields.of("sub");
 
     private final ProjectStore projects;
@@ -76,7 +76,8 @@ final class UserErasureService implements HttpService {
     }
 
     private void erase(ServerRequest request, ServerResponse response, Project project, String sub) {
-        if (sub.isEmpty() || sub.length() > MAX_SUB_LENGTH) {
+        // Characters, as the token's sub is counted: an emoji is one, not two UTF-16 units.
+        if (sub.isEmpty() || sub.codePointCount(0, sub.length()) > MAX_SUB_LENGTH) {
             throw invalidSub();
         }
         String userKey = UserIdentity.userKey(project.id(), sub);

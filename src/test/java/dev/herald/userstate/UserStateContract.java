@@ -342,9 +342,12 @@ abstract class UserStateContract extends HeraldServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tenant/user", "a b", "\u00e9", "https://id.example.com/u?x=1#y", "ctl\u0001x", "LONG"})
+    @ValueSource(strings = {"tenant/user", "a b", "\u00e9", "https://id.example.com/u?x=1#y", "ctl\u0001x", "LONG",
+                            "EMOJI"})
     void anySubIsErasedByItsBody(String given) throws SQLException {
-        String sub = given.equals("LONG") ? "\u00e9".repeat(256) : given;
+        // 256 characters; emoji are two UTF-16 units each, and were refused past 128 (an outside trial).
+        String sub = given.equals("LONG") ? "\u00e9".repeat(256)
+                : given.equals("EMOJI") ? "\uD83D\uDE00".repeat(256) : given;
         Notification notification = herald.notification(project).save();
         String token = mint.token(sub, START);
         assertThat(write(token, event(notification.id(), "read")), is(204));
@@ -371,9 +374,10 @@ abstract class UserStateContract extends HeraldServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{}", "{\"sub\":\"\"}", "{\"sub\":7}", "{\"sub\":\"a\",\"x\":1}", "LONG"})
+    @ValueSource(strings = {"{}", "{\"sub\":\"\"}", "{\"sub\":7}", "{\"sub\":\"a\",\"x\":1}", "LONG", "LONG_EMOJI"})
     void aBadEraseBodyIsA400(String body) {
-        String sent = body.equals("LONG") ? "{\"sub\":\"" + "a".repeat(257) + "\"}" : body;
+        String sent = body.equals("LONG") ? "{\"sub\":\"" + "a".repeat(257) + "\"}"
+                : body.equals("LONG_EMOJI") ? "{\"sub\":\"" + "\\ud83d\\ude00".repeat(257) + "\"}" : body;
         AdminClient.Answer answer = admin.call(Method.POST, "/projects/" + project.id() + "/users/erase", sent);
         assertThat(answer.body(), answer.status(), is(400));
         assertThat(answer.object().getString("code"), is("VALIDATION_ERROR"));
