@@ -5,6 +5,7 @@ import java.security.Key;
 import java.security.PublicKey;
 import java.security.interfaces.ECPublicKey;
 import java.text.ParseException;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -31,6 +32,9 @@ import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
 /**
  * Verifies one compact JWS (docs/api.md, User tokens) and tells precisely why it is refused. Nimbus' DefaultJWTProcessor
  * checks the signature with the one key the token's kid names, offered only for that key's algorithm: a token that
@@ -40,6 +44,8 @@ import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 final class TokenVerifier {
 
     static final int MAX_BYTES = 8192;
+    /** Header members that carry a key, or where to find one (RFC 7515, 4.1). */
+    private static final List<String> KEY_MEMBERS = List.of("jwk", "jku", "x5c", "x5u");
 
     private final DefaultJWTProcessor<KeyContext> processor = new DefaultJWTProcessor<>();
     private final TokenClaims claims;
@@ -71,8 +77,8 @@ final class TokenVerifier {
         try {
             parsed = JWTParser.parse(token);
         } catch (ParseException e) {
-            throw UserTokenErrors.notAToken("The token is not a compact JWS of three base64url parts with a JSON "
-                                                    + "header and JSON claims");
+            throw unreadableHeader(token, strict).orElseGet(() -> UserTokenErrors.notAToken(
+                    "The token is not a compact JWS of three base64url parts with a JSON header and JSON claims"));
         }
         try {
             claimsSet = parsed.getJWTClaimsSet();
@@ -97,6 +103,12 @@ final class TokenVerifier {
         }
         if (!(parsed instanceof SignedJWT signed)) {
             throw UserTokenErrors.MALFORMED.refused("Encrypted tokens are not accepted: sign the token (JWS)");
+        }
+        Set<String> critical = signed.getHeader().getCriticalParams();
+        if (critical != null && !critical.isEmpty()) {
+            // Nimbus refuses them at verification, which said the signature did not verify.
+            throw UserTokenErrors.MALFORMED.refused("The token's header lists crit " + critical + ": Herald "
+                    + "understands no critical header parameter (b64 among them); sign without crit");
         }
         String kid = signed.getHeader().getKeyID();
         if (kid == null) {
@@ -128,6 +140,38 @@ final class TokenVerifier {
         }
         TokenClaims.requireSubAndTimesAsWritten(signed.getPayload().toJSONObject());
         return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
+    }
+
+    /**
+     * A JWS header Nimbus could not read, when it is one (a JSON object naming its alg): refused with what is wrong
+     * rather than taken for no token at all, which an anonymous route would have ignored. Empty for anything else.
+     */
+    private static Optional<UserTokenErrors.Refused> unreadableHeader(String token, boolean strict) {
+        int dot = token.indexOf('.');
+        if (!strict || dot < 0) {
+            return Optional.empty();
+        }
+        Optional<JsonObject> header;
+        try {
+            header = Json.parseObject(Base64.getUrlDecoder().decode(token.substring(0, dot)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (header.isEmpty() || !header.get().containsKey("alg")) {
+            return Optional.empty();
+        }
+        JsonObject members = header.get();
+        String reason;
+        if (members.containsKey("kid") && members.get("kid").getValueType() != JsonValue.ValueType.STRING) {
+            reason = "The token's kid must be a string: the id Herald gave its key";
+        } else if (KEY_MEMBERS.stream().anyMatch(members::containsKey)) {
+            reason = "The token's header carries a key or a key's address (" + String.join(", ", KEY_MEMBERS.stream()
+                    .filter(members::containsKey).toList()) + ") that is not one: Herald verifies with the key its kid "
+                    + "names and reads no other; remove it";
+        } else {
+            reason = "The token's header is not a JWS header: alg, kid and typ must be strings";
+        }
+        return Optional.of(UserTokenErrors.MALFORMED.refused(reason));
     }
 
     /** Three parts (two dots), each strict base64url ({@link StrictBase64Url}): a loop, no allocation. */

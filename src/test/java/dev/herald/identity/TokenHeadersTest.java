@@ -1,0 +1,72 @@
+package dev.herald.identity;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Properly signed tokens whose header Herald does not take are refused as malformed, saying what is wrong: crit (b64
+ * among them) was refused as a signature that does not verify, and a numeric kid or a header key Nimbus cannot read
+ * as "not a compact JWS", which an anonymous route took for no token at all (an outside trial).
+ */
+class TokenHeadersTest {
+
+    private static final long NOW = 1_800_000_000_000L;
+    private static final String KID = "KidOfTheHeadersTest000";
+    private static final byte[] SECRET = KeyMaterial.randomSecret();
+
+    private final TokenVerifier verifier = new TokenVerifier(new TokenClaims(
+            new UserTokenSettings(Duration.ofHours(24), Duration.ofSeconds(60), 10, 1L << 20)));
+    private final VerifyingKey key = VerifyingKey.of(new TokenKey(KID, "project", TokenAlgorithm.HS256,
+                                                                  KeyMaterial.base64url(SECRET), null, 0, null));
+
+    @Test
+    void aWellFormedTokenIsTakenAsIs() {
+        assertThat(verify(header().build()).identity().subject(), is("ada"));
+    }
+
+    @Test
+    void critIsRefusedAsMalformedNamingIt() {
+        assertMalformed(header().add("crit", Json.createArrayBuilder().add("exp2")).add("exp2", 1).build(),
+                        "The token's header lists crit [exp2]: Herald understands no critical header parameter (b64 "
+                                + "among them); sign without crit");
+        assertMalformed(header().add("crit", Json.createArrayBuilder().add("b64")).add("b64", false).build(),
+                        "The token's header lists crit [b64]: Herald understands no critical header parameter (b64 "
+                                + "among them); sign without crit");
+    }
+
+    @Test
+    void aKidThatIsNoStringOrAKeyInTheHeaderIsNamed() {
+        assertMalformed(Json.createObjectBuilder().add("kid", 7).build(),
+                        "The token's kid must be a string: the id Herald gave its key");
+        assertMalformed(header().add("jwk", Json.createObjectBuilder().add("kty", "oct").add("k", "c2VjcmV0")).build(),
+                        "The token's header carries a key or a key's address (jwk) that is not one: Herald verifies "
+                                + "with the key its kid names and reads no other; remove it");
+    }
+
+    private static jakarta.json.JsonObjectBuilder header() {
+        return Json.createObjectBuilder().add("kid", KID);
+    }
+
+    private TokenVerifier.Verified verify(JsonObject header) {
+        JsonObject claims = Json.createObjectBuilder().add("sub", "ada").add("aud", "project")
+                .add("iat", NOW / 1000).add("exp", NOW / 1000 + 3600).build();
+        String token = HandMadeTokens.sign(SigningKey.hmac(SECRET), header, claims);
+        return verifier.verify(token, kid -> Optional.of(key).filter(found -> found.key().kid().equals(kid)), "project",
+                               NOW);
+    }
+
+    private void assertMalformed(JsonObject header, String reason) {
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(header));
+        assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+        assertThat(refused.notAToken(), is(false));
+        assertThat(refused.getMessage(), is(reason));
+    }
+}
