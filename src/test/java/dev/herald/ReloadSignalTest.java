@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.herald.support.ChildHerald;
@@ -59,6 +60,38 @@ class ReloadSignalTest {
             awaitLine(herald, "Configuration reloaded: admin.accounts: added alice (editor)");
 
             assertThat(herald.log(), signIn(api), is(201));
+            assertThat(herald.isAlive(), is(true));
+        }
+    }
+
+    /**
+     * Under nohup SIGHUP stays ignored (the JVM keeps what it found at start): the start said "and at SIGHUP" and a
+     * signal did nothing, without a word (an operator's trial). Now the start says so; the file's changes still apply.
+     */
+    @Test
+    void underNohupTheStartSaysSighupIsIgnoredAndAChangeOfTheFileStillApplies() throws Exception {
+        TestDatabase database = TestDatabase.h2File(directory.resolve("data"));
+        try (ChildHerald herald = ChildHerald.startUnder(List.of("nohup"), directory.resolve("run"),
+                ChildHerald.onDatabase(database.url()) + """
+                config:
+                  reload-interval: PT0.2S
+                admin:
+                  tokens: ["%s"]
+                """.formatted(TOKEN))) {
+            awaitLine(herald, "SIGHUP is ignored by this process (started under nohup, or by a parent that ignores it),"
+                    + " so it does not reload the configuration");
+            assertThat(herald.log(), herald.log().contains("(checked every PT0.2S, config.reload-interval)\n"),
+                       is(true));
+            Files.writeString(herald.configFile(), Files.readString(herald.configFile()).replace("""
+                    admin:
+                    """, """
+                    admin:
+                      accounts:
+                        - name: alice
+                          role: editor
+                          token-sha256: "%s"
+                    """.formatted(Tokens.sha256(ALICE_TOKEN))));
+            awaitLine(herald, "Configuration reloaded: admin.accounts: added alice (editor)");
             assertThat(herald.isAlive(), is(true));
         }
     }

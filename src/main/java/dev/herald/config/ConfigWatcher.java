@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import io.helidon.config.Config;
 
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * Asks for a reload of the configuration when the file's content changes ({@code config.reload-interval}, polled),
@@ -78,15 +79,15 @@ public final class ConfigWatcher {
      */
     public static ConfigWatcher start(Optional<Path> file, Duration interval, Runnable reload) {
         ConfigWatcher watcher = watch(file, interval, reload);
-        watcher.takeHangUp();
+        boolean hangUp = watcher.takeHangUp();
         if (file.isEmpty()) {
             LOGGER.log(Level.INFO, "Configuration: no file to watch (environment variables are read at start only)");
         } else if (interval.isZero()) {
-            LOGGER.log(Level.INFO, "Configuration: file " + file.get() + " is read again at SIGHUP only"
-                    + " (config.reload-interval is 0)");
+            LOGGER.log(Level.INFO, "Configuration: file " + file.get() + (hangUp ? " is read again at SIGHUP only"
+                    : " is not read again: SIGHUP is ignored") + " (config.reload-interval is 0)");
         } else {
             LOGGER.log(Level.INFO, "Configuration: file " + file.get() + " is read again when it changes (checked"
-                    + " every " + interval + ", config.reload-interval) and at SIGHUP");
+                    + " every " + interval + ", config.reload-interval)" + (hangUp ? " and at SIGHUP" : ""));
         }
         return watcher;
     }
@@ -109,11 +110,21 @@ public final class ConfigWatcher {
      * SIGHUP asks for a reload. {@code sun.misc.Signal} (module jdk.unsupported) is the JDK's only way to take a
      * signal; a JVM started with {@code -Xrs} refuses it, and polling alone then changes the configuration.
      */
-    private void takeHangUp() {
+    /** @return whether SIGHUP now asks for a reload */
+    private boolean takeHangUp() {
         try {
-            Signal.handle(new Signal("HUP"), signal -> signals.offer(SIGNAL));
+            SignalHandler before = Signal.handle(new Signal("HUP"), signal -> signals.offer(SIGNAL));
+            // A signal ignored when the JVM started (nohup) stays ignored: the JVM keeps SIG_IGN and says so here.
+            if (before == SignalHandler.SIG_IGN) {
+                LOGGER.log(Level.WARNING, "SIGHUP is ignored by this process (started under nohup, or by a parent that"
+                        + " ignores it), so it does not reload the configuration; start Herald without nohup (a"
+                        + " service manager, or in the background with &) for SIGHUP to reload");
+                return false;
+            }
+            return true;
         } catch (IllegalArgumentException e) {
             LOGGER.log(Level.WARNING, "SIGHUP does not reload the configuration in this JVM: " + e.getMessage());
+            return false;
         }
     }
 

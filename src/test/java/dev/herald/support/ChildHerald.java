@@ -78,6 +78,16 @@ public final class ChildHerald implements AutoCloseable {
         return new ChildHerald(launch(directory, yaml, List.of(), environment), directory.resolve(LOG));
     }
 
+    /** The same, launched by {@code launcher} (its command line before java's: {@code nohup}, say). */
+    public static ChildHerald startUnder(List<String> launcher, Path directory, String yaml)
+            throws IOException, InterruptedException {
+        Files.createDirectories(directory);
+        String withObserve = yaml.contains("observe:") ? yaml : yaml + "\nobserve:\n  port: 0\n";
+        Path config = Files.writeString(directory.resolve("herald.yaml"), withObserve);
+        return new ChildHerald(launch(launcher, directory, List.of(), Map.of(), List.of(config.toString())),
+                               directory.resolve(LOG));
+    }
+
     /** A start that is to fail: waits up to 30 s for the exit. */
     public static Ended failedStart(Path directory, String yaml, Map<String, String> environment)
             throws IOException, InterruptedException {
@@ -113,7 +123,12 @@ public final class ChildHerald implements AutoCloseable {
 
     private static Process launch(Path directory, List<String> jvmOptions, Map<String, String> environment,
                                   List<String> arguments) throws IOException {
-        List<String> command = new ArrayList<>();
+        return launch(List.of(), directory, jvmOptions, environment, arguments);
+    }
+
+    private static Process launch(List<String> launcher, Path directory, List<String> jvmOptions,
+                                  Map<String, String> environment, List<String> arguments) throws IOException {
+        List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
