@@ -46,15 +46,7 @@ class ReloadSignalTest {
             URI api = URI.create("http://127.0.0.1:" + herald.port());
             assertThat(signIn(api), is(401));
 
-            Files.writeString(herald.configFile(), Files.readString(herald.configFile()).replace("""
-                    admin:
-                    """, """
-                    admin:
-                      accounts:
-                        - name: alice
-                          role: editor
-                          token-sha256: "%s"
-                    """.formatted(Tokens.sha256(ALICE_TOKEN))));
+            addAlice(herald);
             assertThat(new ProcessBuilder("kill", "-HUP", String.valueOf(herald.pid())).inheritIO().start()
                                .waitFor(10, TimeUnit.SECONDS), is(true));
             awaitLine(herald, "Configuration reloaded: admin.accounts: added alice (editor)");
@@ -82,18 +74,23 @@ class ReloadSignalTest {
                     + " so it does not reload the configuration");
             assertThat(herald.log(), herald.log().contains("(checked every PT0.2S, config.reload-interval)\n"),
                        is(true));
-            Files.writeString(herald.configFile(), Files.readString(herald.configFile()).replace("""
-                    admin:
-                    """, """
-                    admin:
-                      accounts:
-                        - name: alice
-                          role: editor
-                          token-sha256: "%s"
-                    """.formatted(Tokens.sha256(ALICE_TOKEN))));
+            addAlice(herald);
             awaitLine(herald, "Configuration reloaded: admin.accounts: added alice (editor)");
             assertThat(herald.isAlive(), is(true));
         }
+    }
+
+    /** Alice, an editor, added to the file's accounts. */
+    private static void addAlice(ChildHerald herald) throws IOException {
+        Files.writeString(herald.configFile(), Files.readString(herald.configFile()).replace("""
+                admin:
+                """, """
+                admin:
+                  accounts:
+                    - name: alice
+                      role: editor
+                      token-sha256: "%s"
+                """.formatted(Tokens.sha256(ALICE_TOKEN))));
     }
 
     private static int signIn(URI api) throws IOException {
