@@ -123,7 +123,16 @@ backup_while_tracking() {
     local began
     began=$(date +%s%N)
     case $1 in
-    mariadb) tools/backup.sh mariadb "$SOURCE_DB" "$WORK/dump.sql.gz" ;;
+    mariadb) tools/backup.sh mariadb "$SOURCE_DB" "$WORK/dump.sql.gz"
+        # It holds the session cookies' key and the token hashes: its owner's alone.
+        [ "$(stat -c %a "$WORK/dump.sql.gz")" = 600 ] || fail "the dump is readable by others: $(ls -l "$WORK/dump.sql.gz")"
+        # A dump that fails leaves nothing that looks like a backup, and says so.
+        if tools/backup.sh mariadb "${SOURCE_DB}_missing" "$WORK/missing.sql.gz" 2> "$WORK/missing.err"; then
+            fail "a dump of a missing database succeeded"
+        fi
+        ! ls "$WORK"/missing.sql.gz* > /dev/null 2>&1 || fail "a failed dump left $(ls "$WORK"/missing.sql.gz*)"
+        grep -q "^backup: mariadb-dump of database ${SOURCE_DB}_missing failed" "$WORK/missing.err" \
+            || fail "a failed dump did not say so: $(cat "$WORK/missing.err")" ;;
     mariabackup) tools/backup.sh mariabackup "$WORK/physical" ;;
     h2) H2_BACKUP=$(field file "$(HERALD_URL=http://127.0.0.1:$SOURCE_PORT HERALD_ADMIN_TOKEN=$TOKEN \
         HERALD_BACKUP_DIRECTORY="$WORK/h2/backups" tools/backup.sh h2)") ;;

@@ -15,6 +15,9 @@
 # HERALD_ADMIN_TOKEN (an owner's; passed to curl on its standard input, never on a command line that ps shows),
 # HERALD_BACKUP_DIRECTORY (optional), HERALD_BACKUP_WAIT (3600 s). Restore with tools/restore.sh.
 set -euo pipefail
+# A backup holds what the database holds (the session cookies' key, token and session hashes): readable by its owner
+# alone, as Herald's own H2 backups are.
+umask 077
 
 usage() {
     sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -36,8 +39,11 @@ mariadb)
     # --single-transaction: one REPEATABLE READ snapshot of every InnoDB table, taken without a lock that would stop
     # Herald's writes. The file is written beside its name and moved into place whole, so that a failed dump never
     # leaves a file that looks like a backup.
-    mariadb-dump "${args[@]}" --single-transaction --routines --triggers --default-character-set=utf8mb4 \
-        "$database" | gzip -1 > "$file.partial"
+    if ! mariadb-dump "${args[@]}" --single-transaction --routines --triggers --default-character-set=utf8mb4 \
+        "$database" | gzip -1 > "$file.partial"; then
+        rm -f "$file.partial"
+        die "mariadb-dump of database $database failed (its words above); nothing written"
+    fi
     mv "$file.partial" "$file"
     echo "backup: $file ($(du -h "$file" | cut -f1)) of database $database" >&2
     ;;
