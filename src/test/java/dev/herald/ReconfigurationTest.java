@@ -32,6 +32,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
@@ -269,6 +270,18 @@ class ReconfigurationTest extends HeraldServerTest {
         assertThat(log.lines(), contains("WARNING: Configuration not reloaded: rate-limit.requests"
                 + " (RATE_DASH_LIMIT_REQUESTS) is \"many\"; it must be a whole number, e.g. 1000"));
         assertThat("nothing of the file is applied", allowedOrigin("https://new.example"), is("none"));
+    }
+
+    /** A misspelt database setting in a reload: refused, and the line no longer says that Herald stops. */
+    @Test
+    void aMisspeltDatabaseSettingKeepsTheConfigurationAndSaysWhy() throws IOException {
+        reloadWith(base("").replace("    url: ", "    maximumPolSize: 4\n    url: "));
+
+        assertThat(log.lines(), hasSize(1));
+        assertThat(log.warnings().getFirst(), startsWith("Configuration not reloaded: db.connection.maximumPolSize (file "));
+        assertThat(log.warnings().getFirst(), endsWith("is not a setting Herald knows (did you mean "
+                + "db.connection.maximumPoolSize?): a mistake under db could point Herald at another database than "
+                + "meant, so it is refused"));
     }
 
     @Test

@@ -161,7 +161,8 @@ class StartFailuresTest {
     void aMisspelledDatabaseVariableStopsTheStart() throws Exception {
         assertFailedStart(h2(), Map.of("DB_CONNECTION_UR", "jdbc:mariadb://db.internal/herald"),
                           "db.connection.ur (environment variable DB_CONNECTION_UR) is not a setting Herald knows "
-                                  + "(did you mean db.connection.url?)");
+                                  + "(did you mean db.connection.url?): a mistake under db could point Herald at another"
+                                  + " database than meant, so it is refused");
     }
 
     @Test

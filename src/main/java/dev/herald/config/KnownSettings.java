@@ -107,7 +107,7 @@ public final class KnownSettings {
             String message = plain + " (" + origin.apply(key) + ") is not a setting Herald knows"
                     + near.map(name -> " (did you mean " + name + "?)").orElse("");
             if ((plain.equals("db") || plain.startsWith("db.")) && (strict || near.isPresent())) {
-                throw new BadSetting(message + ": Herald stops rather than start on a database other than meant");
+                throw new BadSetting(message + ": a mistake under db could point Herald at another database than meant, so it is refused");
             }
             warnings.add(message + "; it is ignored");
         }
