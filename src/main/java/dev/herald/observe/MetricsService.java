@@ -139,8 +139,9 @@ public final class MetricsService implements HttpService {
         gauge(out, "herald_tracking_queue_depth", "Interactions waiting for the writer.", figures.queued());
         counter(out, "herald_tracking_batches_total", "Transactions of interactions committed.", figures.batches());
         counter(out, "herald_tracking_written_total", "Interactions committed by the writer.", figures.written());
-        counter(out, "herald_tracking_failed_total", "Interactions answered 500: not committed, or not in time.",
-                figures.failed());
+        counter(out, "herald_tracking_failed_total", "Interactions the writer answered 500: not committed, or not"
+                + " in time. A tracking request that failed before the writer (its notification not looked up) is in"
+                + " herald_http_requests_total's 500s only.", figures.failed());
         counter(out, "herald_tracking_commit_seconds_total", "Time in committed transactions of interactions.",
                 figures.commitSeconds());
         gauge(out, "herald_tracking_in_flight", "Transactions of interactions in flight now.", figures.inFlight());
