@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.TimeZone;
 
 import dev.herald.account.AdminAccess;
@@ -151,6 +152,10 @@ public final class Main {
                 // Our own handler below stops the server before the database it writes through.
                 .shutdownHook(false);
         Clock clock = Clock.systemUTC();
+        // A SIGTERM from here on says so: during the migrations it ended the JVM without a line. What it runs becomes
+        // the server's stop once there is a server.
+        AtomicReference<Runnable> stopping = new AtomicReference<>(Main::stopWhileStarting);
+        ShutdownHook.install(() -> stopping.get().run());
         // The schema is migrated on a thread of its own while the server is built; it listens only afterwards.
         StartingDatabase database = Database.start(config.get("db"), clock);
         Services services = Services.create(database.serving(), config, clock);
@@ -166,7 +171,7 @@ public final class Main {
         WebServer server = builder.build();
         started.get();
         // Before the server starts, so that it never serves without its stop in place.
-        ShutdownHook.install(() -> stop(server, services));
+        stopping.set(() -> stop(server, services));
         server.start();
         // A listener that did bind keeps the JVM alive: the exit of StartFailures ends it, the shutdown hook the rest.
         ListenAddresses.requireListening(server, WebServer.DEFAULT_SOCKET_NAME, "server.port, SERVER_PORT");
@@ -320,6 +325,18 @@ public final class Main {
         WebhookSettings.from(config.get("webhooks"))
                 .requireLeaseBeyond(TransportSettings.from(config.get("webhooks")).timeout());
         ConfigWatcher.interval(config);
+    }
+
+    /**
+     * SIGTERM before the server was built (migrating the schema, say): nothing to stop but the JVM. A migration cut
+     * short is not recorded as applied; the next start applies it again, after the lock's lease (docs/operations.md).
+     * A start that failed has said why already.
+     */
+    private static void stopWhileStarting() {
+        if (!StartFailures.hasEnded()) {
+            log().log(Level.INFO, "Herald stopping during its start: the database keeps what was applied; the next"
+                    + " start goes on from there");
+        }
     }
 
     /**

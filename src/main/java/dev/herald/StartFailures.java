@@ -21,10 +21,18 @@ final class StartFailures {
     private static final Pattern HELIDON_MAPPING = Pattern.compile(
             "Mapping of value '(.*)' stored under key '([^']*)' has failed.*", Pattern.DOTALL);
 
+    /** Set once a failed start has said why: the shutdown that follows has nothing to add. */
+    private static volatile boolean ended;
+
     private StartFailures() {
     }
 
+    static boolean hasEnded() {
+        return ended;
+    }
+
     static void exit(RuntimeException failure) {
+        ended = true;
         if (foreseen(failure)) {
             LOGGER.log(Level.ERROR, "Herald did not start: " + describe(failure));
         } else {

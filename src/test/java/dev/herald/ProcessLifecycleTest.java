@@ -48,6 +48,34 @@ class ProcessLifecycleTest {
     @TempDir
     Path workDirectory;
 
+    /**
+     * SIGTERM while the start waits for the schema (another instance holds the migration lock): it ended the JVM
+     * without a line (an operator's trial). Now it says so, and the exit is the signal's.
+     */
+    @Test
+    void sigtermDuringTheStartSaysSo() throws Exception {
+        TestDatabase database = TestDatabase.h2File(workDirectory.resolve("data"));
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE schema_lock (name VARCHAR(32) NOT NULL PRIMARY KEY, holder VARCHAR(200)"
+                                      + " NOT NULL, expires_at BIGINT NOT NULL)");
+            statement.execute("INSERT INTO schema_lock VALUES ('schema', 'another instance', "
+                                      + (System.currentTimeMillis() + 60_000) + ")");
+        }
+        database.close();
+        Path run = workDirectory.resolve("run");
+        Process herald = ChildHerald.launched(run, ChildHerald.onDatabase(database.url()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!ChildHerald.logOf(run).contains("Schema migrations: waiting for another instance")
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        herald.destroy();
+        assertThat(herald.waitFor(30, TimeUnit.SECONDS), is(true));
+        assertThat(herald.exitValue(), is(143));
+        assertThat(ChildHerald.logOf(run), containsString("INFO dev.herald.Main: Herald stopping during its start: the"
+                + " database keeps what was applied; the next start goes on from there"));
+    }
+
     @Test
     void aRequestInFlightAtSigtermFinishesAndItsInteractionIsKept() throws Exception {
         TestDatabase database = TestDatabase.h2File(workDirectory);

@@ -88,6 +88,17 @@ public final class ChildHerald implements AutoCloseable {
                                directory.resolve(LOG));
     }
 
+    /** A start not waited for: the process, whose output goes to {@code directory}'s log (see {@link #logOf}). */
+    public static Process launched(Path directory, String yaml) throws IOException {
+        return launch(directory, yaml, List.of(), Map.of());
+    }
+
+    /** What a process {@link #launched} in {@code directory} has printed so far. */
+    public static String logOf(Path directory) throws IOException {
+        Path log = directory.resolve(LOG);
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
     /** A start that is to fail: waits up to 30 s for the exit. */
     public static Ended failedStart(Path directory, String yaml, Map<String, String> environment)
             throws IOException, InterruptedException {
