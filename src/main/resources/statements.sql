@@ -543,6 +543,8 @@ SELECT id_sha256, account, credential, created_at, last_seen_at FROM admin_sessi
 SELECT DISTINCT account, credential FROM admin_sessions
 -- name: delete-credential-admin-sessions
 DELETE FROM admin_sessions WHERE account = ? AND credential = ?
+-- name: delete-credential-admin-sessions-opened-by
+DELETE FROM admin_sessions WHERE account = ? AND credential = ? AND created_at <= ?
 -- name: delete-account-admin-sessions
 DELETE FROM admin_sessions WHERE account = ?
 -- Accounts made in the console (account.TeamStore) and their one-time invitations, by the SHA-256 of their secret.

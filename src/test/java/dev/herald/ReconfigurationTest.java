@@ -3,6 +3,9 @@ package dev.herald;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 
@@ -159,6 +162,36 @@ class ReconfigurationTest extends HeraldServerTest {
         reloadWith(base(""));
         assertThat("a session of a removed account is deleted, not revived", session(signedIn), is(401));
         assertThat(bearer(ALICE_TOKEN), is(200));
+    }
+
+    /**
+     * The removal's deletion of the sessions failed (the database away: here, its table out of reach), then the
+     * account came back with its token at the next reload: its session of before the removal was served again (an
+     * operator's trial). It stays ended, and is deleted once the database answers.
+     */
+    @Test
+    void aSessionWhoseDeletionFailedStaysEndedWhenItsAccountComesBack() throws Exception {
+        Accounts.Answer signedIn = signIn("alice", ALICE_TOKEN);
+        assertThat(session(signedIn), is(200));
+
+        sql("ALTER TABLE admin_sessions RENAME TO admin_sessions_away");
+        try {
+            reloadWith(base("").replaceAll("(?s)  accounts:.*?token-sha256: \"[0-9a-f]+\"\n", ""));
+            assertThat(log.warnings().getFirst(), startsWith("The sessions of removed accounts were not deleted: "));
+        } finally {
+            sql("ALTER TABLE admin_sessions_away RENAME TO admin_sessions");
+        }
+        herald.clock().advance(Duration.ofSeconds(1));
+        reloadWith(base(""));
+
+        assertThat("a session of before the removal is not revived", session(signedIn), is(401));
+        assertThat("a new one opens", session(signIn("alice", ALICE_TOKEN)), is(200));
+    }
+
+    private static void sql(String statement) throws SQLException {
+        try (Connection connection = database.connect(); Statement sql = connection.createStatement()) {
+            sql.execute(statement);
+        }
     }
 
     // "accounts:" with nothing after it was refused, and the account and the token removed with it kept their access.

@@ -49,7 +49,7 @@ public final class AdminAccess {
      * auth-failures) are read at start only.
      */
     public void reconfigure(AdminSettings settings) {
-        credentials.reconfigure(settings);
+        sessions.ending(credentials.reconfigure(settings));
         team.reconfigure(settings.accounts());
     }
 

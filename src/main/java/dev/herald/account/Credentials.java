@@ -4,9 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.herald.admin.Actor;
 import dev.herald.admin.Role;
@@ -60,8 +63,32 @@ public final class Credentials {
      *
      * @throws IllegalArgumentException as {@link #of}, and then nothing changes
      */
-    void reconfigure(AdminSettings settings) {
+    /**
+     * @return each account's binding that the reload removed ({@link #binding}): its account gone, or its token
+     *         replaced
+     */
+    Set<String> reconfigure(AdminSettings settings) {
+        List<Known> before = known;
         known = List.copyOf(known(settings));
+        Set<String> kept = bindings(known);
+        Set<String> removed = new HashSet<>(bindings(before));
+        removed.removeAll(kept);
+        return removed;
+    }
+
+    /** An account's name and the credential its sessions are bound to, as one key. */
+    static String binding(String name, String credential) {
+        return name + "\n" + credential.toLowerCase(Locale.ROOT);
+    }
+
+    private static Set<String> bindings(List<Known> known) {
+        Set<String> bindings = new HashSet<>();
+        for (Known entry : known) {
+            if (entry.credential() != null) {
+                bindings.add(binding(entry.actor().name(), HexFormat.of().formatHex(entry.credential())));
+            }
+        }
+        return bindings;
     }
 
     private static List<Known> known(AdminSettings settings) {

@@ -4,7 +4,10 @@ import java.time.Clock;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import dev.herald.admin.Actor;
@@ -54,6 +57,8 @@ public final class SessionStore {
     private final SessionSettings settings;
     private final Credentials credentials;
     private final Clock clock;
+    /** A removed binding ({@link Credentials#binding}) and when it was removed, until its sessions are deleted. */
+    private final Map<String, Long> removedAt = new ConcurrentHashMap<>();
     private volatile SessionKey key;
 
     public SessionStore(DbClient db, SessionSettings settings, Credentials credentials, Clock clock) {
@@ -74,11 +79,34 @@ public final class SessionStore {
     }
 
     /**
+     * Bindings a reload removed ({@link Credentials#reconfigure}), until their sessions are deleted: a session opened
+     * by the removal is refused whatever the configuration says meanwhile. Without this, a removal whose deletion
+     * failed (the database away) and the account added back with its token at the next reload revived the sessions
+     * (an operator's trial).
+     */
+    void ending(Set<String> removed) {
+        long now = clock.millis();
+        // The latest removal: a session opened between two removals ends with the second.
+        removed.forEach(binding -> removedAt.merge(binding, now, Math::max));
+    }
+
+    /** Deletes the sessions opened by each removal of {@link #ending}; a binding is forgotten once they are. */
+    private void endRemovedBindings() {
+        for (Map.Entry<String, Long> removal : Map.copyOf(removedAt).entrySet()) {
+            String[] binding = removal.getKey().split("\n", 2);
+            db.execute().namedDelete("delete-credential-admin-sessions-opened-by", binding[0], binding[1],
+                                     removal.getValue());
+            removedAt.remove(removal.getKey(), removal.getValue());
+        }
+    }
+
+    /**
      * Deletes the sessions of credentials the configuration no longer has: at start, and when a reload removed an
      * account or replaced its token (their requests are refused from the reload on in any case: {@link Credentials}
      * is asked at each).
      */
     void endUnconfigured() {
+        endRemovedBindings();
         long ended = 0;
         for (DbRow row : db.execute().namedQuery("select-admin-session-credentials").toList()) {
             String account = Rows.string(row, "account");
@@ -221,6 +249,11 @@ public final class SessionStore {
 
     /** The row's session, if its credential is still its account's. */
     private Optional<Session> live(DbRow row) {
+        Long removed = removedAt.isEmpty() ? null : removedAt.get(Credentials.binding(Rows.string(row, "account"),
+                                                                                        Rows.string(row, "credential")));
+        if (removed != null && Rows.longValue(row, "created_at") <= removed) {
+            return Optional.empty();
+        }
         return credentials.sessionAccount(Rows.string(row, "account"), Rows.string(row, "credential"))
                 .map(actor -> new Session(Rows.string(row, "id_sha256"), actor, Rows.longValue(row, "created_at"),
                                           Rows.longValue(row, "last_seen_at")));
