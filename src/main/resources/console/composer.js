@@ -194,7 +194,7 @@ function shownContent() {
 function documentOrNull(message) {
   if (message === null || message === undefined || message === '') return null;
   const written = modules.toDocument(message);
-  return written.content.size <= 2 ? null : written.toJSON();
+  return written.content.size <= 2 ? null : modules.toStored(written);
 }
 
 /** The fields, the editor and the tabs for the language selected (the fields hold nothing of the one before). */
@@ -454,7 +454,7 @@ function fieldsContent() {
   const written = editor.state.doc;
   return {
     title: $('announcement-title').value.trim() || null,
-    message: translation && written.content.size <= 2 ? null : written.toJSON(),
+    message: translation && written.content.size <= 2 ? null : modules.toStored(written),
     image: $('image-url').value.trim() || null,
     action: type === 'INHERIT' ? null : { type, data: type === 'LINK' ? linkData() : null },
   };

@@ -1,5 +1,7 @@
 // The announcement editor: ProseMirror (vendor/, MIT; docs/modules.md) with a schema of the rich-text documents
-// Herald stores (docs/api.md, Message content), so that what it edits is the document itself, never HTML.
+// Herald stores (docs/api.md, Message content), so that what it edits is the document itself, never HTML: every
+// attribute Herald keeps is in it (an image's alt and title, a link's title, a code block's language), since a node
+// opened in the editor keeps only the attributes its type here defines.
 import { Schema, Node, DOMParser as DocumentParser } from './vendor/prosemirror-model.js';
 import { EditorState } from './vendor/prosemirror-state.js';
 import { EditorView } from './vendor/prosemirror-view.js';
@@ -21,33 +23,44 @@ export const schema = new Schema({
     },
     blockquote: { content: 'block+', group: 'block', defining: true, parseDOM: [{ tag: 'blockquote' }], toDOM: () => ['blockquote', 0] },
     bulletList: { content: 'listItem+', group: 'block', parseDOM: [{ tag: 'ul' }], toDOM: () => ['ul', 0] },
+    // order: the start of prosemirror-schema-basic's ordered_list, kept as a document written by it has it.
     orderedList: {
-      attrs: { start: { default: 1 } }, content: 'listItem+', group: 'block',
+      attrs: { start: { default: 1 }, order: { default: null } }, content: 'listItem+', group: 'block',
       parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ start: Number(dom.getAttribute('start')) || 1 }) }],
-      toDOM: (node) => (node.attrs.start === 1 ? ['ol', 0] : ['ol', { start: node.attrs.start }, 0]),
+      toDOM: (node) => {
+        const start = node.attrs.start !== 1 ? node.attrs.start : node.attrs.order || 1;
+        return start === 1 ? ['ol', 0] : ['ol', { start }, 0];
+      },
     },
     listItem: { content: 'paragraph block*', defining: true, parseDOM: [{ tag: 'li' }], toDOM: () => ['li', 0] },
     codeBlock: {
-      content: 'text*', marks: '', group: 'block', code: true, defining: true,
+      attrs: { language: { default: null } }, content: 'text*', marks: '', group: 'block', code: true, defining: true,
       parseDOM: [{ tag: 'pre', preserveWhitespace: 'full' }], toDOM: () => ['pre', ['code', 0]],
     },
     horizontalRule: { group: 'block', parseDOM: [{ tag: 'hr' }], toDOM: () => ['hr'] },
     text: { group: 'inline' },
     hardBreak: { inline: true, group: 'inline', selectable: false, parseDOM: [{ tag: 'br' }], toDOM: () => ['br'] },
     image: {
-      inline: true, group: 'inline', draggable: true, attrs: { src: {} },
-      parseDOM: [{ tag: 'img[src]', getAttrs: (dom) => (httpUrl(dom.getAttribute('src')) ? { src: dom.getAttribute('src') } : false) }],
-      toDOM: (node) => ['img', { src: node.attrs.src, alt: '' }],
+      inline: true, group: 'inline', draggable: true,
+      attrs: { src: {}, alt: { default: null }, title: { default: null } },
+      parseDOM: [{
+        tag: 'img[src]',
+        getAttrs: (dom) => (httpUrl(dom.getAttribute('src'))
+          ? { src: dom.getAttribute('src'), alt: dom.getAttribute('alt'), title: dom.getAttribute('title') } : false),
+      }],
+      toDOM: (node) => ['img', { src: node.attrs.src, alt: node.attrs.alt || '', title: node.attrs.title }],
     },
   },
   marks: {
     link: {
-      attrs: { href: {}, target: { default: null } }, inclusive: false,
+      attrs: { href: {}, target: { default: null }, title: { default: null } }, inclusive: false,
       parseDOM: [{
         tag: 'a[href]',
-        getAttrs: (dom) => (httpUrl(dom.getAttribute('href')) ? { href: dom.getAttribute('href'), target: dom.getAttribute('target') } : false),
+        getAttrs: (dom) => (httpUrl(dom.getAttribute('href')) ? { href: dom.getAttribute('href'),
+          target: dom.getAttribute('target'), title: dom.getAttribute('title') } : false),
       }],
-      toDOM: (mark) => ['a', { href: httpUrl(mark.attrs.href), rel: 'noopener noreferrer nofollow' }, 0],
+      toDOM: (mark) => ['a', { href: httpUrl(mark.attrs.href), rel: 'noopener noreferrer nofollow',
+        title: mark.attrs.title }, 0],
     },
     bold: { parseDOM: [{ tag: 'strong' }, { tag: 'b' }], toDOM: () => ['strong', 0] },
     italic: { parseDOM: [{ tag: 'em' }, { tag: 'i' }], toDOM: () => ['em', 0] },
@@ -102,6 +115,18 @@ export function isActive(state, name) {
   if (!type) return false;
   const { from, $from, to, empty } = state.selection;
   return empty ? !!type.isInSet(state.storedMarks || $from.marks()) : state.doc.rangeHasMark(from, to, type);
+}
+
+/**
+ * A document as Herald is sent it: an attribute not set (null) is left out, as it was before the schema had it, and
+ * since a renderer that copies attributes with setAttribute would write title="null".
+ */
+export function toStored(doc) {
+  const setOnly = (attrs) => {
+    const set = Object.entries(attrs).filter(([, value]) => value !== null);
+    return set.length ? Object.fromEntries(set) : undefined;
+  };
+  return JSON.parse(JSON.stringify(doc, (key, value) => (key === 'attrs' && value ? setOnly(value) : value)));
 }
 
 /**
