@@ -82,6 +82,11 @@ let hadTranslations = false;
 // The own language as opened: a locale is sent only when changed (the API's is the effective one, its own or the
 // project's default, and sending it back would pin it).
 let openedLocale = 'en';
+// Each language's message and the dates as stored and as the fields show them when opened: sent again only when
+// changed here. The fields cannot hold them byte for byte: a datetime-local input has minutes and reads an hour that
+// happens twice (the end of summer time) as its first; the editor's document is no plain text or HTML, and writes
+// its JSON anew.
+let openedAs = null;
 
 export async function openComposer(notification) {
   if (!modules) {
@@ -120,6 +125,7 @@ export async function openComposer(notification) {
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
+  openedAs = asOpened(notification, translations);
   audience.showAudience(notification ? notification.audience : null, editing ? editing.id : null);
   $('publish').hidden = isPublished(notification);
   for (const id of ['update-live', 'archive']) $(id).hidden = !isPublished(notification);
@@ -131,6 +137,16 @@ export async function openComposer(notification) {
   opened = JSON.stringify([formBody(), audience.audienceSnapshot()]);
   $('composer').hidden = false;
   editor.focus();
+}
+
+function asOpened(notification, translations) {
+  const messages = { [OWN]: { stored: notification ? notification.message : '' } };
+  messages[OWN].shown = JSON.stringify(modules.toStored(modules.toDocument(messages[OWN].stored)));
+  for (const [tag, translation] of Object.entries(translations)) {
+    const shown = contents[tag].message;
+    if (shown) messages[tag] = { stored: translation.message, shown: JSON.stringify(shown) };
+  }
+  return { messages, startDate: $('start-date').value, endDate: $('end-date').value };
 }
 
 async function closeComposer() {
@@ -518,11 +534,12 @@ async function saveAnnouncement(status) {
   try {
     // Sent only when changed here: an audience the builder cannot show is never sent back, so never rewritten.
     if (audience.audienceChanged()) body.audience = audience.audienceValue();
+    if (editing) leaveUnchangedAsStored(body);
     let saved;
     if (draftOfChanges) {
       saved = await call('PUT', `/notifications/${editing.id}/draft`, body);
-      say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(saved.changes.message))
-        .slice(0, 60)}”.`);
+      const message = saved.changes.message || editing.message;
+      say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(message)).slice(0, 60)}”.`);
     } else {
       saved = editing
         ? await call('PATCH', `/notifications/${editing.id}`, body)
@@ -544,6 +561,27 @@ async function saveAnnouncement(status) {
       message: $('message-editor'), image: $('image-url'), locale: $('own-locale'), action: $('action-url'),
       preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
+  }
+}
+
+// The dates and messages the fields show as opened go as they are stored: left out of the body, except what a draft
+// of changes holds (a PUT of the draft, or the PATCH that applies it, replaces it whole); a translation's message,
+// inside translations (replaced whole), as stored.
+function leaveUnchangedAsStored(body) {
+  const drafted = pendingDraft ? pendingDraft.changes : {};
+  const unchanged = {
+    startDate: $('start-date').value === openedAs.startDate,
+    endDate: $('end-date').value === openedAs.endDate,
+    message: JSON.stringify(body.message) === openedAs.messages[OWN].shown,
+  };
+  for (const field of Object.keys(unchanged).filter((name) => unchanged[name])) {
+    if (field in drafted) body[field] = drafted[field]; else delete body[field];
+  }
+  for (const [tag, translation] of Object.entries(body.translations || {})) {
+    const opened = openedAs.messages[tag];
+    if (opened && JSON.stringify(translation.message) === opened.shown) {
+      body.translations[tag] = { ...translation, message: opened.stored };
+    }
   }
 }
 

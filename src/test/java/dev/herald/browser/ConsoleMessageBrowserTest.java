@@ -33,6 +33,64 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
             + "{\"type\":\"orderedList\",\"attrs\":{\"order\":3},\"content\":[{\"type\":\"listItem\",\"content\":"
             + "[{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"Third\"}]}]}]}]}";
 
+    /**
+     * Each announcement, its title alone changed in the composer of a Berlin browser, is stored as it was but for its
+     * title, and its history says the title alone changed: an end at the second 02:30 of the night summer time ends,
+     * a start with seconds, a document with every attribute, plain text with a line break (its translation's too).
+     */
+    @Test
+    void savingTheTitleAloneLeavesTheDatesAndTheMessagesAsStored() {
+        Project project = inBerlin();
+        List<String> drafts = List.of(
+                "{\"title\":\"DST\",\"message\":\"Ends at 02:30 CET\",\"startDate\":\"2027-10-30T10:00:00.000Z\","
+                        + "\"endDate\":\"2027-10-31T01:30:00.000Z\"}",
+                "{\"title\":\"Seconds\",\"message\":\"Starts on the second\","
+                        + "\"startDate\":\"2027-01-15T08:00:45.500Z\"}",
+                "{\"title\":\"Rich\",\"message\":" + Json.createValue(RICH) + "}",
+                "{\"title\":\"Plain\",\"message\":\"Line one\\nLine two\","
+                        + "\"translations\":{\"fr\":{\"message\":\"Ligne un\\nLigne deux\"}}}");
+        Map<String, JsonObject> expected = new LinkedHashMap<>();
+        Map<String, JsonObject> saved = new LinkedHashMap<>();
+        for (String draft : drafts) {
+            String title = JsonBodies.object(draft).getString("title");
+            String id = create(project, draft);
+            expected.put(title, withoutTitle(stored(id)).add("changed", Json.createArrayBuilder().add("title")).build());
+            openInComposer(project, id);
+            console.browser.script("document.getElementById('announcement-title').select()");
+            console.browser.type("Edited " + title);
+            saveDraft();
+            JsonObject after = stored(id);
+            assertThat(after.getString("title"), is("Edited " + title));
+            saved.put(title, withoutTitle(after).add("changed", Json.createArrayBuilder(
+                    List.copyOf(lastChange(id).getJsonObject("details").keySet()))).build());
+        }
+        assertThat("all but the title as stored, and the history says the title alone changed", saved, is(expected));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * A published announcement's draft of changes, saved again with its title alone changed, keeps the end and the
+     * message it held (a draft is replaced whole), as they were.
+     */
+    @Test
+    void aDraftOfChangesSavedAgainKeepsWhatItHeld() {
+        Project project = inBerlin();
+        String id = create(project, "{\"message\":\"Live words\",\"status\":\"PUBLISHED\"}");
+        console.api("return JSON.stringify(await send('PUT', '/notifications/' + arguments[0] + '/draft',"
+                + " {message: 'Line one\\nLine two', endDate: '2027-10-31T01:30:00.000Z'}))", id);
+        openInComposer(project, id);
+        console.browser.script("document.getElementById('announcement-title').select()");
+        console.browser.type("Changes");
+        saveDraft();
+        JsonObject changes = console.api("return JSON.stringify((await send('GET', '/notifications/' + arguments[0]"
+                + " + '/draft')).changes)", id);
+        assertThat(changes.getString("title"), is("Changes"));
+        assertThat(changes.getString("message"), is("Line one\nLine two"));
+        assertThat(changes.getString("endDate"), is("2027-10-31T01:30:00.000Z"));
+        assertThat(stored(id).getString("message"), is("Live words"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** A document written in the editor keeps an image's alt and title, a link's title, a code block's language. */
     @Test
     void anEditedDocumentKeepsEveryAttributeHeraldStores() {
@@ -75,6 +133,16 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
     /** The notification as the management API answers it. */
     private static JsonObject stored(String id) {
         return console.api("return JSON.stringify(await send('GET', '/notifications/' + arguments[0]))", id);
+    }
+
+    /** The notification but its title and when it was last updated. */
+    private static JsonObjectBuilder withoutTitle(JsonObject notification) {
+        return Json.createObjectBuilder(notification).remove("title").remove("updatedAt");
+    }
+
+    /** The newest line of the audit log about that notification. */
+    private static JsonObject lastChange(String id) {
+        return console.api("return JSON.stringify((await send('GET', '/audit?targetId=' + arguments[0]))[0])", id);
     }
 
     /** The announcement opened by its address, as a link to it opens it: in the composer, the editor focused. */
