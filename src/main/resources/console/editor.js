@@ -12,6 +12,22 @@ import { wrapInList, splitListItem, liftListItem, sinkListItem } from './vendor/
 
 const httpUrl = (href) => (/^https?:\/\//i.test(href || '') ? href : null);
 
+// The value of one property of an element's inline style, in lower case ('' if none): pasted HTML has it as
+// data-style (transformPastedHTML, in mountEditor), the last declaration winning as in CSS.
+function styleOf(dom, property) {
+  let found = '';
+  for (const declaration of (dom.getAttribute('data-style') || '').split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon > 0 && declaration.slice(0, colon).trim().toLowerCase() === property) {
+      found = declaration.slice(colon + 1).replace('!important', '').trim().toLowerCase();
+    }
+  }
+  return found;
+}
+
+const isBold = (weight) => weight === 'bold' || weight === 'bolder' || Number(weight) >= 600;
+const isNormal = (weight) => weight !== '' && !isBold(weight);
+
 export const schema = new Schema({
   nodes: {
     doc: { content: 'block+' },
@@ -62,8 +78,23 @@ export const schema = new Schema({
       toDOM: (mark) => ['a', { href: httpUrl(mark.attrs.href), rel: 'noopener noreferrer nofollow',
         title: mark.attrs.title }, 0],
     },
-    bold: { parseDOM: [{ tag: 'strong' }, { tag: 'b' }], toDOM: () => ['strong', 0] },
-    italic: { parseDOM: [{ tag: 'em' }, { tag: 'i' }], toDOM: () => ['em', 0] },
+    // Google Docs wraps all it copies in <b style="font-weight:normal">, and says bold and italic with spans' styles.
+    bold: {
+      parseDOM: [
+        { tag: 'strong' },
+        { tag: 'b', getAttrs: (dom) => (isNormal(styleOf(dom, 'font-weight')) ? false : null) },
+        { tag: 'span', consuming: false, getAttrs: (dom) => (isBold(styleOf(dom, 'font-weight')) ? null : false) },
+      ],
+      toDOM: () => ['strong', 0],
+    },
+    italic: {
+      parseDOM: [
+        { tag: 'em' },
+        { tag: 'i' },
+        { tag: 'span', consuming: false, getAttrs: (dom) => (styleOf(dom, 'font-style') === 'italic' ? null : false) },
+      ],
+      toDOM: () => ['em', 0],
+    },
     underline: { parseDOM: [{ tag: 'u' }], toDOM: () => ['u', 0] },
     strike: { parseDOM: [{ tag: 's' }, { tag: 'del' }, { tag: 'strike' }], toDOM: () => ['s', 0] },
     code: { parseDOM: [{ tag: 'code' }], toDOM: () => ['code', 0] },
@@ -170,7 +201,7 @@ export function mountEditor(place, message, onChange) {
     }),
     attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'message-label', class: 'editor-body' },
     // Pasted HTML is parsed in a document this page's policy governs too: its style attributes would be reported as
-    // violations. They carry nothing the schema keeps.
+    // violations. Renamed, they are read where they say what the schema keeps (bold, italic).
     transformPastedHTML: (html) => html.replace(/(<[^>]*?\s)style\s*=/gi, '$1data-style='),
     dispatchTransaction(transaction) {
       view.updateState(view.state.apply(transaction));

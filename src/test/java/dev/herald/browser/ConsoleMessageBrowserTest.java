@@ -115,6 +115,50 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * HTML pasted from Google Docs, which wraps it all in a {@code <b>} of normal weight and says bold and italic in
+     * spans' styles: bold and italic where they were, nothing else bold.
+     */
+    @Test
+    void pastedFromGoogleDocsBoldAndItalicAreWhereTheyWere() {
+        console.composeInANewProject();
+        String span = "<span style=\"font-size:11pt;font-family:Arial,sans-serif;color:#000000;"
+                + "background-color:transparent;font-variant:normal;text-decoration:none;vertical-align:baseline;"
+                + "white-space:pre;white-space:pre-wrap;";
+        paste("<meta charset=\"utf-8\"><b style=\"font-weight:normal;\" "
+                + "id=\"docs-internal-guid-5a1b2c3d-7fff-1e2f-3a4b-5c6d7e8f9a0b\"><p dir=\"ltr\" "
+                + "style=\"line-height:1.38;margin-top:0pt;margin-bottom:0pt;\">"
+                + span + "font-weight:400;font-style:normal;\">Plain words, </span>"
+                + span + "font-weight:700;font-style:normal;\">bold words</span>"
+                + span + "font-weight:400;font-style:italic;\"> and italic words.</span></p></b>"
+                + "<br class=\"Apple-interchange-newline\">", "Plain words, bold words and italic words.");
+        assertThat(savedMessage(), is(JsonBodies.object("{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"Plain words, \"},"
+                + "{\"type\":\"text\",\"marks\":[{\"type\":\"bold\"}],\"text\":\"bold words\"},"
+                + "{\"type\":\"text\",\"marks\":[{\"type\":\"italic\"}],\"text\":\" and italic words.\"}]}]}")));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * HTML and its text put on the clipboard and pasted into the editor, as a browser's paste event carries them,
+     * then waited for until the editor's document holds it.
+     */
+    private static void paste(String html, String text) {
+        console.browser.script("const data = new DataTransfer(); data.setData('text/html', arguments[0]);"
+                + " data.setData('text/plain', arguments[1]);"
+                + " document.querySelector('#message-editor .ProseMirror').dispatchEvent(new ClipboardEvent('paste',"
+                + " {clipboardData: data, bubbles: true, cancelable: true}));", html, text);
+        String last = text.substring(text.lastIndexOf(' ') + 1);
+        console.waitFor(() -> console.previewText().contains(last));
+    }
+
+    /** The new announcement saved as a draft: its message as stored, a document. */
+    private static JsonObject savedMessage() {
+        saveDraft();
+        return JsonBodies.object(console.api("return JSON.stringify((await send('GET', '/projects/'"
+                + " + location.hash.split('/')[2] + '/notifications'))[0])").getString("message"));
+    }
+
     /** The Berlin time zone for the page (DevTools' emulation), alice on a new project's page. */
     private static Project inBerlin() {
         console.browser.devTools("Emulation.setTimezoneOverride",
