@@ -182,6 +182,52 @@ export function toDocument(message) {
   return nodes.doc.create(null, paragraphs.length ? paragraphs : [nodes.paragraph.create()]);
 }
 
+// Pasted HTML is parsed in documents this page's policy governs too (ProseMirror's, wordLists'): a style element or
+// attribute in it would be reported as a violation. The elements go (Word's clipboard has one), carrying nothing the
+// schema keeps; the attributes are renamed data-style, read where they say what it keeps (bold, italic, Word's lists).
+function withoutStyles(html) {
+  return html.replace(/<style\b[\s\S]*?<\/style\s*>/gi, '').replace(/(<[^>]*?\s)style\s*=/gi, '$1data-style=');
+}
+
+// Word copies a list as paragraphs whose style says mso-list (its list, "level2" for one inside another), each
+// beginning with its marker ("·", "o", "1.", "a)") in a span of style mso-list:Ignore: they become lists, the
+// markers left out. A list continues while its paragraphs follow one another.
+function wordLists(html) {
+  if (!/mso-list/i.test(html)) return html;
+  const page = new window.DOMParser().parseFromString(html, 'text/html');
+  let open = [];
+  for (const paragraph of page.body.querySelectorAll('p')) {
+    const level = Number((/level(\d+)/.exec(styleOf(paragraph, 'mso-list')) || [])[1]);
+    if (!level) continue;
+    const tag = /^\(?(\d+|[a-z]+)[.)]$/i.test(removeWordMarker(paragraph)) ? 'ol' : 'ul';
+    if (!open.length || open[0].nextElementSibling !== paragraph) open = [];
+    open = open.slice(0, level);
+    if (open.length === level && open[level - 1].localName !== tag) open.pop();
+    while (open.length < level) {
+      const list = page.createElement(open.length === level - 1 ? tag : 'ul');
+      if (open.length) lastItem(open[open.length - 1]).append(list); else paragraph.before(list);
+      open.push(list);
+    }
+    const item = page.createElement('li');
+    open[level - 1].append(item);
+    item.append(paragraph);
+  }
+  return page.body.innerHTML;
+}
+
+// The paragraph's list marker, taken out of it.
+function removeWordMarker(paragraph) {
+  const markers = [...paragraph.querySelectorAll('span')].filter((span) => styleOf(span, 'mso-list') === 'ignore');
+  const marker = markers.map((span) => span.textContent).join('').trim();
+  for (const span of markers) span.remove();
+  return marker;
+}
+
+// A list's last item, where a list one level down goes (one made for it when a level was skipped).
+function lastItem(list) {
+  return list.lastElementChild || list.appendChild(list.ownerDocument.createElement('li'));
+}
+
 export function mountEditor(place, message, onChange) {
   const view = new EditorView(place, {
     state: EditorState.create({
@@ -200,9 +246,7 @@ export function mountEditor(place, message, onChange) {
       ],
     }),
     attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'message-label', class: 'editor-body' },
-    // Pasted HTML is parsed in a document this page's policy governs too: its style attributes would be reported as
-    // violations. Renamed, they are read where they say what the schema keeps (bold, italic).
-    transformPastedHTML: (html) => html.replace(/(<[^>]*?\s)style\s*=/gi, '$1data-style='),
+    transformPastedHTML: (html) => wordLists(withoutStyles(html)),
     dispatchTransaction(transaction) {
       view.updateState(view.state.apply(transaction));
       onChange(view.state);

@@ -140,6 +140,47 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
     }
 
     /**
+     * HTML pasted from Word, whose lists are paragraphs beginning with their markers in mso-list:Ignore spans: a
+     * bullet list and a numbered one with a bullet list inside, the markers gone.
+     */
+    @Test
+    void pastedFromWordListsAreLists() {
+        console.composeInANewProject();
+        paste("<html xmlns:o=\"urn:schemas-microsoft-com:office:office\"><head><style>p.MsoListParagraph"
+                + " {mso-style-priority:34; margin-left:36.0pt;}</style></head><body lang=EN-GB>"
+                + "<!--StartFragment--><p class=MsoNormal>Before the lists<o:p></o:p></p>"
+                + word("MsoListParagraphCxSpFirst", 0, 1, "·", "Symbol", "First item")
+                + word("MsoListParagraphCxSpLast", 0, 1, "·", "Symbol", "Second item")
+                + "<p class=MsoNormal>Between<o:p></o:p></p>"
+                + word("MsoListParagraphCxSpFirst", 1, 1, "1.", null, "Step one")
+                + word("MsoListParagraphCxSpMiddle", 1, 2, "o", "Courier New", "A detail")
+                + word("MsoListParagraphCxSpLast", 1, 1, "2.", null, "Step two")
+                + "<!--EndFragment--></body></html>",
+                "Before the lists\n·  First item\n·  Second item\nBetween\n1.  Step one\no  A detail\n2.  Step two");
+        String item = "{\"type\":\"listItem\",\"content\":[{\"type\":\"paragraph\",\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"%s\"}]}%s]}";
+        String paragraph = "{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}";
+        assertThat(savedMessage(), is(JsonBodies.object("{\"type\":\"doc\",\"content\":["
+                + paragraph.formatted("Before the lists") + ","
+                + "{\"type\":\"bulletList\",\"content\":[" + item.formatted("First item", "") + ","
+                + item.formatted("Second item", "") + "]},"
+                + paragraph.formatted("Between") + ","
+                + "{\"type\":\"orderedList\",\"attrs\":{\"start\":1},\"content\":["
+                + item.formatted("Step one", ",{\"type\":\"bulletList\",\"content\":["
+                        + item.formatted("A detail", "") + "]}") + ","
+                + item.formatted("Step two", "") + "]}]}")));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** A paragraph of a Word list as Word puts it on the clipboard: its marker in a span Word itself skips. */
+    private static String word(String kind, int list, int level, String marker, String font, String text) {
+        return "<p class=" + kind + " style='text-indent:-18.0pt;mso-list:l" + list + " level" + level + " lfo"
+                + (list + 1) + "'><![if !supportLists]><span style='" + (font == null ? "" : "font-family:"
+                + font + ";") + "mso-list:Ignore'>" + marker + "<span style='font:7.0pt \"Times New Roman\"'>"
+                + "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span><![endif]>" + text + "<o:p></o:p></p>";
+    }
+
+    /**
      * HTML and its text put on the clipboard and pasted into the editor, as a browser's paste event carries them,
      * then waited for until the editor's document holds it.
      */
