@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.logging.Handler;
 import java.util.logging.LogManager;
+import java.util.logging.Logger;
 
 /**
  * {@code java.util.logging} set up from {@code logging.properties} before anything logs, where Helidon's set-up
@@ -40,6 +42,7 @@ public final class LogSetup {
             try (InputStream in = Files.newInputStream(inWorkingDirectory)) {
                 LogManager.getLogManager().readConfiguration(in);
                 logger.log(Level.INFO, "Logging configured from file " + inWorkingDirectory.toAbsolutePath());
+                shortenPoolWarnings();
                 return;
             } catch (IOException | IllegalArgumentException e) {
                 // IllegalArgumentException: a malformed unicode escape, which Properties refuses.
@@ -56,6 +59,14 @@ public final class LogSetup {
         }
         if (unread != null) {
             logger.log(Level.WARNING, "Logging configured from Herald's " + FILE + ": " + unread);
+        }
+        shortenPoolWarnings();
+    }
+
+    /** On the root's handlers, which every record reaches: a logger's own filter is not asked for its children's. */
+    private static void shortenPoolWarnings() {
+        for (Handler handler : Logger.getLogger("").getHandlers()) {
+            handler.setFilter(new PoolWarnings(handler.getFilter()));
         }
     }
 }
