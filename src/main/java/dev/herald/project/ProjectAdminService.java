@@ -128,17 +128,25 @@ public final class ProjectAdminService implements HttpService {
             throw ApiException.validation(field, field + " holds at most " + MAX_REQUIRED_LOCALES + " tags");
         }
         Set<String> canonical = new LinkedHashSet<>();
-        for (JsonValue tag : tags) {
-            if (!(tag instanceof JsonString text)) {
-                throw malformedTag(field);
+        for (int i = 0; i < tags.size(); i++) {
+            // Each named by its place: "FR, de-at, xx-invalid-tag-123456789" said only that one was wrong.
+            String entry = field + "[" + i + "]";
+            if (!(tags.get(i) instanceof JsonString text)) {
+                throw malformedTag(entry);
             }
-            canonical.add(LanguageTag.parseStored(text.getString()).orElseThrow(() -> malformedTag(field)));
+            canonical.add(LanguageTag.parseStored(text.getString()).orElseThrow(() -> ApiException.validation(
+                    entry, entry + " is " + quoted(text.getString()) + "; " + malformedTag(field).getMessage())));
         }
         if (String.join(",", canonical).length() > MAX_REQUIRED_LOCALES_CHARACTERS) {
             throw ApiException.validation(field, field + " holds at most " + MAX_REQUIRED_LOCALES_CHARACTERS
                     + " characters of tags and commas");
         }
         return Optional.of(new ArrayList<>(canonical));
+    }
+
+    /** A tag as written, cut where it could not be one: the reader finds it in what they sent. */
+    private static String quoted(String tag) {
+        return Json.appendString(new StringBuilder(), tag.length() > 40 ? tag.substring(0, 40) + "…" : tag).toString();
     }
 
     private static ApiException malformedTag(String field) {

@@ -31,6 +31,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
 import static org.hamcrest.Matchers.not;
 
 /**
@@ -101,8 +102,8 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
                          Arguments.of("{\"defaultLocale\":\"en-u-ca-buddhist\"}", "defaultLocale"),
                          Arguments.of("{\"defaultLocale\":\"en-" + "abcdefgh-".repeat(4) + "a\"}", "defaultLocale"),
                          Arguments.of("{\"requiredLocales\":\"fr\"}", "requiredLocales"),
-                         Arguments.of("{\"requiredLocales\":[\"fr\",1]}", "requiredLocales"),
-                         Arguments.of("{\"requiredLocales\":[\"fr\",\"x-private\"]}", "requiredLocales"),
+                         Arguments.of("{\"requiredLocales\":[\"fr\",1]}", "requiredLocales[1]"),
+                         Arguments.of("{\"requiredLocales\":[\"fr\",\"x-private\"]}", "requiredLocales[1]"),
                          Arguments.of("{\"requiredLocales\":" + fiftyOne + "}", "requiredLocales"));
     }
 
@@ -120,6 +121,17 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         JsonObject project = admin.call(Method.GET, "/projects/" + projectId).object();
         assertThat(project.getString("defaultLocale"), is("en"));
         assertThat(project.getJsonArray("requiredLocales"), is(JsonValue.EMPTY_JSON_ARRAY));
+    }
+
+    /** The refusal names the tag that is wrong by its place: "FR, de-at, xx-invalid-tag-123456789" did not say which. */
+    @Test
+    void aMalformedRequiredTagIsNamedByItsPlace() {
+        AdminClient.Answer refused = admin.call(Method.PATCH, "/projects/" + projectId,
+                                                "{\"requiredLocales\":[\"FR\",\"de-at\",\"xx-invalid-tag-123456789\"]}");
+        assertThat(refused.status(), is(400));
+        assertThat(refused.object().getJsonObject("details").getString("field"), is("requiredLocales[2]"));
+        assertThat(refused.object().getString("error"), startsWith("requiredLocales[2] is \"xx-invalid-tag-123456789\";"
+                + " requiredLocales must hold BCP 47 language tags"));
     }
 
     @Test
