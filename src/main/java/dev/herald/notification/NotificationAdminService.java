@@ -163,12 +163,16 @@ public final class NotificationAdminService implements HttpService {
     }
 
     private void get(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(request, response, NotificationJson.json(existing(request)));
+        Notification notification = existing(request);
+        response.header(HeaderNames.ETAG, NotificationPreconditions.tag(notification));
+        AdminResponses.ok(request, response, NotificationJson.json(notification));
     }
 
     /** The body is checked against the notification as read here; it applies to the one its write finds. */
     private void update(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
+        Optional<String> ifMatch = NotificationPreconditions.ifMatch(request);
+        NotificationPreconditions.require(ifMatch, seen);
         NotificationChanges.Patch patch = NotificationChanges.read(
                 AdminRequests.body(request, NotificationChanges.FIELDS), false, maxMessageBytes);
         // Dates that do not fit together are refused here; the write applies the body again to what it finds.
@@ -176,10 +180,14 @@ public final class NotificationAdminService implements HttpService {
         Actor actor = Actor.of(request);
         // The time of the write, read in its transaction: the log's order by time is the order of the changes.
         NotificationChanges.Applied applied = notifications.update(
-                seen, current -> patch.applyTo(current, clock.millis()),
+                seen, current -> {
+                    NotificationPreconditions.require(ifMatch, current);
+                    return patch.applyTo(current, clock.millis());
+                },
                 (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
                         before.projectId(), TARGET, before.id(), changes(before, after)));
         Notification updated = applied.notification();
+        response.header(HeaderNames.ETAG, NotificationPreconditions.tag(updated));
         warnIfEnded(response, updated, updated.updatedAt());
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }

@@ -33,8 +33,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static dev.herald.support.TestHerald.START;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
@@ -68,6 +70,51 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         herald.clock().set(START);
         projectId = admin.created("/projects", "{\"name\":\"p\"}").getString("id");
         key = admin.created("/projects/" + projectId + "/api-keys", "{}").getString("key");
+    }
+
+    /**
+     * Two tabs of the console saved over each other without a word (a product manager's trial). A PATCH with
+     * If-Match applies only to the notification as read, named by the ETag of its GET or of the PATCH that wrote it.
+     */
+    @Test
+    void aChangeSentWithAnOlderTagIsRefusedAndChangesNothing() {
+        String id = admin.created(notificationsPath(), "{\"message\":\"Hello\"}").getString("id");
+        String tag = etag(Method.GET, id, null, null);
+        assertThat(tag, startsWith("\""));
+
+        String afterTabA = etag(Method.PATCH, id, tag, "{\"title\":\"Tab A\"}");
+        assertThat(afterTabA, not(is(tag)));
+
+        try (Http1ClientResponse tabB = patch(id, tag, "{\"title\":\"Tab B\"}")) {
+            assertThat(tabB.status().code(), is(412));
+            JsonObject error = JsonBodies.object(tabB.as(String.class));
+            assertThat(error.getString("code"), is("CHANGED_SINCE_READ"));
+            assertThat(error.getString("error"), containsString("read it again"));
+        }
+        assertThat(admin.call(Method.GET, "/notifications/" + id).object().getString("title"), is("Tab A"));
+        assertThat("the tag of the notification as it is", etag(Method.PATCH, id, afterTabA, "{\"title\":\"B\"}"),
+                   not(is(afterTabA)));
+        assertThat("any", etag(Method.PATCH, id, "*", "{\"title\":\"C\"}"), not(is((String) null)));
+        assertThat("none: as before", admin.call(Method.PATCH, "/notifications/" + id, "{\"title\":\"D\"}").status(),
+                   is(200));
+    }
+
+    private Http1ClientResponse patch(String id, String ifMatch, String json) {
+        return AdminClient.request(http, Method.PATCH, "/api/v1/admin/notifications/" + id)
+                .header(HeaderNames.AUTHORIZATION, "Bearer " + AdminClient.TOKEN)
+                .header(HeaderNames.IF_MATCH, ifMatch)
+                .header(HeaderNames.CONTENT_TYPE, "application/json").submit(json);
+    }
+
+    /** The ETag of a GET, or of a PATCH sent with If-Match, which must succeed. */
+    private String etag(Method method, String id, String ifMatch, String json) {
+        try (Http1ClientResponse answer = method == Method.GET
+                ? AdminClient.request(http, Method.GET, "/api/v1/admin/notifications/" + id)
+                        .header(HeaderNames.AUTHORIZATION, "Bearer " + AdminClient.TOKEN).request()
+                : patch(id, ifMatch, json)) {
+            assertThat(answer.status().code(), is(200));
+            return answer.headers().first(HeaderNames.ETAG).orElse(null);
+        }
     }
 
     @Test
