@@ -132,13 +132,20 @@
     return doc;
   };
 
+  // Plain text as the console's editor shows it.
+  const plainParagraphs = (text) => text.split(/\n{2,}/).map((part) => {
+    const paragraph = el('p');
+    part.split('\n').forEach((line, i) => paragraph.append(...(i ? [el('br'), line] : [line])));
+    return paragraph;
+  });
+
   const renderMessage = (message) => {
     const out = D.createDocumentFragment();
     let doc = message;
     if (typeof doc === 'string' && doc.trim()[0] === '{') {
       try { doc = JSON.parse(doc); } catch {}
     }
-    if (typeof doc === 'string' && !/[<&]/.test(doc)) out.append(el('p', null, doc));
+    if (typeof doc === 'string' && !/[<&]/.test(doc)) out.append(...plainParagraphs(doc));
     else renderNode(typeof doc === 'string' ? fromHtml(doc) : doc, out, 0);
     return out;
   };
@@ -379,7 +386,6 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       if (subject(token) !== subject(before)) {
         this.user = null;
         this.changes++;
-        // Nothing of the user before: not its answer's language either, until the new user's first answer.
         this.served = null;
         this.answerShown = null;
         this.show([]);
@@ -430,7 +436,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         this.user = user;
         this.served = answer.locale;
         try {
-          // A 304 for a language shown before another is still not what the panel shows: show it again.
+          // A 304 of another answer than shown (a language asked again).
           if (!answer.notModified || !same || this.failed || answer.notifications !== this.answerShown) {
             this.show(answer.notifications);
             this.answerShown = answer.notifications;

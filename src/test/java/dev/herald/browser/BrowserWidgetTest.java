@@ -124,8 +124,11 @@ class BrowserWidgetTest extends WidgetBrowserTest {
                     content: [{type: 'text', text: 'a'}, {type: 'hardBreak'}, {type: 'text', text: 'b', marks: [{type: 'italic'}]}]}]}]},
                   {type: 'image', attrs: {src: 'https://cdn.example.com/i.png', alt: 'i'}}]}));
                 box.append(Herald.renderMessage('plain 2 > 1'));
+                box.append(Herald.renderMessage('Line one\\nLine two\\n\\nA paragraph'));
                 return box.innerHTML;"""), is(Json.createValue("<h3>T</h3><ol start=\"3\"><li><p>a<br><em>b</em></p></li></ol>"
-                + "<img src=\"https://cdn.example.com/i.png\" alt=\"i\"><p>plain 2 &gt; 1</p>")));
+                + "<img src=\"https://cdn.example.com/i.png\" alt=\"i\"><p>plain 2 &gt; 1</p>"
+                // Plain text's line breaks as the console's editor shows them: they were one line (a PM's trial).
+                + "<p>Line one<br>Line two</p><p>A paragraph</p>")));
         // The client API alone, with a link the server would refuse: no anchor at all.
         assertThat(browser.script("""
                 const out = Herald.renderMessage({type: 'doc', content: [{type: 'paragraph', content: [{type: 'text',

@@ -38,9 +38,10 @@ class SdkServiceTest extends HeraldServerTest {
 
     /**
      * The budget for the whole file, gzipped (no minifier: the source is under it as written): 8 KiB until user
-     * tokens, 12 KiB since, for identity, server unread counts, dismissal, languages and direction.
+     * tokens, 12 KiB since, for identity, server unread counts, dismissal, languages and direction; 12.5 KiB since
+     * plain text's line breaks and an answer shown again when its language comes back.
      */
-    private static final int GZIPPED_BUDGET = 12 * 1024;
+    private static final int GZIPPED_BUDGET = 12 * 1024 + 512;
 
     private final Http1Client client;
 
