@@ -134,7 +134,8 @@ final class Reconfiguration {
                         : "system property " + setting) + ")")
                 .toList();
         if (!unused.isEmpty()) {
-            LOGGER.log(Level.WARNING, "Set in the file but not used, since the environment or a system property sets "
+            // INFO: a file of defaults under the environment's values is a common way, and no mistake in itself.
+            LOGGER.log(Level.INFO, "Set in the file but not used, since the environment or a system property sets "
                     + "them and wins: " + String.join(", ", unused));
         }
     }
