@@ -45,6 +45,15 @@ UPDATE schema_lock SET expires_at = ? WHERE name = 'schema' AND holder = ?
 DELETE FROM schema_lock WHERE name = 'schema' AND holder = ? AND expires_at = ?
 -- name: release-schema-lock
 DELETE FROM schema_lock WHERE name = 'schema' AND holder = ?
+-- Transactions begun in an earlier second than this one, other than this session's, oldest first, with the session
+-- that holds each: what a migration's DDL would wait behind (storage.OpenTransactions). INNODB_TRX needs the PROCESS
+-- privilege; trx_started counts whole seconds.
+-- name: select-open-transactions-mariadb
+SELECT t.trx_mysql_thread_id AS thread_id, TIMESTAMPDIFF(SECOND, t.trx_started, NOW()) AS age_seconds,
+  p.USER AS user_name, p.HOST AS host, p.DB AS database_name, p.COMMAND AS command, p.INFO AS statement_text
+FROM information_schema.INNODB_TRX t LEFT JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id
+WHERE t.trx_mysql_thread_id <> CONNECTION_ID() AND t.trx_started < NOW()
+ORDER BY t.trx_started, t.trx_mysql_thread_id
 -- A MariaDB server says whether it is a Galera node, and its state (4: Synced), even while cut off from the
 -- majority, when it refuses every other statement (storage.GaleraNodes).
 -- name: show-wsrep-on
