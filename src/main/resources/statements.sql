@@ -45,6 +45,12 @@ UPDATE schema_lock SET expires_at = ? WHERE name = 'schema' AND holder = ?
 DELETE FROM schema_lock WHERE name = 'schema' AND holder = ? AND expires_at = ?
 -- name: release-schema-lock
 DELETE FROM schema_lock WHERE name = 'schema' AND holder = ?
+-- A migration's statement on MariaDB waits for its tables' metadata lock this many seconds at most, 0 for not at all:
+-- while it waits, every write to those tables queues behind it (storage.YieldingDdl). DEFAULT: the server's again.
+-- name: set-migration-lock-wait-mariadb
+SET SESSION lock_wait_timeout = ?
+-- name: reset-migration-lock-wait-mariadb
+SET SESSION lock_wait_timeout = DEFAULT
 -- Transactions begun in an earlier second than this one, other than this session's, oldest first, with the session
 -- that holds each: what a migration's DDL would wait behind (storage.OpenTransactions). INNODB_TRX needs the PROCESS
 -- privilege; trx_started counts whole seconds.

@@ -62,6 +62,15 @@ public enum Dialect {
         return this == MARIADB;
     }
 
+    /**
+     * Whether a schema change waiting for its table's metadata lock (behind an open transaction that read the table)
+     * makes every later write to that table wait behind it: MariaDB's lock queue does, so its migrations yield
+     * ({@link YieldingDdl}). H2 has no such queue.
+     */
+    boolean queuesWritesBehindSchemaChanges() {
+        return this == MARIADB;
+    }
+
     /** What a connection that sends scripts needs of the driver. */
     public Map<String, String> scriptProperties() {
         return takesScripts() ? Map.of("allowMultiQueries", "true") : Map.of();

@@ -213,6 +213,9 @@ final class Migrations {
     private void apply(Migration migration) throws SQLException {
         if (migration.data() != null) {
             migration.data().run(connection, this::named, clock);
+        } else if (dialect.queuesWritesBehindSchemaChanges()) {
+            new YieldingDdl(connection, this::named, clock)
+                    .run(migration.version() + " (" + migration.description() + ")", statements(migration));
         } else {
             try (Statement statement = connection.createStatement()) {
                 for (String sql : statements(migration)) {
