@@ -11,31 +11,39 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A migration script's statements on MariaDB, run so that they never hold up the writers of the tables they change.
- * A DDL statement (DROP INDEX, ALTER TABLE) needs its table's metadata lock to itself: it waits behind every open
- * transaction that has read the table (a backup's {@code mariadb-dump --single-transaction}, an analyst's session),
- * and while it waits every new write to the table queues behind it. With the server's {@code lock_wait_timeout} (a
- * day) the instances still serving during a rolling upgrade failed every tracking request while a backup ran, and the
- * migrating one said nothing.
+ * A migration script's statements on MariaDB, run so that they never hold up the writers of the tables they change
+ * for long. A DDL statement (DROP INDEX, ALTER TABLE) needs its table's metadata lock to itself: it waits behind every
+ * open transaction that has read the table (a backup's {@code mariadb-dump --single-transaction}, an analyst's
+ * session), and while it waits every new write to the table queues behind it. With the server's
+ * {@code lock_wait_timeout} (a day) the instances still serving during a rolling upgrade failed every tracking request
+ * while a backup ran, and the migrating one said nothing.
  * <p>
- * So before each try it asks which transactions have been open since an earlier second ({@link OpenTransactions}).
- * While there are some, it tries without waiting for the lock at all ({@code lock_wait_timeout} 0): writers never
- * queue, and a transaction that holds other tables does not stop it. Otherwise it waits at most
- * {@value #SAFETY_NET_SECONDS} s, for what that look cannot see (a transaction begun within the second, a session
- * this user may not see): the longest writers can be held up. A try that times out is made again, without a bound
- * but the operator's: the transaction ends, or its session is ended, or this instance is stopped (it holds the
- * migration lock's lease meanwhile, {@link SchemaLock}). A line at the start, every
- * {@code SAY_STILL_WAITING} after and whenever another transaction is first in its way says what it waits for. docs/operations.md#long-transactions-during-a-migration.
+ * So each try is first made without waiting for the lock at all ({@code lock_wait_timeout} 0): writers never queue
+ * behind it. Only after {@value #REFUSALS_BEFORE_SAFETY_NET} refusals in a row while no transaction has been open since
+ * an earlier second ({@link OpenTransactions}: a busy table, whose writers' moments a try without waiting can keep
+ * missing) does one try wait, {@value #SAFETY_NET_SECONDS} s at most: the longest a writer is held up. Where this
+ * database user may not see the transactions (no PROCESS privilege) that try comes every {@code BLIND_SAFETY_NET_EVERY}
+ * at most, since it cannot tell a busy table from a long transaction. A refused try is made again without a bound but
+ * the operator's: the transaction ends, or its session is ended, or this instance is stopped (it holds the migration
+ * lock's lease meanwhile, {@link SchemaLock}). Once it has waited {@code SAY_AFTER}, a line says what it waits for,
+ * then every {@code SAY_STILL_WAITING} and whenever another transaction is first in its way.
+ * docs/operations.md#long-transactions-during-a-migration.
  */
 final class YieldingDdl {
 
     private static final System.Logger LOGGER = System.getLogger(YieldingDdl.class.getName());
     /** ER_LOCK_WAIT_TIMEOUT: the metadata lock (or a row lock of a data statement) was not had in time. */
     private static final int LOCK_WAIT_TIMEOUT = 1205;
+    private static final int WITHOUT_WAITING = 0;
     private static final int SAFETY_NET_SECONDS = 1;
+    private static final int REFUSALS_BEFORE_SAFETY_NET = 4;
+    private static final Duration BLIND_SAFETY_NET_EVERY = Duration.ofSeconds(10);
+    /** Between tries while a transaction is seen open: it is not going to end within milliseconds. */
     private static final Duration PAUSE_WHILE_HELD = Duration.ofSeconds(1);
-    /** Longer where nothing is seen: each try of the safety net may hold writers up for a second. */
-    private static final Duration PAUSE_WHILE_UNSEEN = Duration.ofSeconds(3);
+    /** Between tries while none is: a writer's moment passes quickly. */
+    private static final Duration PAUSE_WHILE_UNSEEN = Duration.ofMillis(250);
+    /** A wait shorter than this is a busy table's ordinary moment, not worth a line. */
+    private static final Duration SAY_AFTER = Duration.ofSeconds(2);
     private static final Duration SAY_STILL_WAITING = Duration.ofSeconds(10);
     private static final long NONE_NAMED = -1;
 
@@ -67,22 +75,26 @@ final class YieldingDdl {
     }
 
     private void runYielding(String migration, String sql) throws SQLException {
-        long waitingSince = -1;
-        long saidAt = 0;
+        long startedAt = clock.millis();
+        long saidAt = -1;
         long saidOf = NONE_NAMED;
+        int refusalsInARow = 0;
+        long safetyNetAt = Long.MIN_VALUE / 2;
         boolean lostAtTheEnd = false;
         while (true) {
             OpenTransactions open = OpenTransactions.on(connection, named);
+            long now = clock.millis();
+            boolean blind = open.unseenBecause().isPresent();
             // A long change (an index built on a large table) that lost the lock only at its end, to a writer's
-            // moment, tries once with the safety net instead: without waiting at all it could lose every time.
-            boolean withoutWaiting = !open.none() && !lostAtTheEnd;
-            lockWait(withoutWaiting ? 0 : SAFETY_NET_SECONDS);
-            long triedAt = clock.millis();
+            // moment, waits the safety net's second on its next try: without waiting it could lose every time.
+            boolean safetyNet = lostAtTheEnd || open.none() && refusalsInARow >= REFUSALS_BEFORE_SAFETY_NET
+                    && (!blind || now - safetyNetAt >= BLIND_SAFETY_NET_EVERY.toMillis());
+            lockWait(safetyNet ? SAFETY_NET_SECONDS : WITHOUT_WAITING);
             try (Statement statement = connection.createStatement()) {
                 statement.execute(sql);
-                if (waitingSince >= 0) {
+                if (saidAt >= 0) {
                     LOGGER.log(Level.INFO, "Schema migration " + migration + ": its tables are free after "
-                            + seconds(clock.millis() - waitingSince) + " of waiting; migrating on");
+                            + seconds(clock.millis() - startedAt) + " of waiting; migrating on");
                 }
                 return;
             } catch (SQLException e) {
@@ -90,22 +102,26 @@ final class YieldingDdl {
                     throw e;
                 }
             }
-            long now = clock.millis();
-            lostAtTheEnd = withoutWaiting && now - triedAt > SAFETY_NET_SECONDS * 1000L;
-            boolean first = waitingSince < 0;
-            if (first) {
-                waitingSince = now;
+            long refusedAt = clock.millis();
+            lostAtTheEnd = !safetyNet && refusedAt - now > SAFETY_NET_SECONDS * 1000L;
+            if (safetyNet) {
+                refusalsInARow = 0;
+                safetyNetAt = refusedAt;
+            } else {
+                refusalsInARow++;
             }
             // Said again at once when another transaction is first in the way: one begun within the second is named
             // as soon as it is seen, the next in line when the first ends.
             long blocker = open.none() ? NONE_NAMED : open.transactions().getFirst().threadId();
-            boolean another = blocker != NONE_NAMED && blocker != saidOf;
-            if (first || another || now - saidAt >= SAY_STILL_WAITING.toMillis()) {
-                LOGGER.log(Level.WARNING, waiting(migration, open, now - waitingSince));
-                saidAt = now;
+            boolean firstTime = saidAt < 0 && refusedAt - startedAt >= SAY_AFTER.toMillis();
+            boolean another = saidAt >= 0 && blocker != NONE_NAMED && blocker != saidOf;
+            boolean again = saidAt >= 0 && refusedAt - saidAt >= SAY_STILL_WAITING.toMillis();
+            if (firstTime || another || again) {
+                LOGGER.log(Level.WARNING, waiting(migration, open, refusedAt - startedAt));
+                saidAt = refusedAt;
                 saidOf = blocker;
             }
-            pause(open.none() ? PAUSE_WHILE_UNSEEN : PAUSE_WHILE_HELD);
+            pause(open.none() && !safetyNet ? PAUSE_WHILE_UNSEEN : PAUSE_WHILE_HELD);
         }
     }
 

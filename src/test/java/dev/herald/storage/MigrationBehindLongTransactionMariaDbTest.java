@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
 
 import dev.herald.config.HeraldConfig;
 import dev.herald.support.LoggerLines;
@@ -48,22 +49,55 @@ class MigrationBehindLongTransactionMariaDbTest {
      */
     @Test
     void aMigrationWaitsForALongTransactionWithoutHoldingUpWriters() throws Exception {
-        migrateBehindTransaction(1_500, CLICK_AT_MOST_MILLIS);
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            migrateBehindTransaction(database, database.username(), database.password(), 1_500, CLICK_AT_MOST_MILLIS,
+                                     MigrationBehindLongTransactionMariaDbTest::waitingFor);
+        }
     }
 
     /**
-     * A transaction begun the moment the migration starts is not yet one the migration sees as open: it tries with
-     * the short lock wait, holding writes up for a second at most, then sees it and waits without holding them up.
+     * A transaction begun the moment the migration starts is not yet one the migration sees as open: it may try once
+     * with the short lock wait, holding writes up for a second at most, then sees it and waits without holding them up.
      */
     @Test
     void aTransactionBegunAsTheMigrationStartsHoldsWritersUpLessThanABatchWaits() throws Exception {
-        migrateBehindTransaction(0, BATCH_WAIT_MILLIS);
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            migrateBehindTransaction(database, database.username(), database.password(), 0, BATCH_WAIT_MILLIS,
+                                     MigrationBehindLongTransactionMariaDbTest::waitingFor);
+        }
     }
 
-    private static void migrateBehindTransaction(long openBeforeMillis, long writeAtMostMillis) throws Exception {
+    /**
+     * Herald's user as the README creates it has no PROCESS privilege: the migration cannot name the transaction, and
+     * says so; its tries that wait, a second each at most, keep every write under what a batch waits.
+     */
+    @Test
+    void aUserWithTheReadmesGrantsWaitsTooSayingItCannotNameTheTransaction() throws Exception {
+        String user = "herald_" + Long.toString(System.nanoTime(), 36);
         try (TestDatabase database = TestDatabase.mariadb();
-             LoggerLines log = new LoggerLines("dev.herald.storage")) {
-            start(database).close();
+             Connection administrator = TestDatabase.mariadbAdministrator();
+             Statement statement = administrator.createStatement()) {
+            String name = database.url().substring(database.url().lastIndexOf('/') + 1);
+            try {
+                statement.execute("CREATE USER '" + user + "'@'%' IDENTIFIED BY 'not-a-secret-1'");
+                // README.md, Production.
+                statement.execute("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP ON " + name
+                                          + ".* TO '" + user + "'@'%'");
+                migrateBehindTransaction(database, user, "not-a-secret-1", 1_500, BATCH_WAIT_MILLIS, thread ->
+                        allOf("Schema migration 31 (", "cannot name (this database user lacks the PROCESS privilege",
+                              "keep serving", "SHOW PROCESSLIST"));
+            } finally {
+                statement.execute("DROP USER IF EXISTS '" + user + "'@'%'");
+            }
+        }
+    }
+
+    private static void migrateBehindTransaction(TestDatabase database, String user, String password,
+                                                 long openBeforeMillis, long writeAtMostMillis,
+                                                 LongFunction<org.hamcrest.Matcher<String>> waitingFor)
+            throws Exception {
+        try (LoggerLines log = new LoggerLines("dev.herald.storage")) {
+            start(database, database.username(), database.password()).close();
             atSchema30(database);
             try (Connection backup = database.connect(); Connection writer = database.connect()) {
                 long backupThread = threadId(backup);
@@ -76,7 +110,8 @@ class MigrationBehindLongTransactionMariaDbTest {
                     statement.executeQuery("SELECT COUNT(*) FROM interactions").close();
                 }
                 Thread.sleep(openBeforeMillis);
-                CompletableFuture<DbClient> started = CompletableFuture.supplyAsync(() -> start(database));
+                CompletableFuture<DbClient> started = CompletableFuture.supplyAsync(() -> start(database, user,
+                                                                                                 password));
                 try {
                     List<String> slowWrites = new ArrayList<>();
                     int click = 0;
@@ -89,13 +124,13 @@ class MigrationBehindLongTransactionMariaDbTest {
                     long atLeast = System.currentTimeMillis() + 3_000;
                     long atMost = System.currentTimeMillis() + 15_000;
                     while (System.currentTimeMillis() < atLeast
-                            || !namesIt(log, backupThread) && System.currentTimeMillis() < atMost) {
+                            || !says(log, waitingFor.apply(backupThread)) && System.currentTimeMillis() < atMost) {
                         slowWrites.addAll(slowWrite(writer, click++, writeAtMostMillis));
                         Thread.sleep(100);
                     }
                     assertThat("writes to interactions held up by the migration", slowWrites, is(empty()));
                     assertThat("waits while the transaction is open", started.isDone(), is(false));
-                    assertThat(log.lines(), hasItem(waitingFor(backupThread)));
+                    assertThat(log.lines(), hasItem(waitingFor.apply(backupThread)));
                 } finally {
                     backup.commit();
                 }
@@ -125,8 +160,8 @@ class MigrationBehindLongTransactionMariaDbTest {
         return allOf("Schema migration 31 (", "thread " + thread + " (", "keep serving", "KILL " + thread);
     }
 
-    private static boolean namesIt(LoggerLines log, long thread) {
-        return log.lines().stream().anyMatch(waitingFor(thread)::matches);
+    private static boolean says(LoggerLines log, org.hamcrest.Matcher<String> line) {
+        return log.lines().stream().anyMatch(line::matches);
     }
 
     private static boolean saysItWaits(LoggerLines log) {
@@ -179,11 +214,11 @@ class MigrationBehindLongTransactionMariaDbTest {
         }
     }
 
-    private static DbClient start(TestDatabase database) {
+    private static DbClient start(TestDatabase database, String user, String password) {
         Config config = HeraldConfig.withDefaults(List.of(ConfigSources.create(Map.of(
                 "db.connection.url", database.url(),
-                "db.connection.username", database.username(),
-                "db.connection.password", database.password()))));
+                "db.connection.username", user,
+                "db.connection.password", password))));
         return Database.open(config.get("db"), Clock.systemUTC()).client();
     }
 }
