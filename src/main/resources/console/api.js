@@ -28,7 +28,7 @@ export function setSession(value) {
   session = value;
 }
 
-/** What to do when an answer says the session has ended (a 401 while signed in). */
+/** What to do when an answer says the session has ended (a 401 while signed in): given the session that ended. */
 export function whenSessionEnds(callback) {
   onSessionEnded = callback;
 }
@@ -64,8 +64,9 @@ export async function call(method, path, body) {
   if (!response.ok) {
     const error = new ApiError(response.status, json);
     if (response.status === 401 && session) {
+      const ended = session;
       session = null;
-      onSessionEnded();
+      onSessionEnded(ended);
     }
     throw error;
   }

@@ -55,8 +55,9 @@ const condition = () => ({ type: 'condition', attribute: '', operator: 'equals',
 /**
  * The composer opened an announcement (its audience: null, a tree, or undefined from a Herald without audiences).
  * @param id the saved announcement's id, whose saved audience "Would this user see it?" checks; null for a new one
+ * @param edited the audience the builder shows instead, changed but not saved (kept while its user signed in again)
  */
-export function showAudience(audience, id) {
+export function showAudience(audience, id, edited) {
   opened = audience === undefined ? null : audience;
   savedId = id;
   readOnly = false;
@@ -69,8 +70,10 @@ export function showAudience(audience, id) {
       readOnly = true;
     }
   }
-  $('audience-everyone').checked = opened === null;
-  $('audience-rules').checked = opened !== null;
+  const shown = edited === undefined || readOnly ? opened : edited;
+  if (shown !== opened) model = shown === null ? { kind: 'all', items: [], rollout: null } : fromJson(shown);
+  $('audience-everyone').checked = shown === null;
+  $('audience-rules').checked = shown !== null;
   for (const id of ['audience-everyone', 'audience-rules']) $(id).disabled = readOnly;
   $('audience-json').hidden = !readOnly;
   $('audience-json-text').textContent = readOnly ? JSON.stringify(opened, null, 2) : '';

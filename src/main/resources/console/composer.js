@@ -1,7 +1,7 @@
 // Writing an announcement: the editor (editor.js, ProseMirror), loaded when first needed; the preview is the
 // widget's own panel, drawn by the browser SDK (preview.js), so what it shows is what end users will see.
 import { call, serverNow } from './api.js';
-import { $, say, confirmed, excerpt, plainText } from './ui.js';
+import { $, say, confirmed, excerpt, plainText, announcementName } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
 import * as preview from './preview.js';
 import * as audience from './audience.js';
@@ -135,8 +135,71 @@ export async function openComposer(notification) {
   $('unpublish').hidden = !isPublished(notification);
   showLanguage();
   opened = JSON.stringify([formBody(), audience.audienceSnapshot()]);
+  $('kept-note').hidden = true;
+  const kept = keptEdits();
+  if (kept && kept.project === currentProject.id && kept.id === (editing ? editing.id : null)) {
+    restoreKept(kept, notification);
+  }
   $('composer').hidden = false;
   editor.focus();
+}
+
+// Unsaved edits outlive a session that ended under them (idle, or ended from elsewhere): kept in this tab's
+// sessionStorage (the form's fields only, never a credential) until they are saved or discarded, and put back into
+// the composer when it opens the same announcement again, after the next sign-in.
+const KEPT = 'herald.console.unsaved';
+
+/** The composer's unsaved edits, if any, kept for the account whose session ended. */
+export function keepUnsavedEdits(account) {
+  if (!hasUnsavedEdits()) return;
+  sessionStorage.setItem(KEPT, JSON.stringify({ account, project: currentProject.id, id: editing ? editing.id : null,
+    name: editing ? announcementName(editing, 60) : null, opened, body: formBody(),
+    audience: audienceOrNothing() }));
+}
+
+// A builder holding a mistake (a list of numbers that is no number) keeps the audience as opened.
+function audienceOrNothing() {
+  try {
+    return audience.audienceValue();
+  } catch (e) {
+    return undefined;
+  }
+}
+
+/** The edits kept when a session ended, or null. */
+export function keptEdits() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEPT));
+  } catch (e) {
+    return null;
+  }
+}
+
+export function dropKeptEdits() {
+  sessionStorage.removeItem(KEPT);
+}
+
+// The form as the announcement opens now, compared with the one the edits were made on, says whether someone saved
+// it meanwhile.
+function restoreKept(kept, notification) {
+  const changed = kept.opened !== opened;
+  const { body } = kept;
+  contents = { [OWN]: { title: body.title || null, message: body.message, image: body.image, action: body.action },
+    ...body.translations };
+  if ('locale' in body) {
+    $('own-locale').value = body.locale || '';
+    ownLocale = languages.ownLocaleOf(body, currentProject);
+  }
+  $('preset').value = body.preset;
+  $('start-date').value = localInput(body.startDate);
+  $('end-date').value = localInput(body.endDate);
+  audience.showAudience(notification ? notification.audience : null, editing ? editing.id : null, kept.audience);
+  selected = OWN;
+  showLanguage();
+  $('kept-note').textContent = `Your unsaved changes to ${kept.name ? `“${kept.name}”` : 'this new announcement'} `
+    + 'were kept when your session ended, and are back here: not saved yet.' + (changed ? ' Someone has saved it '
+    + 'since you opened it: saving puts your version in place of theirs; Close discards yours and keeps theirs.' : '');
+  $('kept-note').hidden = false;
 }
 
 function asOpened(notification, translations) {
@@ -170,6 +233,7 @@ export function hasUnsavedEdits() {
 /** The composer closed, whatever it holds: the page it was on is left. */
 export function leaveComposer() {
   $('composer').hidden = true;
+  dropKeptEdits();
   editing = null;
 }
 

@@ -40,7 +40,10 @@ async function start() {
   window.addEventListener('beforeunload', (event) => {
     if (composer.hasUnsavedEdits()) event.preventDefault();
   });
-  whenSessionEnds(() => showSignIn('Your session has ended; sign in again.'));
+  whenSessionEnds((ended) => {
+    composer.keepUnsavedEdits(ended.name);
+    showSignIn('Your session has ended; sign in again.');
+  });
   window.addEventListener('hashchange', async (event) => {
     if (team.showInviteFromLink()) return;
     if (!currentSession()) return;
@@ -145,6 +148,12 @@ function signedIn() {
   document.body.classList.toggle('viewer', session.role === 'viewer');
   document.body.classList.toggle('owner', session.role === 'owner');
   say('');
+  // Edits kept when the session ended under them: back to their announcement, where the composer restores them.
+  const kept = composer.keptEdits();
+  if (kept && kept.account !== session.name) composer.dropKeptEdits();
+  if (kept && kept.account === session.name) {
+    history.replaceState(null, '', `#/projects/${kept.project}${kept.id ? `/announcements/${kept.id}` : ''}`);
+  }
   route();
   // Where a keyboard or screen reader user goes on from: the page's content, not the form that is gone.
   $('main').focus();

@@ -5,7 +5,7 @@ import { loadKeys } from './keys.js';
 import { loadTokenKeys } from './tokens.js';
 import { statsChoices, loadStats, showLastThirtyDays, figureCells } from './stats.js';
 import { sentence } from './audit.js';
-import { openComposer } from './composer.js';
+import { openComposer, keptEdits } from './composer.js';
 import { showProjects } from './projects.js';
 import * as languages from './languages.js';
 
@@ -44,7 +44,13 @@ export async function showProject(id, announcementId) {
   showLastThirtyDays();
   await Promise.all([loadKeys(), loadTokenKeys(), loadNotifications(), loadActivity()]);
   await loadStats();
-  if (announcementId) await openLinked(announcementId);
+  const kept = keptEdits();
+  if (announcementId) {
+    await openLinked(announcementId);
+  } else if (isEditor() && kept && kept.project === id && kept.id === null) {
+    // A new announcement's edits, kept when the session ended: the composer opens them again.
+    await composeInView(null);
+  }
 }
 
 async function openLinked(announcementId) {
