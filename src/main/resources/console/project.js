@@ -31,6 +31,8 @@ export async function showProject(id, announcementId) {
   try {
     currentProject = await call('GET', `/projects/${id}`);
   } catch (e) {
+    // The session has ended: the sign-in page is shown (console.js), and the address kept to go on to after it.
+    if (e.status === 401) return;
     // Replaced, not assigned: a hashchange would clear what is said here.
     history.replaceState(null, '', '#/projects');
     showProjects();

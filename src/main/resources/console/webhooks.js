@@ -46,6 +46,8 @@ export async function showWebhooks(projectId) {
   try {
     project = await call('GET', `/projects/${projectId}`);
   } catch (e) {
+    // The session has ended: the sign-in page is shown (console.js), and the address kept to go on to after it.
+    if (e.status === 401) return;
     history.replaceState(null, '', '#/projects');
     showProjects();
     say(e.status === 404 ? 'No such project.' : e.message);

@@ -87,11 +87,49 @@ class ConsoleSessionBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * Signed in on the projects, the session ended elsewhere: a link to an announcement (or a project's webhooks)
+     * followed then goes to the sign-in page, its name focused, the address kept; after signing in, the console goes
+     * on to the page asked for.
+     */
+    @Test
+    void aLinkFollowedAfterTheSessionEndedGoesOnThereAfterSigningIn() {
+        Project project = console.projectShown();
+        String id = console.api("return JSON.stringify(await send('POST', '/projects/' + arguments[0]"
+                + " + '/notifications', {status: 'DRAFT', title: 'Linked', message: 'Here.'}))",
+                project.id()).getString("id");
+        for (String page : new String[] {"/announcements/" + id, "/webhooks"}) {
+            console.browser.open(console.console() + "#/projects");
+            console.waitFor(() -> console.visible("projects") && !console.rows("#project-list tbody tr").isEmpty());
+            endAlicesSessionsElsewhere();
+            String link = "#/projects/" + project.id() + page;
+            console.browser.script("location.hash = arguments[0]", link);
+            console.waitFor(() -> console.visible("sign-in") && console.focused().equals("sign-in-name"));
+            assertThat(console.text("sign-in-error"), is("Your session has ended; sign in again."));
+            assertThat("no other page shown", console.visible("projects") || console.visible("project")
+                    || console.visible("webhooks"), is(false));
+            assertThat(console.script("return location.hash"), is(link));
+            signInAgain();
+            if (page.equals("/webhooks")) {
+                console.waitFor(() -> console.visible("webhooks")
+                        && console.text("webhooks-project").equals(project.name()));
+            } else {
+                console.waitFor(() -> console.visible("composer") && console.focusedClass().contains("ProseMirror"));
+                assertThat(console.previewText(), containsString("Here."));
+            }
+        }
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** Alice signs in again, her name (still in its field, focused) typed over. */
     private static void signInAgain() {
         assertThat(console.focused(), is("sign-in-name"));
         console.browser.script("document.getElementById('sign-in-name').select()");
-        console.signIn("alice", ConsoleDriver.ALICE);
+        console.browser.type("alice");
+        console.press("Tab", 9);
+        console.browser.type(ConsoleDriver.ALICE);
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("sign-in"));
     }
 
     /** Every session of alice's ended, as another client's "sign out other sessions" does (with her bearer token). */
