@@ -42,6 +42,7 @@ export function init() {
   });
   $('remove-language').addEventListener('click', removeLanguage);
   $('own-locale').addEventListener('change', ownLocaleChanged);
+  for (const id of ['start-date', 'end-date']) $(id).addEventListener('input', () => sayClockChange(id));
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
   $('url-input').addEventListener('keydown', (event) => {
@@ -125,6 +126,7 @@ export async function openComposer(notification) {
   $('preset').value = notification ? notification.preset : 'default';
   $('start-date').value = localInput(notification && notification.startDate);
   $('end-date').value = localInput(notification && notification.endDate);
+  for (const id of ['start-date-note', 'end-date-note']) $(id).textContent = '';
   openedAs = asOpened(notification, translations);
   audience.showAudience(notification ? notification.audience : null, editing ? editing.id : null);
   $('publish').hidden = isPublished(notification);
@@ -525,6 +527,36 @@ function localInput(iso) {
 
 function utcOf(local) {
   return local ? new Date(local).toISOString() : null;
+}
+
+// A local time the clocks skip (summer time begins) or pass twice (it ends) is read by the browser as the time after
+// the gap, or as the first of the two: said beside the field, with what is saved, rather than chosen silently.
+function sayClockChange(id) {
+  const typed = $(id).value.slice(0, 16);
+  const saved = new Date(typed);
+  let note = '';
+  if (typed && !Number.isNaN(saved.getTime())) {
+    // The wall time typed, as text: it may be no instant of the zone, so written as if it were UTC.
+    const asTyped = new Date(`${typed}Z`);
+    const time = (date, zone) => date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', timeZone: zone });
+    const said = `${time(asTyped, 'UTC')} on ${asTyped.toLocaleDateString([], { day: 'numeric', month: 'long',
+      year: 'numeric', timeZone: 'UTC' })} in ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
+    // The same wall time again, as many minutes later as the clocks go back within the next hours.
+    const back = new Date(saved.getTime() + 3 * 3600000).getTimezoneOffset() - saved.getTimezoneOffset();
+    if (localInput(saved.toISOString()) !== typed) {
+      note = `${said} does not exist (clocks go forward): saved as ${time(saved)}.`;
+    } else if (back > 0 && localInput(new Date(saved.getTime() + back * 60000).toISOString()) === typed) {
+      note = `${said} happens twice (clocks go back): saved as the first, ${time(saved)} ${utcOffset(saved)}; `
+        + `the second is ${utcOffset(new Date(saved.getTime() + back * 60000))}.`;
+    }
+  }
+  $(`${id}-note`).textContent = note;
+}
+
+function utcOffset(date) {
+  const minutes = -date.getTimezoneOffset();
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  return `UTC${minutes < 0 ? '-' : '+'}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 }
 
 // The fields of the tab shown: a translation's empty ones are null (the own language's), its empty message too.

@@ -13,6 +13,7 @@ import jakarta.json.JsonObjectBuilder;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 
 /**
@@ -89,6 +90,47 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(changes.getString("endDate"), is("2027-10-31T01:30:00.000Z"));
         assertThat(stored(id).getString("message"), is("Live words"));
         assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * In Berlin, a start at 02:30 of the night summer time begins (which does not exist) and an end at 02:30 of the
+     * night it ends (which happens twice) are each said beside their field, in a live region the field names: what
+     * is saved, and of the two, which one with its UTC offset; stored as said, and a time of no change says nothing.
+     */
+    @Test
+    void aTimeTheClocksSkipOrPassTwiceIsSaidBesideItsField() {
+        Project project = inBerlin();
+        console.openNewAnnouncement();
+        console.typeInEditor("Clock change");
+        typeDate("start-date", "2027-03-28T02:30");
+        assertThat(console.text("start-date-note"), is("2:30 AM on March 28, 2027 in Europe/Berlin does not exist"
+                + " (clocks go forward): saved as 3:30 AM."));
+        typeDate("end-date", "2027-10-31T02:30");
+        assertThat(console.text("end-date-note"), is("2:30 AM on October 31, 2027 in Europe/Berlin happens twice"
+                + " (clocks go back): saved as the first, 2:30 AM UTC+02:00; the second is UTC+01:00."));
+        for (String id : List.of("start-date", "end-date")) {
+            assertThat(console.script("return document.getElementById(arguments[0]).getAttribute('aria-describedby')",
+                                      id), containsString(id + "-note"));
+            assertThat(console.script("return document.getElementById(arguments[0]).getAttribute('role')",
+                                      id + "-note"), is("status"));
+        }
+        saveDraft();
+        JsonObject saved = console.api("return JSON.stringify((await send('GET', '/projects/' + arguments[0]"
+                + " + '/notifications'))[0])", project.id());
+        assertThat(saved.getString("startDate"), is("2027-03-28T01:30:00.000Z"));
+        assertThat(saved.getString("endDate"), is("2027-10-31T00:30:00.000Z"));
+
+        console.openFirstAnnouncement();
+        assertThat("nothing said of a time as stored", console.text("end-date-note"), is(""));
+        typeDate("end-date", "2027-10-31T04:30");
+        assertThat(console.text("end-date-note"), is(""));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** A date and time put in a datetime-local field, as its input event says a typed one. */
+    private static void typeDate(String id, String value) {
+        console.browser.script("const field = document.getElementById(arguments[0]); field.value = arguments[1];"
+                + " field.dispatchEvent(new Event('input', {bubbles: true}));", id, value);
     }
 
     /** A document written in the editor keeps an image's alt and title, a link's title, a code block's language. */
