@@ -246,7 +246,17 @@ function editorChanged(state) {
   redraw();
 }
 
-function redraw() {
+// The preview fetches the image's URL: not at each key typed into its field (https://p/, https://pi/ …), but once
+// typing pauses or the field is left (its change event).
+const IMAGE_PAUSE_MS = 500;
+let imageTyped = null;
+
+function redraw(event) {
+  clearTimeout(imageTyped);
+  if (event && event.type === 'input' && event.target.id === 'image-url') {
+    imageTyped = setTimeout(redraw, IMAGE_PAUSE_MS);
+    return;
+  }
   $('link-fields').hidden = $('action-type').value !== 'LINK';
   if (editor) preview.drawPreview(shownContent(), selected || ownLocale);
   if (editor) sayRequired();

@@ -38,6 +38,30 @@ class ConsolePreviewBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * An image's URL typed key by key is fetched by the preview once typing pauses, not at each key (https://p/,
+     * https://pi/ … before); the field left, the preview shows it.
+     */
+    @Test
+    void anImageUrlIsFetchedOnceTypingPausesNotAtEveryKey() {
+        console.composeInANewProject();
+        console.browser.script("window.__images = []; const src = Object.getOwnPropertyDescriptor("
+                + "HTMLImageElement.prototype, 'src'); Object.defineProperty(HTMLImageElement.prototype, 'src',"
+                + " {get() { return src.get.call(this); }, set(value) { window.__images.push(value);"
+                + " src.set.call(this, value); }});");
+        String image = "https://pictures.example/boots.png";
+        console.focus("#image-url");
+        for (char key : image.toCharArray()) {
+            console.browser.type(String.valueOf(key));
+        }
+        console.waitFor(() -> !console.script("return window.__images.join(' ')").isEmpty());
+        assertThat(console.script("return [...new Set(window.__images)].join(' ')"), is(image));
+        console.press("Tab", 9);
+        assertThat(console.script("return document.querySelector('#preview-light .herald-preview')"
+                + ".shadowRoot.querySelector('[part=image]').src"), is(image));
+        assertThat(console.violations(), is("[]"));
+    }
+
     @Test
     void thePreviewIsTheWidgetsPanelWithImageButtonLabelAndPresetInLightDarkAndAtAPhonesWidth() throws IOException {
         console.composeInANewProject();
