@@ -17,6 +17,8 @@ export class ApiError extends Error {
 let session = null;
 // The Link header of the last answer: where a list's next page is.
 let lastLink = null;
+// The ETag of the last answer: a notification as read, for If-Match on its change.
+let lastEtag = null;
 // Herald's clock, as its answers' Date header tells it: a notification's state is the one its feed computes now.
 let clockOffset = 0;
 let onSessionEnded = () => {};
@@ -37,14 +39,17 @@ export function serverNow() {
   return Date.now() + clockOffset;
 }
 
+/** The ETag of the last answer, or null. */
+export const lastTag = () => lastEtag;
+
 /** The path of the next page of the last list read, under the API, or null. */
 export function nextPage() {
   const next = /<\/api\/v1\/admin([^>]*)>; rel="next"/.exec(lastLink || '');
   return next ? next[1] : null;
 }
 
-export async function call(method, path, body) {
-  const headers = { Accept: 'application/json' };
+export async function call(method, path, body, extraHeaders = {}) {
+  const headers = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && session && session.csrfToken) headers['X-CSRF-Token'] = session.csrfToken;
   let response;
@@ -61,6 +66,7 @@ export async function call(method, path, body) {
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
   lastLink = response.headers.get('Link');
+  lastEtag = response.headers.get('ETag');
   if (!response.ok) {
     const error = new ApiError(response.status, json);
     if (response.status === 401 && session) {

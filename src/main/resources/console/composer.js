@@ -1,6 +1,6 @@
 // Writing an announcement: the editor (editor.js, ProseMirror), loaded when first needed; the preview is the
 // widget's own panel, drawn by the browser SDK (preview.js), so what it shows is what end users will see.
-import { call, serverNow } from './api.js';
+import { call, lastTag, serverNow } from './api.js';
 import { $, say, confirmed, excerpt, plainText, announcementName } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
 import * as preview from './preview.js';
@@ -88,11 +88,20 @@ let openedLocale = 'en';
 // happens twice (the end of summer time) as its first; the editor's document is no plain text or HTML, and writes
 // its JSON anew.
 let openedAs = null;
+// The ETag of the announcement as opened, or null for a new one.
+let openedTag = null;
 
 export async function openComposer(notification) {
   if (!modules) {
     const [editorModule] = await Promise.all([import('./editor.js'), preview.loadPreview()]);
     modules = editorModule;
+  }
+  // As it is now, with its tag: a change saved from here applies only to it (If-Match), never over someone else's
+  // save since (two tabs saved over each other without a word).
+  openedTag = null;
+  if (notification) {
+    notification = { ...notification, ...(await call('GET', `/notifications/${notification.id}`)) };
+    openedTag = lastTag();
   }
   editing = notification;
   pendingDraft = null;
@@ -648,7 +657,7 @@ async function saveAnnouncement(status) {
       say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(message)).slice(0, 60)}”.`);
     } else {
       saved = editing
-        ? await call('PATCH', `/notifications/${editing.id}`, body)
+        ? await call('PATCH', `/notifications/${editing.id}`, body, openedTag ? { 'If-Match': openedTag } : {})
         : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
         + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
@@ -657,6 +666,11 @@ async function saveAnnouncement(status) {
     await Promise.all([loadNotifications(), loadActivity()]);
     $('compose').focus();
   } catch (e) {
+    if (e.code === 'CHANGED_SINCE_READ') {
+      $('status-error').textContent = 'Someone saved this announcement since you opened it: yours is not saved, so as'
+        + ' not to undo theirs. Copy what you need, close it and open it again, then make your change.';
+      return;
+    }
     if (audience.showAudienceError(e) || showLanguageError(e)) return;
     const field = (e.field || '').split('.')[0];
     // The own language's fields: its tab is shown to say what is wrong in them.

@@ -70,6 +70,28 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
     }
 
     /**
+     * Two tabs opened the same announcement; the first saved; the second's save said nothing and replaced the first's
+     * words (a product manager's trial). The second is now refused beside its buttons, and the first's stays.
+     */
+    @Test
+    void aSaveOverSomeoneElsesSaveSinceOpeningIsRefusedAndTheirsStays() {
+        Project project = inBerlin();
+        String id = create(project, "{\"title\":\"Opened\",\"message\":\"Words\"}");
+        openInComposer(project, id);
+        console.api("return JSON.stringify(await send('PATCH', '/notifications/' + arguments[0], {title: 'Theirs'}))",
+                    id);
+        console.browser.script("document.getElementById('announcement-title').select()");
+        console.browser.type("Mine");
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.script("return document.getElementById('status-error').textContent")
+                .startsWith("Someone saved this announcement since you opened it"));
+        assertThat("still open, with what was typed", console.value("announcement-title"), is("Mine"));
+        assertThat(stored(id).getString("title"), is("Theirs"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
      * A published announcement's draft of changes, saved again with its title alone changed, keeps the end and the
      * message it held (a draft is replaced whole), as they were.
      */
