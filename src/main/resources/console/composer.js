@@ -100,7 +100,14 @@ export async function openComposer(notification) {
   // save since (two tabs saved over each other without a word).
   openedTag = null;
   if (notification) {
-    notification = { ...notification, ...(await call('GET', `/notifications/${notification.id}`)) };
+    try {
+      notification = { ...notification, ...(await call('GET', `/notifications/${notification.id}`)) };
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      say('That announcement is no longer here: someone deleted it.');
+      await loadNotifications();
+      return;
+    }
     openedTag = lastTag();
   }
   editing = notification;

@@ -91,6 +91,22 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /** Opening from a list in which someone deleted an announcement since: said, the list read again, no error. */
+    @Test
+    void anAnnouncementDeletedSinceTheListWasReadIsSaidToBeGone() {
+        Project project = console.projectShown();
+        String id = create(project, "{\"title\":\"Gone soon\",\"message\":\"Words\"}");
+        console.browser.script("location.reload()");
+        console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 1);
+        console.api("await send('DELETE', '/notifications/' + arguments[0]); return '{}'", id);
+        console.focus("#notification-list tbody tr button");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.text("status").equals("That announcement is no longer here: someone deleted it."));
+        assertThat(console.visible("composer"), is(false));
+        console.waitFor(() -> console.rows("#notification-list tbody tr").isEmpty());
+        assertThat(console.violations(), is("[]"));
+    }
+
     /**
      * A published announcement's draft of changes, saved again with its title alone changed, keeps the end and the
      * message it held (a draft is replaced whole), as they were.
