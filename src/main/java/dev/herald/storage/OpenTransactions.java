@@ -19,8 +19,8 @@ import java.util.function.Function;
  */
 record OpenTransactions(List<OpenTransaction> transactions, Optional<String> unseenBecause) {
 
-    /** A statement named in the log is cut to this many characters: the line stays one line. */
-    private static final int STATEMENT_SHOWN = 100;
+    /** A statement's first word, as the log names it, is cut to this many characters. */
+    private static final int STATEMENT_SHOWN = 20;
 
     static OpenTransactions on(Connection connection, Function<String, String> named) {
         List<OpenTransaction> open = new ArrayList<>();
@@ -69,9 +69,13 @@ record OpenTransactions(List<OpenTransaction> transactions, Optional<String> uns
             return text.append(')').toString();
         }
 
+        /**
+         * Its first word only (SELECT, INSERT …): another session's statement may hold what does not belong in
+         * Herald's log (a password set, a customer's data), and its thread id is what the operator needs.
+         */
         private static String oneLine(String statement) {
-            String line = statement.replaceAll("\\s+", " ").strip();
-            return line.length() > STATEMENT_SHOWN ? line.substring(0, STATEMENT_SHOWN) + "…" : line;
+            String verb = statement.strip().split("\\s+", 2)[0];
+            return (verb.length() > STATEMENT_SHOWN ? verb.substring(0, STATEMENT_SHOWN) : verb) + " …";
         }
     }
 }

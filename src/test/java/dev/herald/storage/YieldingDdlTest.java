@@ -17,8 +17,9 @@ import static org.hamcrest.Matchers.not;
 class YieldingDdlTest {
 
     @Test
-    void aLongStatementOfTheTransactionIsShownOnOneLineCutShort() {
-        String statement = "SELECT *\n  FROM interactions\n  WHERE " + "x = 1 AND ".repeat(40) + "y = 2";
+    void aStatementOfTheTransactionIsNamedByItsFirstWordAlone() {
+        String statement = "SELECT *\n  FROM interactions\n  WHERE password = 'hunter2' AND " + "x = 1 AND ".repeat(40)
+                + "y = 2";
         String line = YieldingDdl.waiting("31 (an index dropped)", new OpenTransactions(List.of(
                 new OpenTransactions.OpenTransaction(42, 75, "analyst", "10.0.0.5:51234", "herald", "Query",
                                                      statement),
@@ -26,7 +27,8 @@ class YieldingDdlTest {
                 Optional.empty()), 12_400);
 
         assertThat(line, containsString("Schema migration 31 (an index dropped) waits for the transaction of thread 42"
-                + " (analyst@10.0.0.5:51234, database herald, open 75 s, running: SELECT * FROM interactions WHERE"));
+                + " (analyst@10.0.0.5:51234, database herald, open 75 s, running: SELECT …)"));
+        assertThat("another session's words stay out of Herald's log", line.contains("hunter2"), is(false));
         assertThat(line, containsString("…) (and 1 more open transactions)"));
         assertThat(line, containsString("the instances already running keep serving meanwhile"));
         assertThat(line, containsString("(KILL 42). Waited 12 s so far"));
