@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.TimeZone;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.herald.account.AdminAccess;
 import dev.herald.account.AdminSettings;

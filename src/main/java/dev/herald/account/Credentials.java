@@ -61,11 +61,9 @@ public final class Credentials {
      * The tokens and accounts of a configuration reloaded while Herald runs: from the next request on, a removed
      * token or account opens nothing, and a removed account's sessions end ({@link #sessionAccount}).
      *
-     * @throws IllegalArgumentException as {@link #of}, and then nothing changes
-     */
-    /**
      * @return each account's binding that the reload removed ({@link #binding}): its account gone, or its token
      *         replaced
+     * @throws IllegalArgumentException as {@link #of}, and then nothing changes
      */
     Set<String> reconfigure(AdminSettings settings) {
         List<Known> before = known;

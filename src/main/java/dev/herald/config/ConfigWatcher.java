@@ -109,8 +109,9 @@ public final class ConfigWatcher {
     /**
      * SIGHUP asks for a reload. {@code sun.misc.Signal} (module jdk.unsupported) is the JDK's only way to take a
      * signal; a JVM started with {@code -Xrs} refuses it, and polling alone then changes the configuration.
+     *
+     * @return whether SIGHUP now asks for a reload
      */
-    /** @return whether SIGHUP now asks for a reload */
     private boolean takeHangUp() {
         try {
             SignalHandler before = Signal.handle(new Signal("HUP"), signal -> signals.offer(SIGNAL));
