@@ -164,7 +164,7 @@ public final class NotificationAdminService implements HttpService {
 
     private void get(ServerRequest request, ServerResponse response) {
         Notification notification = existing(request);
-        response.header(HeaderNames.ETAG, NotificationPreconditions.tag(notification));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(notification)));
         AdminResponses.ok(request, response, NotificationJson.json(notification));
     }
 
@@ -187,7 +187,7 @@ public final class NotificationAdminService implements HttpService {
                 (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
                         before.projectId(), TARGET, before.id(), changes(before, after)));
         Notification updated = applied.notification();
-        response.header(HeaderNames.ETAG, NotificationPreconditions.tag(updated));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(updated)));
         warnIfEnded(response, updated, updated.updatedAt());
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
