@@ -125,8 +125,29 @@ final class Migrations {
         this.another = another;
     }
 
-    /** Applies what is missing, one instance at a time ({@link SchemaLock}); a current schema takes no lock. */
+    /**
+     * Applies what is missing, one instance at a time ({@link SchemaLock}); a current schema takes no lock, except where
+     * an alteration of the table of applied migrations could be seen half done ({@link Dialect#altersTablesByCopying}).
+     */
     void run() throws SQLException {
+        if (dialect.altersTablesByCopying()) {
+            try (SchemaLock lock = acquireLock()) {
+                if (!isCurrent()) {
+                    applyMissing(lock);
+                }
+            }
+            return;
+        }
+        if (isCurrent()) {
+            return;
+        }
+        try (SchemaLock lock = acquireLock()) {
+            applyMissing(lock);
+        }
+    }
+
+    /** Whether every migration this Herald knows is applied; refuses a newer schema that does not keep it working. */
+    private boolean isCurrent() throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute(named("create-migrations-table"));
         }
@@ -135,17 +156,20 @@ final class Migrations {
         if (recorded.stream().anyMatch(version -> version > known)) {
             requireCompatible(newer(known));
         }
-        if (ALL.stream().allMatch(migration -> recorded.contains(migration.version()))) {
-            return;
-        }
-        try (SchemaLock lock = SchemaLock.acquire(connection, this::named, clock, another)) {
-            // Read again under the lock: the instance that held it before may have applied them all.
-            Set<Integer> applied = applied();
-            for (Migration migration : ALL) {
-                if (!applied.contains(migration.version())) {
-                    lock.requireHeld();
-                    apply(migration);
-                }
+        return ALL.stream().allMatch(migration -> recorded.contains(migration.version()));
+    }
+
+    private SchemaLock acquireLock() throws SQLException {
+        return SchemaLock.acquire(connection, this::named, clock, another);
+    }
+
+    private void applyMissing(SchemaLock lock) throws SQLException {
+        // Read again under the lock: the instance that held it before may have applied them all.
+        Set<Integer> applied = applied();
+        for (Migration migration : ALL) {
+            if (!applied.contains(migration.version())) {
+                lock.requireHeld();
+                apply(migration);
             }
         }
     }
