@@ -45,6 +45,12 @@ UPDATE schema_lock SET expires_at = ? WHERE name = 'schema' AND holder = ?
 DELETE FROM schema_lock WHERE name = 'schema' AND holder = ? AND expires_at = ?
 -- name: release-schema-lock
 DELETE FROM schema_lock WHERE name = 'schema' AND holder = ?
+-- A holder that lost the lock stops its migration's statement in flight: on H2 by cancelling that session, from
+-- another (closing its connection waits for the statement's end).
+-- name: select-session-id-h2
+SELECT SESSION_ID()
+-- name: cancel-session-h2
+CALL CANCEL_SESSION(?)
 -- A migration's statement on MariaDB waits for its tables' metadata lock this many seconds at most, 0 for not at all:
 -- while it waits, every write to those tables queues behind it (storage.YieldingDdl). DEFAULT: the server's again.
 -- name: set-migration-lock-wait-mariadb

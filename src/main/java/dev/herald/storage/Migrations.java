@@ -160,7 +160,7 @@ final class Migrations {
     }
 
     private SchemaLock acquireLock() throws SQLException {
-        return SchemaLock.acquire(connection, this::named, clock, another);
+        return SchemaLock.acquire(connection, this::named, dialect, clock, another);
     }
 
     private void applyMissing(SchemaLock lock) throws SQLException {
@@ -169,7 +169,11 @@ final class Migrations {
         for (Migration migration : ALL) {
             if (!applied.contains(migration.version())) {
                 lock.requireHeld();
-                apply(migration);
+                try {
+                    apply(migration);
+                } catch (SQLException e) {
+                    throw lock.explain(e);
+                }
             }
         }
     }

@@ -24,6 +24,10 @@ import java.util.function.Supplier;
  * that died while migrating) is taken over, and at once when its holder's process is known to have ended
  * ({@link LockHolders}). Table locks and {@code GET_LOCK} would do on one server but are not
  * replicated by Galera.
+ * <p>
+ * A holder that finds its lock taken over, or cannot renew it before another instance may take it over, aborts its
+ * migrations' connection, so that the statement in flight fails instead of running beside the new holder's (a
+ * process paused for a whole lease, a renewal that cannot reach the database while the migration's statement can).
  */
 final class SchemaLock implements AutoCloseable {
 
@@ -38,16 +42,26 @@ final class SchemaLock implements AutoCloseable {
     private final Function<String, String> named;
     private final Clock clock;
     private final String holder;
+    private final Duration renewEvery;
+    private final Supplier<Connection> renewals;
+    /** The migrations' session on H2, which stops a statement in flight only when its session is cancelled. */
+    private final Long h2Session;
     private final Thread renewer;
     private volatile boolean released;
+    /** Why the lock is no longer this instance's, once it is not. */
+    private volatile String lost;
 
     private SchemaLock(Connection connection, Function<String, String> named, Clock clock, String holder,
-                       Supplier<Connection> renewals) {
+                       Supplier<Connection> renewals, Duration renewEvery, long expiresAt, Long h2Session) {
         this.connection = connection;
         this.named = named;
         this.clock = clock;
         this.holder = holder;
-        this.renewer = Thread.ofPlatform().daemon().name("herald-schema-lock").start(() -> renewUntilReleased(renewals));
+        this.renewEvery = renewEvery;
+        this.renewals = renewals;
+        this.h2Session = h2Session;
+        this.renewer = Thread.ofPlatform().daemon().name("herald-schema-lock")
+                .start(() -> renewUntilReleased(renewals, expiresAt));
     }
 
     /**
@@ -56,8 +70,15 @@ final class SchemaLock implements AutoCloseable {
      * @param connection the migrations' connection, in auto-commit mode
      * @param renewals   opens a connection of its own for renewing the lease while a long migration runs
      */
-    static SchemaLock acquire(Connection connection, Function<String, String> named, Clock clock,
+    static SchemaLock acquire(Connection connection, Function<String, String> named, Dialect dialect, Clock clock,
                               Supplier<Connection> renewals) throws SQLException {
+        return acquire(connection, named, dialect, clock, renewals, RENEW_EVERY);
+    }
+
+    /** @param renewEvery how often the lease is renewed, a quarter of it but in tests */
+    static SchemaLock acquire(Connection connection, Function<String, String> named, Dialect dialect, Clock clock,
+                              Supplier<Connection> renewals, Duration renewEvery) throws SQLException {
+        Long h2Session = dialect == Dialect.H2 ? h2Session(connection, named) : null;
         try (PreparedStatement create = connection.prepareStatement(named.apply("create-schema-lock-table"))) {
             create.execute();
         }
@@ -65,8 +86,9 @@ final class SchemaLock implements AutoCloseable {
         String holder = holders.newName();
         long saidAt = 0;
         while (true) {
-            if (tryInsert(connection, named, holder, clock.millis() + LEASE.toMillis())) {
-                return new SchemaLock(connection, named, clock, holder, renewals);
+            long expiresAt = clock.millis() + LEASE.toMillis();
+            if (tryInsert(connection, named, holder, expiresAt)) {
+                return new SchemaLock(connection, named, clock, holder, renewals, renewEvery, expiresAt, h2Session);
             }
             Optional<Held> held = held(connection, named);
             long now = clock.millis();
@@ -101,35 +123,49 @@ final class SchemaLock implements AutoCloseable {
      * took the lock over after this one failed to renew it for a whole lease).
      */
     void requireHeld() throws SQLException {
-        if (!renew(connection)) {
+        if (lost != null) {
+            throw new SQLException("Schema migration lock lost: " + lost);
+        }
+        if (!renew(connection, clock.millis() + LEASE.toMillis())) {
             throw new SQLException("Schema migration lock lost: another instance took it over after " + holder
                                            + " did not renew it for " + LEASE_SECONDS + " s");
         }
+    }
+
+    /** What a migration's failure was: the lock's loss, when that is why its connection was aborted. */
+    SQLException explain(SQLException failure) {
+        String reason = lost;
+        return reason == null ? failure : new SQLException("Schema migration lock lost: " + reason
+                + "; the migration in flight was stopped", failure);
     }
 
     @Override
     public void close() throws SQLException {
         released = true;
         renewer.interrupt();
+        if (lost != null) {
+            return; // no longer this instance's row, or its connection aborted: the lease ends by itself
+        }
         try (PreparedStatement release = connection.prepareStatement(named.apply("release-schema-lock"))) {
             release.setString(1, holder);
             release.executeUpdate();
         }
     }
 
-    private boolean renew(Connection on) throws SQLException {
+    private boolean renew(Connection on, long expiresAt) throws SQLException {
         try (PreparedStatement renew = on.prepareStatement(named.apply("renew-schema-lock"))) {
-            renew.setLong(1, clock.millis() + LEASE.toMillis());
+            renew.setLong(1, expiresAt);
             renew.setString(2, holder);
             return renew.executeUpdate() == 1;
         }
     }
 
-    private void renewUntilReleased(Supplier<Connection> renewals) {
+    private void renewUntilReleased(Supplier<Connection> renewals, long expiresAt) {
         Connection own = null;
+        long renewedUntil = expiresAt;
         try {
             while (!released) {
-                pause(RENEW_EVERY);
+                pause(renewEvery);
                 if (released) {
                     return;
                 }
@@ -137,16 +173,63 @@ final class SchemaLock implements AutoCloseable {
                     if (own == null) {
                         own = renewals.get();
                     }
-                    renew(own);
+                    long until = clock.millis() + LEASE.toMillis();
+                    if (!renew(own, until)) {
+                        lose("another instance took it over after " + holder + " did not renew it for "
+                                     + LEASE_SECONDS + " s");
+                        return;
+                    }
+                    renewedUntil = until;
                 } catch (SQLException | RuntimeException e) {
                     LOGGER.log(Level.WARNING, "Schema migrations: the lock's lease not renewed: " + e.getMessage());
                     own = closeQuietly(own);
+                    // Another instance may take it over at the lease's end: stop a renewal before that.
+                    if (clock.millis() + renewEvery.toMillis() >= renewedUntil) {
+                        lose("its lease could not be renewed since " + Instant.ofEpochMilli(renewedUntil
+                                - LEASE.toMillis()) + ", and another instance may take it over at "
+                                + Instant.ofEpochMilli(renewedUntil));
+                        return;
+                    }
                 }
             }
         } catch (IllegalStateException interrupted) {
             // released
         } finally {
             closeQuietly(own);
+        }
+    }
+
+    private void lose(String reason) {
+        if (released) {
+            return;
+        }
+        lost = reason;
+        LOGGER.log(Level.WARNING, "Schema migrations: the lock is lost (" + reason + "); stopping the migration in "
+                + "flight");
+        if (h2Session != null) {
+            // H2 closes a connection only between statements, and a statement's cancel reaches only its own command.
+            try (Connection other = renewals.get();
+                 PreparedStatement cancel = other.prepareStatement(named.apply("cancel-session-h2"))) {
+                cancel.setLong(1, h2Session);
+                cancel.execute();
+            } catch (SQLException | RuntimeException e) {
+                LOGGER.log(Level.WARNING, "Schema migrations: the migration's statement could not be cancelled, it ends "
+                        + "before the migrations stop: " + e.getMessage());
+            }
+        }
+        try {
+            connection.abort(command -> Thread.ofPlatform().daemon().name("herald-schema-abort").start(command));
+        } catch (SQLException | RuntimeException e) {
+            LOGGER.log(Level.WARNING, "Schema migrations: the migration's connection could not be aborted: "
+                    + e.getMessage());
+        }
+    }
+
+    private static long h2Session(Connection connection, Function<String, String> named) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(named.apply("select-session-id-h2"));
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            return row.getLong(1);
         }
     }
 

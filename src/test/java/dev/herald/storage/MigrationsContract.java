@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +33,9 @@ import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -616,6 +619,49 @@ abstract class MigrationsContract {
             assertThat("the table was altered during the starts", alterations.get(60, TimeUnit.SECONDS),
                        greaterThan(0));
             assertThat(appliedVersions(database), contains(EVERY_VERSION));
+        }
+    }
+
+    /**
+     * A holder whose lock was taken over (its process paused for a whole lease, or its renewals cut off while its
+     * migration's statement ran) stops the statement in flight instead of migrating beside the new holder.
+     */
+    @Test
+    void aHolderWhoseLockIsTakenOverStopsTheMigrationInFlight() throws Exception {
+        try (TestDatabase database = database(); Connection migrating = database.connect()) {
+            SchemaLock lock = SchemaLock.acquire(migrating, BundledStatements.all()::get, dialect(), Clock.systemUTC(),
+                                                 () -> connectOrFail(database), Duration.ofMillis(100));
+            try (Connection other = database.connect(); Statement statement = other.createStatement()) {
+                statement.execute("DELETE FROM schema_lock");
+                statement.execute("INSERT INTO schema_lock VALUES ('schema', 'another instance', "
+                                          + (System.currentTimeMillis() + 60_000) + ")");
+            }
+            long startedAt = System.nanoTime();
+            SQLException stopped = assertThrows(SQLException.class, () -> {
+                try (Statement statement = migrating.createStatement()) {
+                    statement.execute(aStatementOfMinutes());
+                }
+            });
+            assertThat("stopped at the next renewal, not at the statement's end",
+                       TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt), lessThan(5_000L));
+            assertThat(lock.explain(stopped).getMessage(), containsString("another instance took it over"));
+            assertThrows(SQLException.class, lock::requireHeld);
+            lock.close();
+            assertThat("the new holder's row is left",
+                       count(database, "SELECT COUNT(*) FROM schema_lock WHERE holder = 'another instance'"), is(1L));
+        }
+    }
+
+    abstract Dialect dialect();
+
+    /** A statement that runs for half a minute or more unless stopped (on H2, some 18 s on one of our CI machines). */
+    abstract String aStatementOfMinutes();
+
+    private static Connection connectOrFail(TestDatabase database) {
+        try {
+            return database.connect();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -10,4 +10,14 @@ class MigrationsMariaDbTest extends MigrationsContract {
     TestDatabase database() {
         return TestDatabase.mariadb();
     }
+
+    @Override
+    String aStatementOfMinutes() {
+        return "SELECT SLEEP(30)";
+    }
+
+    @Override
+    Dialect dialect() {
+        return Dialect.MARIADB;
+    }
 }
