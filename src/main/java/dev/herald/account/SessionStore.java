@@ -43,7 +43,8 @@ public final class SessionStore {
     static final String TARGET = "session";
     private static final Pattern ID = Pattern.compile("[0-9a-f]{64}");
     private static final System.Logger LOGGER = System.getLogger(SessionStore.class.getName());
-    private static final long TOUCH_EVERY_MILLIS = 60_000;
+    /** A session's last use is written once a minute at most, not at each of its requests. */
+    private static final long TOUCH_AT_MOST_EVERY_MILLIS = 60_000;
 
     /** A live session: its id (its cookie's SHA-256, which opens nothing) and its account as configured now. */
     record Session(String id, Actor account, long createdAt, long lastSeenAt) {
@@ -57,6 +58,11 @@ public final class SessionStore {
     private final SessionSettings settings;
     private final Credentials credentials;
     private final Clock clock;
+    /**
+     * A quarter of the idle time-out at the shortest: written once a minute, a session used every 2 s under the
+     * shortest time-out (a minute) ended at its 60th second.
+     */
+    private final long touchEveryMillis;
     /** A removed binding ({@link Credentials#binding}) and when it was removed, until its sessions are deleted. */
     private final Map<String, Long> removedAt = new ConcurrentHashMap<>();
     private volatile SessionKey key;
@@ -66,6 +72,7 @@ public final class SessionStore {
         this.settings = settings;
         this.credentials = credentials;
         this.clock = clock;
+        this.touchEveryMillis = Math.min(TOUCH_AT_MOST_EVERY_MILLIS, settings.idleTimeout().toMillis() / 4);
     }
 
     /**
@@ -175,7 +182,7 @@ public final class SessionStore {
                 return Optional.empty();
             }
             Optional<Session> session = live(row);
-            if (session.isPresent() && now - lastSeen >= TOUCH_EVERY_MILLIS) {
+            if (session.isPresent() && now - lastSeen >= touchEveryMillis) {
                 touch(id, now);
             }
             return session;
@@ -279,11 +286,11 @@ public final class SessionStore {
 
     /**
      * Keeps the session alive. Not worth a failed request: two instances on two Galera nodes touching one session at
-     * once may lose a certification, and the next request a minute on touches it again.
+     * once may lose a certification, and a later request touches it again.
      */
     private void touch(String id, long now) {
         try {
-            db.execute().namedUpdate("touch-admin-session", now, id, now - TOUCH_EVERY_MILLIS);
+            db.execute().namedUpdate("touch-admin-session", now, id, now - touchEveryMillis);
         } catch (RuntimeException e) {
             LOGGER.log(System.Logger.Level.DEBUG, "A console session's last use was not written: " + e.getMessage());
         }

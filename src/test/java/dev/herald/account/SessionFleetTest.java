@@ -1,6 +1,8 @@
 package dev.herald.account;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +13,7 @@ import dev.herald.admin.Role;
 import dev.herald.config.HeraldConfig;
 import dev.herald.storage.Database;
 import dev.herald.support.AdminClient;
+import dev.herald.support.MutableClock;
 import dev.herald.support.TestDatabase;
 
 import io.helidon.config.Config;
@@ -95,10 +98,33 @@ class SessionFleetTest {
         assertThat(store.find("").isPresent(), is(false));
     }
 
+    /**
+     * The shortest idle time-out allowed, one minute, ends no session in use: its last use was written once a
+     * minute, so a session used every 2 s ended after 60 s (an outside review, `admin.sessions.idle-timeout: PT1M`).
+     */
+    @Test
+    void aSessionInUseOutlivesTheShortestIdleTimeOut() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-12-01T06:00:00Z"));
+        SessionStore store = instance(Accounts.ALICE_TOKEN, Map.of("admin.sessions.idle-timeout", "PT1M"), clock);
+        String cookie = store.open(ALICE, Accounts.ALICE_TOKEN).orElseThrow().cookie();
+
+        for (int second = 2; second <= 180; second += 2) {
+            clock.advance(Duration.ofSeconds(2));
+            assertThat("used every 2 s, at " + second + " s", store.find(cookie).isPresent(), is(true));
+        }
+        clock.advance(Duration.ofSeconds(61));
+        assertThat("61 s after its last use", store.find(cookie).isPresent(), is(false));
+    }
+
     /** An instance started now with alice's {@code token}, or without alice when null; it starts as Herald does. */
     private SessionStore instance(String token) {
+        return instance(token, Map.of(), Clock.systemUTC());
+    }
+
+    private SessionStore instance(String token, Map<String, String> more, Clock clock) {
         Map<String, String> settings = new HashMap<>(Map.of("db.connection.url", database.url(),
                                                             "admin.tokens.0", AdminClient.TOKEN));
+        settings.putAll(more);
         if (token != null) {
             settings.putAll(Map.of("admin.accounts.0.name", "alice",
                                    "admin.accounts.0.role", "editor",
@@ -108,7 +134,7 @@ class SessionFleetTest {
         DbClient db = Database.open(config.get("db"), Clock.systemUTC()).client();
         clients.add(db);
         AdminSettings admin = AdminSettings.from(config.get("admin"));
-        SessionStore store = new SessionStore(db, admin.sessions(), Credentials.of(admin), Clock.systemUTC());
+        SessionStore store = new SessionStore(db, admin.sessions(), Credentials.of(admin), clock);
         store.start();
         return store;
     }
