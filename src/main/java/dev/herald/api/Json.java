@@ -155,7 +155,7 @@ public final class Json {
     }
 
     /** No surrogate without its pair. */
-    static boolean isWellFormed(String text) {
+    public static boolean isWellFormed(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
@@ -172,7 +172,7 @@ public final class Json {
      * an object first, nesting within {@code maxDepth}, nothing but JSON white space after the object closes.
      * The reader checks everything else, so this can only refuse, never let through what the reader would not.
      */
-    static boolean isOneObjectWithin(byte[] json, int maxDepth) {
+    public static boolean isOneObjectWithin(byte[] json, int maxDepth) {
         int at = skipWhiteSpace(json, 0);
         if (at == json.length || json[at] != '{') {
             return false;

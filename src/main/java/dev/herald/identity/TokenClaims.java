@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.herald.api.Json;
+
 import com.nimbusds.jwt.JWTClaimsSet;
 
 /**
@@ -99,11 +101,28 @@ final class TokenClaims {
         if (payload.containsKey("sub") && !(payload.get("sub") instanceof String)) {
             throw claims("sub must be a string: the user's id, 1 to 256 characters");
         }
+        // JSON's syntax takes an escaped surrogate alone ("bob\ud800"), which is no character: its user key was that
+        // of "bob?", another user, whose state it read and wrote (an outside review).
+        if (!isWellFormed(payload)) {
+            throw claims("The token's claims must be Unicode text: a \\ud800 to \\udfff escape stands only in a "
+                                 + "pair");
+        }
         for (String name : List.of("exp", "nbf", "iat")) {
             if (payload.get(name) instanceof Number seconds && seconds.doubleValue() > LAST_SECOND) {
                 throw claims(name + " must be a number of seconds since the epoch, before the year 10000");
             }
         }
+    }
+
+    private static boolean isWellFormed(Object value) {
+        return switch (value) {
+            case String text -> Json.isWellFormed(text);
+            case Map<?, ?> members -> members.entrySet().stream().allMatch(
+                    member -> isWellFormed(member.getKey()) && (member.getValue() == null
+                            || isWellFormed(member.getValue())));
+            case List<?> items -> items.stream().allMatch(item -> item == null || isWellFormed(item));
+            default -> true;
+        };
     }
 
     private static Date date(JWTClaimsSet claims, String name) {

@@ -74,6 +74,7 @@ final class TokenVerifier {
         boolean strict = isStrictCompact(token);
         JWT parsed;
         JWTClaimsSet claimsSet;
+        String unreadableClaims = null;
         try {
             parsed = JWTParser.parse(token);
         } catch (ParseException e) {
@@ -83,14 +84,19 @@ final class TokenVerifier {
         try {
             claimsSet = parsed.getJWTClaimsSet();
         } catch (ParseException e) {
-            if (Json.parseObject(parsed.getParsedParts()[1].decode()).isEmpty()) {
+            byte[] payload = parsed.getParsedParts()[1].decode();
+            if (!isAnObject(payload)) {
                 throw UserTokenErrors.notAToken("The token is not a compact JWS of three base64url parts with a JSON "
                                                         + "header and JSON claims");
             }
-            // Claims of JSON whose registered ones have the wrong type ("exp":"tomorrow"): a user token, refused once
-            // its kid is known to be the project's (below). Read as no token at all, it was served the anonymous
-            // feed (found by an outside test).
+            // Claims of JSON whose registered ones have the wrong type ("exp":"tomorrow"), or a member twice: a user
+            // token, refused once its kid is known to be the project's (below). Read as no token at all, it was
+            // served the anonymous feed (found by outside tests).
             claimsSet = null;
+            unreadableClaims = Json.parseObject(payload).isEmpty()
+                    ? "The token's claims must be one JSON object naming each member once"
+                    : "The token's claims are not JWT claims: exp, nbf and iat must be numbers of seconds since the "
+                            + "epoch, iss, sub and jti strings, aud a string or a list of strings";
         }
         if (!strict) {
             // A JWS, but spelled with what lenient decoders skip (padding, whitespace, "+/", stray bits): each spelling
@@ -105,6 +111,11 @@ final class TokenVerifier {
             throw UserTokenErrors.MALFORMED.refused("Encrypted tokens are not accepted: sign the token (JWS)");
         }
         Set<String> critical = signed.getHeader().getCriticalParams();
+        if (critical != null && critical.isEmpty() || signed.getHeader().getIncludedParams().contains("crit")
+                && critical == null) {
+            throw UserTokenErrors.MALFORMED.refused("The token's header has an empty crit, which RFC 7515 forbids: "
+                                                            + "sign without crit");
+        }
         if (critical != null && !critical.isEmpty()) {
             // Nimbus refuses them at verification, which said the signature did not verify.
             throw UserTokenErrors.MALFORMED.refused("The token's header lists crit " + critical + ": Herald "
@@ -124,9 +135,7 @@ final class TokenVerifier {
                                                             + " key; the token says alg " + algorithm.getName());
         }
         if (claimsSet == null) {
-            throw UserTokenErrors.CLAIMS.refused("The token's claims are not JWT claims: exp, nbf and iat must be "
-                                                         + "numbers of seconds since the epoch, iss, sub and jti "
-                                                         + "strings, aud a string or a list of strings");
+            throw UserTokenErrors.CLAIMS.refused(unreadableClaims);
         }
         try {
             processor.process(signed, new KeyContext(key));
@@ -157,12 +166,20 @@ final class TokenVerifier {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        if (header.isEmpty() || !header.get().containsKey("alg")) {
-            return Optional.empty();
+        if (header.isEmpty()) {
+            // A JSON object the strict parser refuses (a member twice) is a header still: refused, not ignored.
+            return isAnObject(Base64.getUrlDecoder().decode(token.substring(0, dot)))
+                    ? Optional.of(UserTokenErrors.MALFORMED.refused("The token's header must be one JSON object "
+                                                                            + "naming each member once"))
+                    : Optional.empty();
         }
         JsonObject members = header.get();
         String reason;
-        if (members.containsKey("kid") && members.get("kid").getValueType() != JsonValue.ValueType.STRING) {
+        if (!members.containsKey("alg")) {
+            reason = "The token's header names no alg: say which algorithm signed it";
+        } else if (token.endsWith(".")) {
+            reason = "The token has no signature: its third part is empty";
+        } else if (members.containsKey("kid") && members.get("kid").getValueType() != JsonValue.ValueType.STRING) {
             reason = "The token's kid must be a string: the id Herald gave its key";
         } else if (KEY_MEMBERS.stream().anyMatch(members::containsKey)) {
             reason = "The token's header carries a key or a key's address (" + String.join(", ", KEY_MEMBERS.stream()
@@ -172,6 +189,14 @@ final class TokenVerifier {
             reason = "The token's header is not a JWS header: alg, kid and typ must be strings";
         }
         return Optional.of(UserTokenErrors.MALFORMED.refused(reason));
+    }
+
+    /**
+     * Whether JSON text is one object by its structure, however else it is wrong (a member twice, which JSON's
+     * syntax takes): what a JWS's header and a JWT's claims are.
+     */
+    private static boolean isAnObject(byte[] json) {
+        return Json.isOneObjectWithin(json, Json.MAX_DEPTH);
     }
 
     /** Three parts (two dots), each strict base64url ({@link StrictBase64Url}): a loop, no allocation. */

@@ -27,6 +27,12 @@ final class HandMadeTokens {
         return input + "." + KeyMaterial.base64url(signature(signer, utf8(input)));
     }
 
+    /** Header and claims as JSON text, sent as written: what a JSON library would not write (a member twice). */
+    static String signAsWritten(SigningKey signer, String header, String claims) {
+        String input = KeyMaterial.base64url(utf8(header)) + "." + KeyMaterial.base64url(utf8(claims));
+        return input + "." + KeyMaterial.base64url(signature(signer, utf8(input)));
+    }
+
     private static byte[] signature(SigningKey signer, byte[] input) {
         try {
             switch (signer.alg()) {

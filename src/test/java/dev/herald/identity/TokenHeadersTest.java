@@ -1,6 +1,7 @@
 package dev.herald.identity;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import jakarta.json.Json;
@@ -49,6 +50,69 @@ class TokenHeadersTest {
         assertMalformed(header().add("jwk", Json.createObjectBuilder().add("kty", "oct").add("k", "c2VjcmV0")).build(),
                         "The token's header carries a key or a key's address (jwk) that is not one: Herald verifies "
                                 + "with the key its kid names and reads no other; remove it");
+    }
+
+    /**
+     * A token that is one, wrong in a way a JSON library would not write: refused saying so, never taken for no token
+     * (which an anonymous route ignored, serving the anonymous feed: an outside review).
+     */
+    @Test
+    void aHeaderWithoutAlgOrWithAMemberTwiceOrAnEmptyCritOrNoSignatureIsRefusedAsMalformed() {
+        assertMalformedAsWritten("{\"kid\":\"" + KID + "\"}", CLAIMS,
+                                 "The token's header names no alg: say which algorithm signed it");
+        assertMalformedAsWritten("{\"alg\":\"HS256\",\"kid\":\"" + KID + "\",\"kid\":\"" + KID + "\"}", CLAIMS,
+                                 "The token's header must be one JSON object naming each member once");
+        assertMalformedAsWritten("{\"alg\":\"HS256\",\"kid\":\"" + KID + "\",\"crit\":[]}", CLAIMS,
+                                 "The token's header has an empty crit, which RFC 7515 forbids: sign without crit");
+        String signed = HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), "{\"alg\":\"HS256\",\"kid\":\"" + KID
+                + "\"}", CLAIMS);
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class,
+                                                       () -> verify(signed.substring(0, signed.lastIndexOf('.') + 1)));
+        assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+        assertThat(refused.getMessage(), is("The token has no signature: its third part is empty"));
+    }
+
+    @Test
+    void claimsWithAMemberTwiceAreRefusedAsClaims() {
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER,
+                                             CLAIMS.replace("{", "{\"sub\":\"bob\","))));
+        assertThat(refused.error(), is(UserTokenErrors.CLAIMS));
+        assertThat(refused.notAToken(), is(false));
+        assertThat(refused.getMessage(), is("The token's claims must be one JSON object naming each member once"));
+    }
+
+    /** "bob\ud800" was read as "bob?", another user whose state it read and wrote (an outside review). */
+    @Test
+    void aSubWithASurrogateAloneIsRefused() {
+        for (String sub : List.of("bob\\ud800", "bob\\udc00x", "\\ud83d")) {
+            UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                    HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, CLAIMS.replace("\"ada\"",
+                                                                                                  "\"" + sub + "\""))));
+            assertThat(sub, refused.error(), is(UserTokenErrors.CLAIMS));
+            assertThat(refused.getMessage(), is("The token's claims must be Unicode text: a \\ud800 to \\udfff "
+                                                        + "escape stands only in a pair"));
+        }
+        assertThat("a pair is a character", verify(HandMadeTokens.signAsWritten(
+                SigningKey.hmac(SECRET), HEADER, CLAIMS.replace("\"ada\"", "\"bob\\ud83d\\ude00\""))).identity()
+                .subject(), is("bob\ud83d\ude00"));
+    }
+
+    private static final String HEADER = "{\"alg\":\"HS256\",\"kid\":\"" + KID + "\"}";
+    private static final String CLAIMS = "{\"sub\":\"ada\",\"aud\":\"project\",\"iat\":" + NOW / 1000 + ",\"exp\":"
+            + (NOW / 1000 + 3600) + "}";
+
+    private void assertMalformedAsWritten(String header, String claims, String reason) {
+        String token = HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), header, claims);
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(token));
+        assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+        assertThat(refused.notAToken(), is(false));
+        assertThat(refused.getMessage(), is(reason));
+    }
+
+    private TokenVerifier.Verified verify(String token) {
+        return verifier.verify(token, kid -> Optional.of(key).filter(found -> found.key().kid().equals(kid)), "project",
+                               NOW);
     }
 
     private static jakarta.json.JsonObjectBuilder header() {
