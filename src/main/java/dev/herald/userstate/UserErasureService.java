@@ -69,10 +69,14 @@ final class UserErasureService implements HttpService {
         erase(request, response, project, text.getString());
     }
 
-    /** A sub that a path segment carries as it is ("/" never does: the router takes %2F for a separator). */
+    /**
+     * A sub that a path segment carries as it is ("/" never does: the router takes %2F for a separator), a raw ";"
+     * included: the sub is read from the path as sent ({@link SubInPath}).
+     */
     private void eraseByPath(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        erase(request, response, project, request.path().pathParameters().get("sub"));
+        erase(request, response, project, SubInPath.of(request.prologue().uriPath().rawPath()).orElseThrow(
+                UserErasureService::invalidSub));
     }
 
     private void erase(ServerRequest request, ServerResponse response, Project project, String sub) {

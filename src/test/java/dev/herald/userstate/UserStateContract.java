@@ -1,5 +1,7 @@
 package dev.herald.userstate;
 
+import java.io.IOException;
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -20,6 +22,7 @@ import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
 import dev.herald.support.AdminClient;
+import dev.herald.support.RawHttp;
 import dev.herald.support.HeraldServerTest;
 import dev.herald.support.JsonBodies;
 import dev.herald.support.UserTokenMint;
@@ -53,14 +56,16 @@ abstract class UserStateContract extends HeraldServerTest {
     static final Map<String, String> SETTINGS = Map.of("admin.tokens.0", AdminClient.TOKEN);
 
     private final Http1Client client;
+    private final URI uri;
     private final AdminClient admin;
     private Project project;
     private ApiKey key;
     private UserTokenMint mint;
     private String alice;
 
-    UserStateContract(Http1Client client) {
+    UserStateContract(Http1Client client, URI uri) {
         this.client = client;
+        this.uri = uri;
         this.admin = new AdminClient(client);
     }
 
@@ -283,6 +288,36 @@ abstract class UserStateContract extends HeraldServerTest {
 
         assertThat(admin.call(Method.DELETE, "/projects/" + project.id() + "/users/nobody").status(), is(204));
         assertThat(admin.call(Method.DELETE, "/projects/p_unknown/users/alice").status(), is(404));
+    }
+
+    /**
+     * The path's sub is read as sent: the router drops what follows a ";" (matrix parameters), so
+     * {@code users/acme;tenant=2} erased the user {@code acme} (an outside review); bytes that are no UTF-8 answered
+     * 204, erasing nothing.
+     */
+    @Test
+    void aSubWithASemicolonInThePathErasesThatUserAndNoOther() throws SQLException, IOException {
+        Notification notification = herald.notification(project).save();
+        write(mint.token("acme", START), event(notification.id(), "read"));
+        write(mint.token("acme;tenant=2", START), event(notification.id(), "read"));
+
+        assertThat(eraseAsSent("acme;tenant=2"), is(204));
+        assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "acme"))));
+        write(mint.token("acme;tenant=2", START), event(notification.id(), "read"));
+        assertThat(eraseAsSent("acme%3Btenant%3D2"), is(204));
+        assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "acme"))));
+        assertThat("a surrogate in UTF-8 is no character", eraseAsSent("q%ED%A0%80"), is(400));
+        assertThat("a character cut short", eraseAsSent("q%E2%82"), is(400));
+        assertThat("a % without two digits", eraseAsSent("q%2"), is(400));
+        write(mint.token("élève un+", START), event(notification.id(), "read"));
+        assertThat(eraseAsSent("%C3%A9l%C3%A8ve%20un+"), is(204));
+        assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "acme"))));
+    }
+
+    /** The path as written here, not encoded again by a client. */
+    private int eraseAsSent(String sub) throws IOException {
+        return RawHttp.exchange(uri, "DELETE /api/v1/admin/projects/" + project.id() + "/users/" + sub + " HTTP/1.1\r\n"
+                + "Host: x\r\nAuthorization: Bearer " + AdminClient.TOKEN + "\r\nConnection: close\r\n\r\n").status();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.herald.userstate;
 
+import java.net.URI;
+
 import dev.herald.support.TestDatabase;
 
 import io.helidon.webclient.http1.Http1Client;
@@ -10,8 +12,8 @@ import io.helidon.webserver.testing.junit5.SetUpServer;
 @ServerTest
 class UserStateH2Test extends UserStateContract {
 
-    UserStateH2Test(Http1Client client) {
-        super(client);
+    UserStateH2Test(Http1Client client, URI uri) {
+        super(client, uri);
     }
 
     @SetUpServer

@@ -1,5 +1,7 @@
 package dev.herald.userstate;
 
+import java.net.URI;
+
 import dev.herald.support.RequiresMariaDb;
 import dev.herald.support.TestDatabase;
 
@@ -12,8 +14,8 @@ import io.helidon.webserver.testing.junit5.SetUpServer;
 @ServerTest
 class UserStateMariaDbTest extends UserStateContract {
 
-    UserStateMariaDbTest(Http1Client client) {
-        super(client);
+    UserStateMariaDbTest(Http1Client client, URI uri) {
+        super(client, uri);
     }
 
     @SetUpServer
