@@ -45,14 +45,16 @@ export function init() {
   for (const id of ['start-date', 'end-date']) $(id).addEventListener('input', () => sayClockChange(id));
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
-  $('url-input').addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      applyUrl();
-    } else if (event.key === 'Escape') {
-      closeUrlBar();
-    }
-  });
+  for (const id of ['url-input', 'alt-input']) {
+    $(id).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        applyUrl();
+      } else if (event.key === 'Escape') {
+        closeUrlBar();
+      }
+    });
+  }
 }
 
 // The announcement being edited (null: a new one), its editor, and the modules loaded at the first opening.
@@ -519,7 +521,12 @@ function askUrl(what) {
   }
   asking = what;
   $('url-label').textContent = what === 'link' ? 'The link\'s URL' : 'The image\'s URL';
-  $('url-input').value = '';
+  // An image selected in the editor is described or changed in place: its URL and alt text are filled in.
+  const selected = what === 'image' ? modules.selectedImage(editor.state) : null;
+  $('url-input').value = selected ? selected.src : '';
+  $('alt-input').value = selected && selected.alt ? selected.alt : '';
+  $('alt-label').hidden = what !== 'image';
+  $('alt-input').hidden = what !== 'image';
   $('url-bar').hidden = false;
   $('url-input').focus();
 }
@@ -532,7 +539,8 @@ function applyUrl() {
     return;
   }
   $('message-error').textContent = '';
-  (asking === 'link' ? modules.link(url) : modules.image(url))(editor.state, editor.dispatch);
+  (asking === 'link' ? modules.link(url) : modules.image(url, $('alt-input').value.trim()))(editor.state,
+    editor.dispatch);
   closeUrlBar();
 }
 

@@ -132,9 +132,18 @@ export function link(href) {
   };
 }
 
-export function image(src) {
+// An image the selection is, to be described or changed in place: its attributes, or null.
+export function selectedImage(state) {
+  const node = state.selection.node;
+  return node && node.type === nodes.image ? node.attrs : null;
+}
+
+// Inserts an image, or replaces the one selected keeping its title: alt is what a screen reader says of it.
+export function image(src, alt) {
   return (state, dispatch) => {
-    if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.image.create({ src })).scrollIntoView());
+    const selected = selectedImage(state);
+    const attrs = { src, alt: alt || null, title: selected ? selected.title : null };
+    if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.image.create(attrs)).scrollIntoView());
     return true;
   };
 }

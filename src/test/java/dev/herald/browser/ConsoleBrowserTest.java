@@ -746,6 +746,61 @@ class ConsoleBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * An image in the message says what it shows: the URL bar asks for its alt text beside its URL, and an image
+     * selected in the editor is described again in place, its URL kept (a product manager's trial: there was no way
+     * to give one, so a screen reader said nothing of the picture).
+     */
+    @Test
+    void anImageInTheMessageIsGivenItsAltTextAndDescribedAgainInPlace() {
+        console.projectShown();
+        console.openNewAnnouncement();
+        console.typeInEditor("New coats ");
+        toolbar("Image");
+        console.waitFor(() -> console.focused().equals("url-input"));
+        assertThat(console.visible("alt-input"), is(true));
+        console.browser.type("https://images.example.com/coat.png");
+        console.press("Tab", 9);
+        assertThat(console.focused(), is("alt-input"));
+        console.browser.type("A red winter coat");
+        console.press("Enter", 13);
+        console.waitFor(() -> previewImageAlt().equals("A red winter coat"));
+
+        console.waitFor(() -> console.focusedClass().contains("ProseMirror"));
+        console.press("ArrowLeft", 37);
+        toolbar("Image");
+        console.waitFor(() -> console.focused().equals("url-input"));
+        assertThat(console.browser.script("return document.getElementById('url-input').value"),
+                   is(Json.createValue("https://images.example.com/coat.png")));
+        assertThat(console.browser.script("return document.getElementById('alt-input').value"),
+                   is(Json.createValue("A red winter coat")));
+        console.browser.script("const alt = document.getElementById('alt-input'); alt.focus(); alt.select();");
+        console.browser.type("A red winter coat, hooded");
+        console.press("Enter", 13);
+        console.waitFor(() -> previewImageAlt().equals("A red winter coat, hooded"));
+        assertThat("one image, described again", console.script(ConsoleDriver.PREVIEW
+                + "return String(message('light').querySelectorAll('img').length)"), is("1"));
+
+        toLineEnd();
+        selectToLineStart("New coats ");
+        toolbar("Link");
+        console.waitFor(() -> console.focused().equals("url-input"));
+        assertThat("a link asks no alt text", console.visible("alt-input"), is(false));
+        console.press("Escape", 27);
+        console.browser.script("document.getElementById('save-draft').focus()");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        assertThat(console.server.herald().services().notifications().find(storedId()).orElseThrow().message(),
+                   containsString("{\"type\":\"image\",\"attrs\":{\"src\":\"https://images.example.com/coat.png\","
+                                          + "\"alt\":\"A red winter coat, hooded\"}}"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    private static String previewImageAlt() {
+        return console.script(ConsoleDriver.PREVIEW + "const image = message('light').querySelector('img');"
+                + " return image ? image.alt : ''");
+    }
+
     /** Issue 30: Close with unsaved edits asks "Discard changes?", Cancel focused; with none, it just closes. */
     @Test
     void closingTheComposerWithUnsavedEditsAsksFirstAndCancelKeepsThem() {
