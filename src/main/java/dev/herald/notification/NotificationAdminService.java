@@ -164,15 +164,21 @@ public final class NotificationAdminService implements HttpService {
 
     private void get(ServerRequest request, ServerResponse response) {
         Notification notification = existing(request);
-        response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(notification)));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(
+                notification, notifications.draft(notification.id()))));
         AdminResponses.ok(request, response, NotificationJson.json(notification));
     }
 
-    /** The body is checked against the notification as read here; it applies to the one its write finds. */
+    /**
+     * The body is checked against the notification as read here; it applies to the one its write finds. The write
+     * deletes the draft of changes: with If-Match, only the one its sender read (the tag covers it).
+     */
     private void update(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
         Optional<String> ifMatch = NotificationPreconditions.ifMatch(request);
-        NotificationPreconditions.require(ifMatch, seen);
+        if (ifMatch.isPresent()) {
+            NotificationPreconditions.require(ifMatch, seen, notifications.draft(seen.id()));
+        }
         NotificationChanges.Patch patch = NotificationChanges.read(
                 AdminRequests.body(request, NotificationChanges.FIELDS), false, maxMessageBytes);
         // Dates that do not fit together are refused here; the write applies the body again to what it finds.
@@ -180,14 +186,16 @@ public final class NotificationAdminService implements HttpService {
         Actor actor = Actor.of(request);
         // The time of the write, read in its transaction: the log's order by time is the order of the changes.
         NotificationChanges.Applied applied = notifications.update(
-                seen, current -> {
-                    NotificationPreconditions.require(ifMatch, current);
+                seen, (current, draft) -> {
+                    NotificationPreconditions.require(ifMatch, current, draft);
                     return patch.applyTo(current, clock.millis());
                 },
                 (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
                         before.projectId(), TARGET, before.id(), changes(before, after)));
         Notification updated = applied.notification();
-        response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(updated)));
+        // Its draft of changes went in the same write: the tag of the notification without one.
+        response.header(ResponseHeaders.of(HeaderNames.ETAG,
+                                           NotificationPreconditions.tag(updated, Optional.empty())));
         warnIfEnded(response, updated, updated.updatedAt());
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
@@ -201,34 +209,42 @@ public final class NotificationAdminService implements HttpService {
 
     /**
      * Keeps the body as the notification's pending change, apart from it: its feeds go on serving it as it is until
-     * a PATCH applies the change (docs/api.md). Checked as a PATCH body is, status excepted.
+     * a PATCH applies the change (docs/api.md). Checked as a PATCH body is, status excepted; it replaces only the
+     * draft its sender read, when it names it ({@link DraftPreconditions}).
      */
     private void saveDraft(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
+        DraftPreconditions preconditions = DraftPreconditions.of(request);
         NotificationChanges.Patch patch = NotificationChanges.read(
                 AdminRequests.body(request, NotificationChanges.DRAFT_FIELDS), false, maxMessageBytes);
         Actor actor = Actor.of(request);
-        NotificationStore.Draft saved = notifications.saveDraft(seen, current -> {
+        NotificationStore.Draft saved = notifications.saveDraft(seen, (current, replaced) -> {
+            preconditions.require(replaced);
             long now = clock.millis();
             patch.applyTo(current, now);
             return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
         }, (current, draft) -> AuditEntry.of(actor, draft.updatedAt(), "notification.draft-saved", seen.projectId(),
                                              TARGET, seen.id(),
                                              changes(current, patch.applyTo(current, draft.updatedAt()).notification())));
-        AdminResponses.ok(request, response, draftJson(saved));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, DraftPreconditions.tag(saved)));
+        AdminResponses.ok(request, response, NotificationJson.draft(saved));
     }
 
     private void draft(ServerRequest request, ServerResponse response) {
         Notification notification = existing(request);
-        AdminResponses.ok(request, response, draftJson(notifications.draft(notification.id())
-                .orElseThrow(() -> AdminRequests.notFound("Draft"))));
+        NotificationStore.Draft draft = notifications.draft(notification.id())
+                .orElseThrow(() -> AdminRequests.notFound("Draft"));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, DraftPreconditions.tag(draft)));
+        AdminResponses.ok(request, response, NotificationJson.draft(draft));
     }
 
     private void discardDraft(ServerRequest request, ServerResponse response) {
         Actor actor = Actor.of(request);
         Notification seen = existing(request);
-        notifications.discardDraft(seen, before -> AuditEntry.of(actor, clock.millis(), "notification.draft-discarded",
-                seen.projectId(), TARGET, seen.id(), before.body()));
+        DraftPreconditions preconditions = DraftPreconditions.of(request);
+        notifications.discardDraft(seen, draft -> preconditions.require(Optional.of(draft)),
+                before -> AuditEntry.of(actor, clock.millis(), "notification.draft-discarded", seen.projectId(), TARGET,
+                                        seen.id(), before.body()));
         AdminResponses.noContent(response);
     }
 
@@ -255,21 +271,21 @@ public final class NotificationAdminService implements HttpService {
     /**
      * A published notification back to DRAFT: out of every feed on the next request. Its pending draft of changes,
      * if any, becomes its content, so that what was being prepared is what the draft now holds (the live content
-     * stays in its versions). 409 for one that is not published, read in the write's transaction.
+     * stays in its versions). 409 for one that is not published, read in the write's transaction; the draft applied
+     * is the one that write finds and deletes, never one saved meanwhile and deleted unread.
      */
     private void unpublish(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
-        JsonObject changes = Json.builders().createObjectBuilder(notifications.draft(seen.id())
-                        .map(NotificationStore.Draft::body).orElse(JsonValue.EMPTY_JSON_OBJECT))
-                .add("status", NotificationStatus.DRAFT.name()).build();
-        NotificationChanges.Patch patch = NotificationChanges.read(changes, false, maxMessageBytes);
         Actor actor = Actor.of(request);
-        NotificationChanges.Applied applied = notifications.update(seen, current -> {
+        NotificationChanges.Applied applied = notifications.update(seen, (current, draft) -> {
             if (current.status() != NotificationStatus.PUBLISHED) {
                 throw ApiException.error(Status.CONFLICT_409, "NOT_PUBLISHED", "The notification is "
                         + current.status() + ", not PUBLISHED: only a published one can be unpublished");
             }
-            return patch.applyTo(current, clock.millis());
+            JsonObject changes = Json.builders().createObjectBuilder(draft.map(NotificationStore.Draft::body)
+                            .orElse(JsonValue.EMPTY_JSON_OBJECT))
+                    .add("status", NotificationStatus.DRAFT.name()).build();
+            return NotificationChanges.read(changes, false, maxMessageBytes).applyTo(current, clock.millis());
         }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.unpublished", before.projectId(),
                                             TARGET, before.id(), changes(before, after)));
         AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
@@ -309,14 +325,15 @@ public final class NotificationAdminService implements HttpService {
             AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
             return;
         }
-        NotificationStore.Draft saved = notifications.saveDraft(seen, current -> {
+        // Replacing any draft of changes, as documented: a restore is asked for whatever the notification is now.
+        NotificationStore.Draft saved = notifications.saveDraft(seen, (current, replaced) -> {
             long now = clock.millis();
             patch.applyTo(current, now);
             return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
         }, (current, draft) -> AuditEntry.of(actor, draft.updatedAt(), "notification.version-restored",
                 seen.projectId(), TARGET, seen.id(),
                 restored(changes(current, patch.applyTo(current, draft.updatedAt()).notification()), version)));
-        AdminResponses.ok(request, response, draftJson(saved));
+        AdminResponses.ok(request, response, NotificationJson.draft(saved));
     }
 
     /**
@@ -351,15 +368,6 @@ public final class NotificationAdminService implements HttpService {
                 .add("savedAt", Timestamps.format(version.savedAt()))
                 .add("savedBy", version.savedBy())
                 .add("content", version.content())
-                .build();
-    }
-
-    private static JsonObject draftJson(NotificationStore.Draft draft) {
-        return Json.builders().createObjectBuilder()
-                .add("notificationId", draft.notificationId())
-                .add("changes", draft.body())
-                .add("updatedAt", Timestamps.format(draft.updatedAt()))
-                .add("updatedBy", draft.updatedBy())
                 .build();
     }
 

@@ -30,6 +30,16 @@ final class NotificationJson {
         return json.build();
     }
 
+    /** A draft of changes as GET, PUT and a restore answer it (docs/api.md, PUT .../notifications/{id}/draft). */
+    static JsonObject draft(NotificationStore.Draft draft) {
+        return Json.builders().createObjectBuilder()
+                .add("notificationId", draft.notificationId())
+                .add("changes", draft.body())
+                .add("updatedAt", Timestamps.format(draft.updatedAt()))
+                .add("updatedBy", draft.updatedBy())
+                .build();
+    }
+
     /**
      * The answer to a create or an update: the admin view, and {@code removed}, what of the message the content
      * allow-list did not keep (docs/api.md#message-content), when it did not keep everything. Without it the answer is

@@ -15,16 +15,21 @@ import io.helidon.webserver.http.ServerRequest;
  * A change sent with {@code If-Match} applies only to the notification as its sender read it (RFC 9110, 13.1.1): two
  * tabs of the console that opened the same announcement no longer save over each other without a word (a product
  * manager's trial). A notification's entity tag is a hash of what GET answers of it: any write changes it, even two
- * in one millisecond (updatedAt alone would not tell those apart).
+ * in one millisecond (updatedAt alone would not tell those apart). It covers its pending draft of changes too, by the
+ * draft's own tag ({@link DraftPreconditions}), since a PATCH deletes that draft: one who read the notification
+ * before a colleague saved a draft can no longer delete it unseen (an outside security review). Without a draft the
+ * tag is what it was before drafts counted, so a tag kept across an upgrade still names the notification.
  */
 final class NotificationPreconditions {
 
     private NotificationPreconditions() {
     }
 
-    /** The entity tag of the notification as it is. */
-    static String tag(Notification notification) {
-        return EntityTag.of(Json.bytes(NotificationJson.json(notification)));
+    /** The entity tag of the notification as it is, with its pending draft of changes, if any. */
+    static String tag(Notification notification, Optional<NotificationStore.Draft> draft) {
+        byte[] body = Json.bytes(NotificationJson.json(notification));
+        return draft.map(pending -> EntityTag.of(DraftPreconditions.tag(pending), body))
+                .orElseGet(() -> EntityTag.of(body));
     }
 
     /** The request's {@code If-Match}, if it has one. */
@@ -32,23 +37,37 @@ final class NotificationPreconditions {
         return request.headers().first(HeaderNames.IF_MATCH).map(String::strip);
     }
 
-    /**
-     * Inside the write, on the notification it found.
-     *
-     * @throws ApiException 412 when {@code ifMatch} names neither it nor any ({@code *})
-     */
-    static void require(Optional<String> ifMatch, Notification current) {
-        if (ifMatch.isEmpty() || ifMatch.get().equals("*")) {
-            return;
+    /** Whether {@code ifMatch} ({@code *} or a list of tags) names {@code tag}: strong comparison, as RFC 9110 asks. */
+    static boolean matches(String ifMatch, String tag) {
+        if (ifMatch.equals("*")) {
+            return true;
         }
-        String tag = tag(current);
-        for (String listed : ifMatch.get().split(",")) {
+        for (String listed : ifMatch.split(",")) {
             if (listed.strip().equals(tag)) {
-                return;
+                return true;
             }
         }
-        throw ApiException.error(Status.PRECONDITION_FAILED_412, "CHANGED_SINCE_READ", "The notification changed"
-                + " since it was read (updatedAt " + Timestamps.format(current.updatedAt()) + "): read it again, then send"
-                + " the change");
+        return false;
+    }
+
+    /**
+     * Inside the write, on the notification and the draft of changes it found.
+     *
+     * @throws ApiException 412 when {@code ifMatch} names neither them nor any ({@code *})
+     */
+    static void require(Optional<String> ifMatch, Notification current, Optional<NotificationStore.Draft> draft) {
+        if (ifMatch.isEmpty() || matches(ifMatch.get(), tag(current, draft))) {
+            return;
+        }
+        throw changedSinceRead("The notification or its draft of changes changed since it was read (updatedAt "
+                + Timestamps.format(current.updatedAt())
+                + draft.map(pending -> "; a draft of changes saved by " + pending.updatedBy() + " at "
+                        + Timestamps.format(pending.updatedAt())).orElse("; no draft of changes")
+                + "): read it again, then send the change");
+    }
+
+    /** The one answer of a precondition that failed, for the notification and its draft alike. */
+    static ApiException changedSinceRead(String message) {
+        return ApiException.error(Status.PRECONDITION_FAILED_412, "CHANGED_SINCE_READ", message);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.herald.admin.Actor;
@@ -94,12 +95,24 @@ public final class NotificationStore {
     public NotificationChanges.Applied update(Notification seen,
                                               Function<Notification, NotificationChanges.Applied> change,
                                               BiFunction<Notification, Notification, AuditEntry> audit) {
+        return update(seen, (current, draft) -> change.apply(current), audit);
+    }
+
+    /**
+     * As {@link #update(Notification, Function, BiFunction)}, the change given the draft of changes the write found
+     * too, read under the notification's lock (every draft write takes it): the draft the write deletes is the one
+     * the change saw, so it can apply it or refuse to delete one its sender never read.
+     */
+    public NotificationChanges.Applied update(Notification seen,
+                                              BiFunction<Notification, Optional<Draft>, NotificationChanges.Applied>
+                                                      change,
+                                              BiFunction<Notification, Notification, AuditEntry> audit) {
         AtomicReference<NotificationChanges.Applied> written = new AtomicReference<>();
         changes.write(Change.ofProject(seen.projectId()), transaction -> {
             feedBound.lockProject(transaction, seen.projectId());
             Project languages = projectLanguages(transaction, seen.projectId());
             Notification before = locked(transaction, seen.id()).inProjectLocale(languages.defaultLocale());
-            NotificationChanges.Applied applied = change.apply(before);
+            NotificationChanges.Applied applied = change.apply(before, pendingDraft(transaction, seen.id()));
             Notification notification = applied.notification();
             requireLanguages(notification, languages);
             int feedBytes = FeedBound.entryBytes(notification);
@@ -180,21 +193,22 @@ public final class NotificationStore {
      * Keeps a draft as the notification's pending change, replacing the one before; the notification and its
      * feeds do not change, so no feed bound applies. Saved again as it was, it leaves no audit line.
      *
-     * @param draft the request applied to the notification as its write finds it (the dates must fit together)
+     * @param draft the request applied to the notification and the draft it replaces (none: empty) as its write finds
+     *              them (the dates must fit together; a precondition on the draft replaced is checked here)
      * @param audit the line of the draft, from the notification as found and the draft as written
      * @return the draft as written
      * @throws dev.herald.api.ApiException 404 when the notification was deleted meanwhile
      */
-    public Draft saveDraft(Notification seen, Function<Notification, Draft> draft,
+    public Draft saveDraft(Notification seen, BiFunction<Notification, Optional<Draft>, Draft> draft,
                            BiFunction<Notification, Draft, AuditEntry> audit) {
         AtomicReference<Draft> written = new AtomicReference<>();
         changes.write(Change.ofProject(seen.projectId()), transaction -> {
             feedBound.lockProject(transaction, seen.projectId());
             Notification current = locked(transaction, seen.id())
                     .inProjectLocale(projectLanguages(transaction, seen.projectId()).defaultLocale());
-            Draft pending = draft.apply(current);
-            Optional<JsonObject> previous = transaction.namedGet("select-notification-draft", seen.id())
-                    .map(row -> toDraft(seen.id(), row).body());
+            Optional<Draft> replaced = pendingDraft(transaction, seen.id());
+            Draft pending = draft.apply(current, replaced);
+            Optional<JsonObject> previous = replaced.map(Draft::body);
             transaction.namedDelete("delete-notification-draft", seen.id());
             transaction.createNamedInsert("insert-notification-draft")
                     .addParam("notificationId", seen.id())
@@ -218,19 +232,25 @@ public final class NotificationStore {
     /**
      * Deletes the notification's pending change; the notification stays as it is.
      *
-     * @param audit the line of the discarding, from the draft as it was
+     * @param precondition checked on the draft as the write finds it, before it is deleted
+     * @param audit        the line of the discarding, from the draft as it was
      * @throws dev.herald.api.ApiException 404 when the notification or its draft is gone
      */
-    public void discardDraft(Notification seen, Function<Draft, AuditEntry> audit) {
+    public void discardDraft(Notification seen, Consumer<Draft> precondition, Function<Draft, AuditEntry> audit) {
         changes.write(Change.ofProject(seen.projectId()), transaction -> {
             feedBound.lockProject(transaction, seen.projectId());
             locked(transaction, seen.id());
-            Draft before = transaction.namedGet("select-notification-draft", seen.id())
-                    .map(row -> toDraft(seen.id(), row))
-                    .orElseThrow(() -> AdminRequests.notFound("Draft"));
+            Draft before = pendingDraft(transaction, seen.id()).orElseThrow(() -> AdminRequests.notFound("Draft"));
+            precondition.accept(before);
             transaction.namedDelete("delete-notification-draft", seen.id());
             AuditLog.record(transaction, audit.apply(before));
         });
+    }
+
+    /** The notification's draft of changes as the write's transaction finds it, after it locked the notification. */
+    private static Optional<Draft> pendingDraft(DbExecute transaction, String notificationId) {
+        return transaction.namedGet("select-notification-draft", notificationId)
+                .map(row -> toDraft(notificationId, row));
     }
 
     private static Draft toDraft(String notificationId, DbRow row) {
