@@ -90,8 +90,11 @@ let openedLocale = 'en';
 // happens twice (the end of summer time) as its first; the editor's document is no plain text or HTML, and writes
 // its JSON anew.
 let openedAs = null;
-// The ETag of the announcement as opened, or null for a new one.
+// The ETag of the announcement as opened, or null for a new one. It covers its draft of changes too: "Update live
+// announcement", which deletes the draft, is refused once a colleague saved a newer one.
 let openedTag = null;
+// The ETag of its draft of changes as opened, or null when none was kept.
+let openedDraftTag = null;
 
 export async function openComposer(notification) {
   if (!modules) {
@@ -114,9 +117,11 @@ export async function openComposer(notification) {
   }
   editing = notification;
   pendingDraft = null;
+  openedDraftTag = null;
   if (isPublished(notification)) {
     try {
       pendingDraft = await call('GET', `/notifications/${notification.id}/draft`);
+      openedDraftTag = lastTag();
     } catch (e) {
       if (e.status !== 404) throw e;
     }
@@ -667,7 +672,7 @@ async function saveAnnouncement(status) {
     if (editing) leaveUnchangedAsStored(body);
     let saved;
     if (draftOfChanges) {
-      saved = await call('PUT', `/notifications/${editing.id}/draft`, body);
+      saved = await call('PUT', `/notifications/${editing.id}/draft`, body, draftCondition());
       const message = saved.changes.message || editing.message;
       say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(message)).slice(0, 60)}”.`);
     } else {
@@ -682,8 +687,8 @@ async function saveAnnouncement(status) {
     $('compose').focus();
   } catch (e) {
     if (e.code === 'CHANGED_SINCE_READ') {
-      $('status-error').textContent = 'Someone saved this announcement since you opened it: yours is not saved, so as'
-        + ' not to undo theirs. Copy what you need, close it and open it again, then make your change.';
+      sayChangedSinceRead('yours is not saved, so as not to undo theirs. Copy what you need, close it and open it'
+        + ' again, then make your change.');
       return;
     }
     if (audience.showAudienceError(e) || showLanguageError(e)) return;
@@ -697,6 +702,20 @@ async function saveAnnouncement(status) {
       preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
     if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
   }
+}
+
+// A draft of changes is replaced or discarded only if it is the one opened (If-Match), or kept only if none is when
+// none was opened (If-None-Match): never over a colleague's saved since, without a word.
+function draftCondition() {
+  if (!pendingDraft) return { 'If-None-Match': '*' };
+  return openedDraftTag ? { 'If-Match': openedDraftTag } : {};
+}
+
+// A write refused because someone saved the announcement or its draft of changes since it was opened (412
+// CHANGED_SINCE_READ): said beside the buttons, the composer left open with what was typed, theirs kept.
+function sayChangedSinceRead(consequence) {
+  $('status-error').textContent = `Someone saved this announcement or its draft of changes since you opened it: ${
+    consequence}`;
 }
 
 // The dates and messages the fields show as opened go as they are stored: left out of the body, except what a draft
@@ -742,8 +761,13 @@ function showLanguageError(e) {
 async function discardDraft() {
   if (!(await confirmed('Discard the draft of changes? The live announcement stays as it is.', 'Discard draft'))) return;
   try {
-    await call('DELETE', `/notifications/${editing.id}/draft`);
+    await call('DELETE', `/notifications/${editing.id}/draft`, undefined, draftCondition());
   } catch (e) {
+    if (e.code === 'CHANGED_SINCE_READ') {
+      sayChangedSinceRead('the draft is not discarded, so as not to lose theirs. Close it and open it again to see'
+        + ' it.');
+      return;
+    }
     if (e.status !== 404) {
       $('status-error').textContent = e.message;
       return;

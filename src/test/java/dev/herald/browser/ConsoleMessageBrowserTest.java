@@ -75,20 +75,93 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
      */
     @Test
     void aSaveOverSomeoneElsesSaveSinceOpeningIsRefusedAndTheirsStays() {
-        Project project = inBerlin();
-        String id = create(project, "{\"title\":\"Opened\",\"message\":\"Words\"}");
-        openInComposer(project, id);
+        String id = openedInBerlin("{\"title\":\"Opened\",\"message\":\"Words\"}");
         console.api("return JSON.stringify(await send('PATCH', '/notifications/' + arguments[0], {title: 'Theirs'}))",
                     id);
+        titleTypedAndSavedIsRefused();
+        assertThat(stored(id).getString("title"), is("Theirs"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * Two editors of one live announcement (an outside security review): A opens it, B saves a draft of changes,
+     * and A's "Save as draft", "Update live announcement" and "Discard draft" each replaced, or deleted, B's draft
+     * without a word. Each is now refused beside the buttons, the composer open, and B's draft kept.
+     */
+    @Test
+    void aDraftOfChangesSavedBySomeoneSinceOpeningIsNeitherReplacedNorDeleted() {
+        String id = openedInBerlin("{\"message\":\"Live words\",\"status\":\"PUBLISHED\"}");
+        saveDraftAsColleague(id, "Theirs");
+        titleTypedAndSavedIsRefused();
+        assertThat(draftTitle(id), is("Theirs"));
+
+        confirmedAfterAColleaguesDraft("#update-live", id, "Theirs again");
+        assertThat("nothing went live: the draft opened, titled Theirs, is not applied",
+                   String.valueOf(stored(id).get("title")), is("null"));
+        assertThat("their draft is kept", draftTitle(id), is("Theirs again"));
+
+        confirmedAfterAColleaguesDraft("#discard-draft", id, "Theirs at last");
+        assertThat(draftTitle(id), is("Theirs at last"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * The announcement opened again (the composer closed first, its edits discarded if it asks), a colleague's draft
+     * saved, then {@code button} pressed and its dialog's yes: refused, the composer still open.
+     */
+    private static void confirmedAfterAColleaguesDraft(String button, String id, String colleaguesTitle) {
+        console.focus("#close-composer");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.confirmOpen() || !console.visible("composer"));
+        if (console.confirmOpen()) {
+            console.press("Tab", 9, true);
+            console.press("Enter", 13);
+        }
+        console.waitFor(() -> !console.visible("composer"));
+        console.openFirstAnnouncement();
+        saveDraftAsColleague(id, colleaguesTitle);
+        console.focus(button);
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.press("Tab", 9, true);
+        console.press("Enter", 13);
+        waitForChangedSinceOpened();
+        assertThat(console.visible("composer"), is(true));
+    }
+
+    /** A colleague's draft of changes of that notification, titled so, saved as another tab would. */
+    private static void saveDraftAsColleague(String id, String title) {
+        console.api("return JSON.stringify(await send('PUT', '/notifications/' + arguments[0] + '/draft',"
+                + " {title: arguments[1]}))", id, title);
+    }
+
+    private static String draftTitle(String id) {
+        return console.api("return JSON.stringify((await send('GET', '/notifications/' + arguments[0]"
+                + " + '/draft')).changes)", id).getString("title");
+    }
+
+    /** An announcement created in a Berlin browser's project, opened in the composer: its id. */
+    private static String openedInBerlin(String body) {
+        Project project = inBerlin();
+        String id = create(project, body);
+        openInComposer(project, id);
+        return id;
+    }
+
+    /** "Mine" typed as the title and "Save as draft" pressed: refused, the composer still open with it. */
+    private static void titleTypedAndSavedIsRefused() {
         console.browser.script("document.getElementById('announcement-title').select()");
         console.browser.type("Mine");
         console.focus("#save-draft");
         console.press("Enter", 13);
-        console.waitFor(() -> console.script("return document.getElementById('status-error').textContent")
-                .startsWith("Someone saved this announcement since you opened it"));
+        waitForChangedSinceOpened();
         assertThat("still open, with what was typed", console.value("announcement-title"), is("Mine"));
-        assertThat(stored(id).getString("title"), is("Theirs"));
-        assertThat(console.violations(), is("[]"));
+    }
+
+    /** The refusal of a write over someone's save since the composer opened, said beside its buttons. */
+    private static void waitForChangedSinceOpened() {
+        console.waitFor(() -> console.script("return document.getElementById('status-error').textContent")
+                .startsWith("Someone saved this announcement or its draft of changes since you opened it"));
     }
 
     /** Opening from a list in which someone deleted an announcement since: said, the list read again, no error. */
