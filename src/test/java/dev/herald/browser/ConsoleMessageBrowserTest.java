@@ -1,5 +1,6 @@
 package dev.herald.browser;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,11 +75,12 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
      * words (a product manager's trial). The second is now refused beside its buttons, and the first's stays.
      */
     @Test
-    void aSaveOverSomeoneElsesSaveSinceOpeningIsRefusedAndTheirsStays() {
+    void aSaveOverSomeoneElsesSaveSinceOpeningIsRefusedAndTheirsStays() throws IOException {
         String id = openedInBerlin("{\"title\":\"Opened\",\"message\":\"Words\"}");
         console.api("return JSON.stringify(await send('PATCH', '/notifications/' + arguments[0], {title: 'Theirs'}))",
                     id);
         titleTypedAndSavedIsRefused();
+        console.saveLightAndPhone("console-changed-since-opened", () -> scrollTo("status-error"));
         assertThat(stored(id).getString("title"), is("Theirs"));
         assertThat(console.violations(), is("[]"));
     }
@@ -209,7 +211,7 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
      * is saved, and of the two, which one with its UTC offset; stored as said, and a time of no change says nothing.
      */
     @Test
-    void aTimeTheClocksSkipOrPassTwiceIsSaidBesideItsField() {
+    void aTimeTheClocksSkipOrPassTwiceIsSaidBesideItsField() throws IOException {
         Project project = inBerlin();
         console.openNewAnnouncement();
         console.typeInEditor("Clock change");
@@ -219,6 +221,7 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         typeDate("end-date", "2027-10-31T02:30");
         assertThat(console.text("end-date-note"), is("2:30 AM on October 31, 2027 in Europe/Berlin happens twice"
                 + " (clocks go back): saved as the first, 2:30 AM UTC+02:00; the second is UTC+01:00."));
+        console.saveLightAndPhone("console-clock-change", () -> scrollTo("start-date"));
         for (String id : List.of("start-date", "end-date")) {
             assertThat(console.script("return document.getElementById(arguments[0]).getAttribute('aria-describedby')",
                                       id), containsString(id + "-note"));
@@ -236,6 +239,11 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         typeDate("end-date", "2027-10-31T04:30");
         assertThat(console.text("end-date-note"), is(""));
         assertThat(console.violations(), is("[]"));
+    }
+
+    /** The element in the middle of the window, for its screenshot. */
+    private static void scrollTo(String id) {
+        console.browser.script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", id);
     }
 
     /** A date and time put in a datetime-local field, as its input event says a typed one. */

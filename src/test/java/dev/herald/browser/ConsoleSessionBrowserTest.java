@@ -1,5 +1,7 @@
 package dev.herald.browser;
 
+import java.io.IOException;
+
 import dev.herald.project.Project;
 
 import jakarta.json.JsonObject;
@@ -22,7 +24,7 @@ class ConsoleSessionBrowserTest extends DrivenConsoleTest {
      * that the announcement changed since; saved, it is stored, and nothing is left in the tab's storage.
      */
     @Test
-    void unsavedWritingSurvivesTheSessionsEnd() {
+    void unsavedWritingSurvivesTheSessionsEnd() throws IOException {
         Project project = console.projectShown();
         String id = console.api("return JSON.stringify(await send('POST', '/projects/' + arguments[0]"
                 + " + '/notifications', {status: 'DRAFT', title: 'Maintenance', message: 'Tonight.'}))",
@@ -46,6 +48,8 @@ class ConsoleSessionBrowserTest extends DrivenConsoleTest {
         assertThat(console.visible("kept-note"), is(true));
         assertThat(console.text("kept-note"), containsString("Your unsaved changes to “Maintenance” were kept"));
         assertThat(console.text("kept-note"), containsString("Someone has saved it since you opened it"));
+        console.saveLightAndPhone("console-kept-edits", () -> console.browser.script(
+                "document.getElementById('kept-note').scrollIntoView({block: 'center'})"));
 
         console.focus("#save-draft");
         console.press("Enter", 13);
