@@ -3,6 +3,7 @@ package dev.herald.notification;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -12,8 +13,10 @@ import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.audit.AuditEntry;
 
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -58,7 +61,7 @@ final class TranslationRoutes {
         List<JsonObject> removed = new ArrayList<>();
         Translation translation = NotificationChanges.translation(body, tag, null, maxMessageBytes, removed);
         boolean[] created = new boolean[1];
-        Notification written = write(request, seen, tag, current -> {
+        Notification written = write(request, response, seen, tag, current -> {
             created[0] = !current.containsKey(tag);
             return translation;
         }, removed);
@@ -80,7 +83,7 @@ final class TranslationRoutes {
         // Read once against what the request saw, so that a bad body is a 400 before the write; applied to what
         // the write finds.
         NotificationChanges.translation(body, tag, present(seen.translations(), tag), maxMessageBytes, new ArrayList<>());
-        Notification written = write(request, seen, tag, current -> {
+        Notification written = write(request, response, seen, tag, current -> {
             // A write may run again when its transaction is retried: what it removed is counted once.
             removed.clear();
             return NotificationChanges.translation(body, tag, present(current, tag), maxMessageBytes, removed);
@@ -92,7 +95,7 @@ final class TranslationRoutes {
         Notification seen = existing.apply(request);
         String tag = tag(request);
         present(seen.translations(), tag);
-        write(request, seen, tag, current -> {
+        write(request, response, seen, tag, current -> {
             present(current, tag);
             return null;
         }, List.of());
@@ -101,12 +104,19 @@ final class TranslationRoutes {
 
     /**
      * The notification with the translation in {@code tag} as {@code change} gives it from the current ones (null:
-     * none), written as an update: checked as one, and refused when {@code tag} is its own language.
+     * none), written as an update: checked as one, and refused when {@code tag} is its own language. As an update it
+     * deletes the draft of changes, so it takes the notification's If-Match as a PATCH does (the tag covers the
+     * draft), and answers the notification's new ETag.
      */
-    private Notification write(ServerRequest request, Notification seen, String tag,
+    private Notification write(ServerRequest request, ServerResponse response, Notification seen, String tag,
                                Function<SortedMap<String, Translation>, Translation> change, List<JsonObject> removed) {
         Actor actor = Actor.of(request);
-        return notifications.update(seen, current -> {
+        Optional<String> ifMatch = NotificationPreconditions.ifMatch(request);
+        if (ifMatch.isPresent()) {
+            NotificationPreconditions.require(ifMatch, seen, notifications.draft(seen.id()));
+        }
+        Notification written = notifications.update(seen, (current, draft) -> {
+            NotificationPreconditions.require(ifMatch, current, draft);
             if (tag.equals(current.effectiveLocale())) {
                 throw ApiException.validation("locale", tag + " is the notification's own language: change the"
                         + " notification itself (PATCH /api/v1/admin/notifications/" + current.id() + ")");
@@ -123,6 +133,8 @@ final class TranslationRoutes {
         }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.updated", before.projectId(),
                                             "notification", before.id(),
                                             NotificationAdminService.changes(before, after))).notification();
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(written, Optional.empty())));
+        return written;
     }
 
     private static Translation present(SortedMap<String, Translation> translations, String tag) {
