@@ -332,8 +332,8 @@ DELETE FROM notification_versions WHERE notification_id = ? AND version <= ?
 -- name: delete-notification-versions
 DELETE FROM notification_versions WHERE notification_id = ?
 -- The ones archive-ended-notifications archives, read in its transaction when an endpoint wants to hear of them.
--- name: select-ended-published-notification-ids
-SELECT id FROM notifications WHERE project_id = ? AND status = 'PUBLISHED' AND end_at < ? FOR UPDATE
+-- name: select-ended-published-notifications
+SELECT id, start_at, end_at FROM notifications WHERE project_id = ? AND status = 'PUBLISHED' AND end_at < ? FOR UPDATE
 -- name: archive-ended-notifications
 UPDATE notifications SET status = 'ARCHIVED', updated_at = :updatedAt WHERE project_id = :projectId AND status =
   'PUBLISHED' AND end_at < :now

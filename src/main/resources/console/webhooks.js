@@ -10,6 +10,8 @@ import { showProjects } from './projects.js';
 const EVENT_TYPES = [
   ['notification.created', 'an announcement is written'],
   ['notification.published', 'an announcement is published'],
+  ['notification.updated', 'a published or archived announcement is changed (its dates, its text, …)'],
+  ['notification.unpublished', 'an announcement is taken back to draft (unpublished)'],
   ['notification.live', 'a published announcement goes live (its start passed)'],
   ['notification.ended', 'a published announcement ends (its end passed)'],
   ['notification.archived', 'an announcement is archived'],

@@ -1,5 +1,8 @@
 package dev.herald.notification;
 
+import java.util.List;
+import java.util.Objects;
+
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
 import dev.herald.outbox.Event;
@@ -8,6 +11,7 @@ import dev.herald.outbox.Outbox;
 
 import io.helidon.dbclient.DbExecute;
 
+import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 /**
@@ -24,21 +28,33 @@ final class NotificationEvents {
     }
 
     void created(DbExecute transaction, Notification notification) {
-        write(transaction, EventType.NOTIFICATION_CREATED, notification, null);
+        write(transaction, EventType.NOTIFICATION_CREATED, notification, null, List.of());
         if (notification.status() == NotificationStatus.PUBLISHED) {
-            write(transaction, EventType.NOTIFICATION_PUBLISHED, notification, null);
+            write(transaction, EventType.NOTIFICATION_PUBLISHED, notification, null, List.of());
         }
     }
 
-    /** A change of status to published or archived is an event; any other update is not. */
+    /**
+     * One write, one event: a change of status is that status's event, with the dates as written (a consumer rereads
+     * the notification then); any other change of one that is published or archived is {@code notification.updated},
+     * naming what changed. A draft's changes reach no feed, and are no event.
+     */
     void updated(DbExecute transaction, Notification before, Notification after) {
-        if (before.status() == after.status()) {
+        if (before.status() != after.status()) {
+            EventType type = switch (after.status()) {
+                case PUBLISHED -> EventType.NOTIFICATION_PUBLISHED;
+                case ARCHIVED -> EventType.NOTIFICATION_ARCHIVED;
+                case DRAFT -> EventType.NOTIFICATION_UNPUBLISHED;
+            };
+            write(transaction, type, after, before.status(), List.of());
             return;
         }
-        if (after.status() == NotificationStatus.PUBLISHED) {
-            write(transaction, EventType.NOTIFICATION_PUBLISHED, after, before.status());
-        } else if (after.status() == NotificationStatus.ARCHIVED) {
-            write(transaction, EventType.NOTIFICATION_ARCHIVED, after, before.status());
+        if (after.status() == NotificationStatus.DRAFT) {
+            return;
+        }
+        List<String> changed = changed(before, after);
+        if (!changed.isEmpty()) {
+            write(transaction, EventType.NOTIFICATION_UPDATED, after, null, changed);
         }
     }
 
@@ -47,14 +63,13 @@ final class NotificationEvents {
         return outbox.wants(projectId, EventType.NOTIFICATION_ARCHIVED);
     }
 
-    void archivedEnded(DbExecute transaction, String projectId, String notificationId) {
-        outbox.write(transaction, Event.of(projectId, EventType.NOTIFICATION_ARCHIVED,
-                Event.notificationSource(notificationId), () -> Json.builders().createObjectBuilder()
-                        .add("notificationId", notificationId)
-                        .add("projectId", projectId)
-                        .add("status", wire(NotificationStatus.ARCHIVED))
-                        .add("previousStatus", wire(NotificationStatus.PUBLISHED))
-                        .build()));
+    /**
+     * One of the ended ones archived at once: the same event, and shape, as a PATCH that archives it, its dates
+     * read with its id.
+     */
+    void archivedEnded(DbExecute transaction, String projectId, String notificationId, Long startAt, Long endAt) {
+        write(transaction, EventType.NOTIFICATION_ARCHIVED, new Subject(notificationId, projectId,
+                NotificationStatus.ARCHIVED, startAt, endAt), NotificationStatus.PUBLISHED, List.of());
     }
 
     void deleted(DbExecute transaction, Notification before) {
@@ -66,8 +81,15 @@ final class NotificationEvents {
                         .build()));
     }
 
+    /** @param changed the names of what changed, for {@code notification.updated} alone; empty otherwise */
     private void write(DbExecute transaction, EventType type, Notification notification,
-                       NotificationStatus previous) {
+                       NotificationStatus previous, List<String> changed) {
+        write(transaction, type, new Subject(notification.id(), notification.projectId(), notification.status(),
+                                             notification.startAt(), notification.endAt()), previous, changed);
+    }
+
+    private void write(DbExecute transaction, EventType type, Subject notification, NotificationStatus previous,
+                       List<String> changed) {
         outbox.write(transaction, Event.of(notification.projectId(), type, Event.notificationSource(notification.id()),
                 () -> {
                     JsonObjectBuilder data = Json.builders().createObjectBuilder()
@@ -79,8 +101,22 @@ final class NotificationEvents {
                     }
                     instant(data, "startAt", notification.startAt());
                     instant(data, "endAt", notification.endAt());
+                    if (type == EventType.NOTIFICATION_UPDATED) {
+                        data.add("changed", Json.builders().createArrayBuilder(changed));
+                    }
                     return data.build();
                 }));
+    }
+
+    /**
+     * The members of the management API's view that a PATCH may change (its names, so a consumer knows what to
+     * reread), whose value the write changed; never their values, which are content.
+     */
+    private static List<String> changed(Notification before, Notification after) {
+        JsonObject was = NotificationJson.json(before);
+        JsonObject is = NotificationJson.json(after);
+        return NotificationChanges.DRAFT_FIELDS.writable().stream()
+                .filter(field -> !Objects.equals(was.get(field), is.get(field))).toList();
     }
 
     private static void instant(JsonObjectBuilder data, String name, Long millis) {
@@ -89,6 +125,10 @@ final class NotificationEvents {
         } else {
             data.add(name, Timestamps.format(millis));
         }
+    }
+
+    /** What every event of a notification's status carries of it. */
+    private record Subject(String id, String projectId, NotificationStatus status, Long startAt, Long endAt) {
     }
 
     /** As the management API spells it. */

@@ -143,9 +143,9 @@ public final class NotificationStore {
         AtomicLong archived = new AtomicLong();
         changes.write(Change.ofProject(projectId), transaction -> {
             feedBound.lockProject(transaction, projectId);
-            List<String> ending = events.wantsArchived(projectId)
-                    ? transaction.namedQuery("select-ended-published-notification-ids", projectId, now)
-                            .map(row -> Rows.string(row, "id")).toList()
+            // Their dates too: their events have the shape of a PATCH's that archives one (docs/webhooks.md).
+            List<DbRow> ending = events.wantsArchived(projectId)
+                    ? transaction.namedQuery("select-ended-published-notifications", projectId, now).toList()
                     : List.of();
             archived.set(transaction.createNamedUpdate("archive-ended-notifications")
                                  .addParam("projectId", projectId)
@@ -155,7 +155,8 @@ public final class NotificationStore {
             AuditLog.record(transaction, AuditEntry.of(actor, now, "notifications.ended-archived", projectId,
                     "project", projectId, Json.builders().createObjectBuilder().add("archived", archived.get())
                             .build()));
-            ending.forEach(id -> events.archivedEnded(transaction, projectId, id));
+            ending.forEach(row -> events.archivedEnded(transaction, projectId, Rows.string(row, "id"),
+                    Rows.nullableLong(row, "start_at"), Rows.nullableLong(row, "end_at")));
         });
         return (int) archived.get();
     }

@@ -8,6 +8,13 @@ import java.util.Optional;
 public enum EventType {
     NOTIFICATION_CREATED("notification.created"),
     NOTIFICATION_PUBLISHED("notification.published"),
+    /**
+     * A published or archived one changed without a change of status: its dates and the names of what changed, so a
+     * consumer that kept its dates is not left with stale ones (a draft's changes reach nobody: no event).
+     */
+    NOTIFICATION_UPDATED("notification.updated"),
+    /** Back to DRAFT: withdrawn from every feed, which a consumer must learn before it is published again. */
+    NOTIFICATION_UNPUBLISHED("notification.unpublished"),
     /** Its start passed while it was published; found by {@link TimePassed}, written once. */
     NOTIFICATION_LIVE("notification.live"),
     /** Its end passed while it was published; found by {@link TimePassed}, written once. */
