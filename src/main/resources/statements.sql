@@ -776,8 +776,8 @@ SELECT MAX(seq) AS last_seq FROM interactions
 -- saw last, in order, as many as its ranges skip and count (the rows a range skips, of its batch's part in the
 -- event before, are passed over as they come).
 -- name: outbox-select-event-interactions
-SELECT event_batch, notification_id, type, occurred_at, received_at, locale, metadata FROM interactions WHERE seq >=
-  ? AND seq <= ? AND project_id = ? AND type = ? AND event_batch IN (${marks}) ORDER BY seq LIMIT ?
+SELECT event_batch, seq, notification_id, type, occurred_at, received_at, locale, metadata FROM interactions WHERE
+  seq >= ? AND seq <= ? AND project_id = ? AND type = ? AND event_batch IN (${marks}) ORDER BY seq LIMIT ?
 -- name: outbox-delete-event-ranges
 DELETE FROM outbox_event_ranges WHERE event_id = ?
 -- Sealing (outbox.Outbox#seal): the event locked, its items read in order; an event that keeps them marked sealed,

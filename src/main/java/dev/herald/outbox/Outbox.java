@@ -452,9 +452,10 @@ public final class Outbox {
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     if (wanted.takes(rows.getLong(1))) {
-                        InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getString(2),
-                                                rows.getString(3), rows.getLong(4), rows.getLong(5),
-                                                rows.getString(6), rows.getString(7));
+                        // The row's seq is the export's id: read with the row, no statement of its own.
+                        InteractionItems.append(found++ == 0 ? items : items.append(','), rows.getLong(2),
+                                                rows.getString(3), rows.getString(4), rows.getLong(5),
+                                                rows.getLong(6), rows.getString(7), rows.getString(8));
                     }
                 }
             }

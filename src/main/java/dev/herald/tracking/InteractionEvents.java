@@ -38,17 +38,18 @@ final class InteractionEvents {
 
     /**
      * The batch's interactions that an endpoint wants, copied into their lane's open events (a lane that transactions
-     * share).
+     * share), after their insert.
      *
+     * @param ids each row's id as its insert gave it ({@code interactions.seq}), in the batch's order
      * @return how many groups of the batch an endpoint wanted
      */
-    int write(Connection connection, int writer, List<Interaction> batch) throws SQLException {
+    int write(Connection connection, int writer, List<Interaction> batch, long[] ids) throws SQLException {
         int written = 0;
         String source = source(writer);
         for (Map.Entry<Group, List<Integer>> group : wantedGroups(connection, batch).entrySet()) {
             List<String> items = new ArrayList<>(group.getValue().size());
             for (int row : group.getValue()) {
-                items.add(item(batch.get(row)));
+                items.add(item(ids[row], batch.get(row)));
             }
             if (outbox.append(connection, source, group.getKey().projectId(), group.getKey().type(), items)) {
                 written++;
@@ -141,9 +142,9 @@ final class InteractionEvents {
         return "interactions:" + writer;
     }
 
-    /** One interaction as its event lists it ({@link InteractionItems}). */
-    static String item(Interaction interaction) {
-        return InteractionItems.item(interaction.notificationId(), interaction.type().wireName(),
+    /** One interaction as its event lists it ({@link InteractionItems}), by its row's id. */
+    static String item(long id, Interaction interaction) {
+        return InteractionItems.item(id, interaction.notificationId(), interaction.type().wireName(),
                                      interaction.occurredAt(), interaction.receivedAt(), interaction.locale(),
                                      interaction.metadata());
     }

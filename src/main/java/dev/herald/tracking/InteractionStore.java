@@ -100,11 +100,20 @@ final class InteractionStore {
      * transactions share (tracking without batching): its events copy the interactions.
      */
     void write(Connection connection, int lane, List<Interaction> batch) throws SQLException {
-        events.write(connection, firstWriter + lane, batch);
-        try (PreparedStatement statement = connection.prepareStatement(insertSql(batch.size()))) {
+        // The insert first: the events' items carry each row's id, which it gives (one row a transaction here,
+        // DirectInteractionWriter's, so one key whatever a driver returns for a multi-row insert).
+        long[] ids = new long[batch.size()];
+        try (PreparedStatement statement = connection.prepareStatement(insertSql(batch.size()),
+                                                                       Statement.RETURN_GENERATED_KEYS)) {
             bindInteractions(statement, 1, batch, InteractionEvents.Marked.NONE);
             statement.executeUpdate();
+            try (ResultSet keys = statement.getGeneratedKeys()) {
+                for (int row = 0; row < ids.length && keys.next(); row++) {
+                    ids[row] = keys.getLong(1);
+                }
+            }
         }
+        events.write(connection, firstWriter + lane, batch, ids);
         writeTotalsAndStates(connection, lane, batch);
     }
 

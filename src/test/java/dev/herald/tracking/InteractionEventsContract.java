@@ -66,6 +66,7 @@ abstract class InteractionEventsContract extends HeraldServerTest {
         assertThat("sealed once: the same payload again", ids.stream().map(id -> herald.services().outbox().seal(id))
                 .toList(), is(payloads));
         List<Integer> seen = new ArrayList<>();
+        List<String> keyed = new ArrayList<>();
         for (String payload : payloads) {
             JsonObject event = Json.parseObject(payload.getBytes(StandardCharsets.UTF_8)).orElseThrow();
             assertThat("written as text, the very text JSON-P writes", Json.write(event), is(payload));
@@ -74,8 +75,13 @@ abstract class InteractionEventsContract extends HeraldServerTest {
             assertThat(data.getInt("count"), is(data.getJsonArray("interactions").size()));
             for (JsonValue interaction : data.getJsonArray("interactions")) {
                 seen.add(interaction.asJsonObject().getJsonObject("metadata").getInt("n"));
+                keyed.add(interaction.asJsonObject().getJsonNumber("id").longValue() + " "
+                          + Json.write(interaction.asJsonObject().getJsonObject("metadata")));
             }
         }
+        assertThat("each item keyed by its row's id, the export's", keyed.stream().sorted().toList(),
+                   is(strings("SELECT CONCAT(seq, ' ', metadata) FROM interactions WHERE project_id = ?",
+                              project.id()).stream().sorted().toList()));
         assertThat("every interaction once", seen.stream().sorted().toList(),
                    is(java.util.stream.IntStream.range(0, total).boxed().toList()));
         assertThat("at most an event per writer lane in one window", payloads.size(), lessThanOrEqualTo(maxEvents()));
