@@ -185,7 +185,9 @@ public final class AdminRequests {
             }
             return instant.toEpochMilli();
         } catch (DateTimeParseException e) {
-            throw ApiException.validation(field, field + " must be an ISO 8601 date-time with a zone");
+            // A query's unencoded + (2026-11-22T10:00:00+01:00) arrives as a space: say so, or the value looks right.
+            throw ApiException.validation(field, field + " must be an ISO 8601 date-time with a zone"
+                    + (text.indexOf(' ') >= 0 ? " (a space where its offset's + was: encode + as %2B in a query)" : ""));
         }
     }
 

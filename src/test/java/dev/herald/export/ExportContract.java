@@ -307,6 +307,24 @@ abstract class ExportContract extends HeraldServerTest {
         assertThat(admin.call(Method.POST, "/projects/" + projectId + "/export/interactions", "{}").status(), is(405));
     }
 
+    /**
+     * A query's unencoded + is a space once decoded, so {@code since=...+01:00} reads as a bad date-time that looks
+     * right: the error says to encode it, in the same JSON error.
+     */
+    @Test
+    void anOffsetsUnencodedPlusIsA400ThatSaysToEncodeIt() throws IOException {
+        RawHttp.Response answer = raw("HTTP/1.1", "/projects/" + projectId
+                + "/export/interactions?since=2026-11-22T10:00:00+01:00", "");
+        assertThat(answer.status(), is(400));
+        JsonObject body = Json.parseObject(answer.body().getBytes(StandardCharsets.UTF_8)).orElseThrow();
+        assertThat(body.getString("code"), is("VALIDATION_ERROR"));
+        assertThat(body.getJsonObject("details").getString("field"), is("since"));
+        assertThat(body.getString("error"), is("since must be an ISO 8601 date-time with a zone (a space where its "
+                + "offset's + was: encode + as %2B in a query)"));
+        assertThat(raw("HTTP/1.1", "/projects/" + projectId + "/export/interactions?since=2026-11-22T10:00:00%2B01:00",
+                       "").status(), is(200));
+    }
+
     @Test
     void aViewerMayNotExportRawRows() {
         try (Http1ClientResponse response = http.get("/api/v1/admin/projects/" + projectId + "/export/interactions")
