@@ -203,8 +203,10 @@ async function createEndpoint(event) {
       url: url.value.trim(), eventTypes: checkedTypes($('new-webhook-types')),
       ...(description ? { description } : {}),
     });
+    // The whole form afresh, its events too: left ticked, they became the next endpoint's unasked.
     url.value = '';
     $('new-webhook-description').value = '';
+    for (const box of $('new-webhook-types').querySelectorAll('input[type=checkbox]')) box.checked = false;
     say(`Endpoint ${endpoint.url} added; copy its secret now.`);
     await loadEndpoints();
     showSecret(endpoint, `The signing secret of ${endpoint.url}.`);

@@ -109,6 +109,10 @@ class ConsoleWebhooksBrowserTest {
         assertThat(console.text("webhook-secret-text"), containsString("shown this once"));
         assertThat(console.text("webhook-secret-text"), containsString("You will not see it again"));
         assertThat(states(), is(List.of("enabled")));
+        assertThat("the form afresh: no URL, no event ticked", console.value("new-webhook-url"), is(""));
+        assertThat(Chromium.strings(console.browser.script("return [...document.querySelectorAll("
+                + "'#new-webhook-types input[type=checkbox]')].filter((e) => e.checked).map((e) => e.value)")),
+                   is(List.of()));
         console.browser.script("document.getElementById('webhook-secret').scrollIntoView()");
         console.save("console-webhooks-secret.png");
         JsonObject endpoint = endpoints(project).getFirst().asJsonObject();
