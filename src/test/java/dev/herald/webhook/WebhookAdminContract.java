@@ -1,8 +1,14 @@
 package dev.herald.webhook;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
@@ -220,6 +226,46 @@ abstract class WebhookAdminContract extends HeraldServerTest {
         assertThat("the same ids each time", receiver.received.stream().map(Delivery::messageId).distinct().count(),
                    is(2L));
         assertThat(receiver.received.size(), is(5));
+    }
+
+    /**
+     * docs/api.md's objects name every member of the webhook answers, no more: a reader builds a client from them.
+     * A WebhookEndpointWithSecret is a WebhookEndpoint and its secret (and, after a rotation, when the previous one
+     * stops signing).
+     */
+    @Test
+    void theWebhookObjectsOfTheApiDocumentAreTheAnswersMembers() throws Exception {
+        String document = Files.readString(Path.of("docs/api.md"));
+        Set<String> endpoint = documented(document, "WebhookEndpoint");
+        Project project = herald.project();
+        JsonObject created = admin.created("/projects/" + project.id() + "/webhooks", NEW);
+        String path = "/webhooks/" + created.getString("id");
+        assertThat(admin.call(Method.GET, path).object().keySet(), is(endpoint));
+        Set<String> withSecret = new TreeSet<>(endpoint);
+        withSecret.add("secret");
+        assertThat(new TreeSet<>(created.keySet()), is(withSecret));
+        assertThat(document, containsString("- **WebhookEndpointWithSecret**: a WebhookEndpoint and `secret`"));
+        withSecret.add("previousSecretExpiresAt");
+        assertThat(new TreeSet<>(admin.call(Method.POST, path + "/rotate-secret").object().keySet()), is(withSecret));
+
+        herald.notification(project).status(NotificationStatus.DRAFT).save();
+        assertThat(admin.call(Method.GET, path + "/deliveries").array().getJsonObject(0).keySet(),
+                   is(documented(document, "WebhookDelivery")));
+        assertThat(admin.call(Method.POST, path + "/replay", "{\"since\":\"2026-01-01T00:00:00Z\"}").object()
+                           .keySet(), is(documented(document, "WebhookReplayed")));
+        // Its delivery, queued again, is no other test's to send.
+        assertThat(admin.call(Method.DELETE, path).status(), is(204));
+    }
+
+    /** The members an object's entry in docs/api.md's objects lists: {@code - **Name**: `{"a","b"}`}. */
+    private static Set<String> documented(String document, String object) {
+        Matcher entry = Pattern.compile("\n- \\*\\*" + object + "\\*\\*: `\\{([^}]*)}`").matcher(document);
+        assertThat(object + " in docs/api.md's objects", entry.find(), is(true));
+        Set<String> members = new TreeSet<>();
+        for (String member : entry.group(1).split(",")) {
+            members.add(member.replace("\"", ""));
+        }
+        return members;
     }
 
     /** A disabled endpoint sends nothing: a replay would only queue what no worker sends, so it is refused. */
