@@ -175,10 +175,7 @@ public final class NotificationAdminService implements HttpService {
      */
     private void update(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
-        Optional<String> ifMatch = NotificationPreconditions.ifMatch(request);
-        if (ifMatch.isPresent()) {
-            NotificationPreconditions.require(ifMatch, seen, notifications.draft(seen.id()));
-        }
+        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
         NotificationChanges.Patch patch = NotificationChanges.read(
                 AdminRequests.body(request, NotificationChanges.FIELDS), false, maxMessageBytes);
         // Dates that do not fit together are refused here; the write applies the body again to what it finds.

@@ -32,6 +32,18 @@ final class NotificationPreconditions {
                 .orElseGet(() -> EntityTag.of(body));
     }
 
+    /**
+     * The request's {@code If-Match}, checked at once against the notification as read, so that a stale one is refused
+     * before its body is read or its write waits for the lock; the write checks it again on what it finds.
+     */
+    static Optional<String> ifMatchAsRead(ServerRequest request, Notification seen, NotificationStore notifications) {
+        Optional<String> ifMatch = ifMatch(request);
+        if (ifMatch.isPresent()) {
+            require(ifMatch, seen, notifications.draft(seen.id()));
+        }
+        return ifMatch;
+    }
+
     /** The request's {@code If-Match}, if it has one. */
     static Optional<String> ifMatch(ServerRequest request) {
         return request.headers().first(HeaderNames.IF_MATCH).map(String::strip);

@@ -111,10 +111,7 @@ final class TranslationRoutes {
     private Notification write(ServerRequest request, ServerResponse response, Notification seen, String tag,
                                Function<SortedMap<String, Translation>, Translation> change, List<JsonObject> removed) {
         Actor actor = Actor.of(request);
-        Optional<String> ifMatch = NotificationPreconditions.ifMatch(request);
-        if (ifMatch.isPresent()) {
-            NotificationPreconditions.require(ifMatch, seen, notifications.draft(seen.id()));
-        }
+        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
         Notification written = notifications.update(seen, (current, draft) -> {
             NotificationPreconditions.require(ifMatch, current, draft);
             if (tag.equals(current.effectiveLocale())) {
