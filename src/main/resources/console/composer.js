@@ -249,6 +249,12 @@ async function closeComposer() {
 /** The saved announcement being edited, as last read; null for a new one. */
 export const editedAnnouncement = () => editing;
 
+/**
+ * A change of the announcement as opened applies only to it as opened (If-Match, its tag covering its draft of
+ * changes), never over someone else's save since.
+ */
+export const openedCondition = () => (openedTag ? { 'If-Match': openedTag } : {});
+
 /** Whether the composer is open with changes that Close, a link or a reload would lose. */
 export function hasUnsavedEdits() {
   return !$('composer').hidden && !!editor
@@ -677,7 +683,7 @@ async function saveAnnouncement(status) {
       say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(message)).slice(0, 60)}”.`);
     } else {
       saved = editing
-        ? await call('PATCH', `/notifications/${editing.id}`, body, openedTag ? { 'If-Match': openedTag } : {})
+        ? await call('PATCH', `/notifications/${editing.id}`, body, openedCondition())
         : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
         + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);

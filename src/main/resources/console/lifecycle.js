@@ -1,11 +1,11 @@
 // An announcement's life after its first save: duplicate it, take it back to draft, delete it, read its history and
 // restore a version of it as a draft (docs/console.md#an-announcements-life). Every step that changes what users
 // see, or loses something, is asked first.
-import { call, isEditor, nextPage } from './api.js';
+import { call, isEditor, nextPage, lastTag } from './api.js';
 import { $, say, confirmed, button, instant, plainText, announcementName } from './ui.js';
 import { wordDiff } from './diff.js';
 import { notifications, loadNotifications, loadActivity } from './project.js';
-import { openComposer, leaveComposer, hasUnsavedEdits, editedAnnouncement } from './composer.js';
+import { openComposer, leaveComposer, hasUnsavedEdits, editedAnnouncement, openedCondition } from './composer.js';
 
 export function init() {
   $('duplicate').addEventListener('click', duplicate);
@@ -43,7 +43,15 @@ async function unpublish() {
     return;
   }
   await act(async () => {
-    await call('POST', `/notifications/${notification.id}/unpublish`);
+    try {
+      await call('POST', `/notifications/${notification.id}/unpublish`, undefined, openedCondition());
+    } catch (e) {
+      if (e.code !== 'CHANGED_SINCE_READ') throw e;
+      $('status-error').textContent = 'Someone saved this announcement or its draft of changes since you opened it: '
+        + 'it is not unpublished, so that their draft does not become its content unseen. Close it and open it '
+        + 'again, then unpublish.';
+      return;
+    }
     leaveComposer();
     await Promise.all([loadNotifications(), loadActivity()]);
     say(`Unpublished: ${quoted(notification)} is a draft again, in no feed.`);
@@ -79,6 +87,8 @@ async function act(step) {
 // The announcement whose history is shown; the oldest version read and not yet drawn (it is drawn against the one
 // before it, on the next page), and where that page is.
 let shown = null;
+// Its ETag as the history opened: a restore applies only to it as it was then (If-Match, covering its draft of changes).
+let shownTag = null;
 let newest = null;
 let pending = null;
 let older = null;
@@ -94,7 +104,10 @@ export async function showHistory(notification) {
   }
   leaveComposer();
   shown = notification;
+  shownTag = null;
   try {
+    await call('GET', `/notifications/${notification.id}`);
+    shownTag = lastTag();
     const versions = await call('GET', `/notifications/${notification.id}/versions?limit=${PAGE}`);
     $('history-title').textContent = `History of ${quoted(notification)}`;
     $('history-list').replaceChildren();
@@ -144,6 +157,7 @@ function closeHistory() {
 export function leaveHistory() {
   $('history').hidden = true;
   shown = null;
+  shownTag = null;
 }
 
 // What a version shows of its content, in the order the composer asks for it.
@@ -230,13 +244,16 @@ async function restoreVersion(version) {
     return;
   }
   try {
-    const answer = await call('POST', `/notifications/${notification.id}/versions/${version.version}/restore`);
+    const answer = await call('POST', `/notifications/${notification.id}/versions/${version.version}/restore`,
+      undefined, shownTag ? { 'If-Match': shownTag } : {});
     leaveHistory();
     await Promise.all([loadNotifications(), loadActivity()]);
     await openComposer(draft ? answer : notification);
     say(draft ? `Version ${version.version} restored as the draft.`
       : `Version ${version.version} kept as a draft of changes; the published announcement is as it was.`);
   } catch (e) {
-    say(e.message);
+    say(e.code === 'CHANGED_SINCE_READ' ? 'Someone saved this announcement or its draft of changes since you opened '
+      + 'its history: nothing is restored, so that their change is not replaced unseen. Close the history and open it '
+      + 'again, then restore.' : e.message);
   }
 }

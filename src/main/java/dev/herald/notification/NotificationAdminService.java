@@ -273,8 +273,10 @@ public final class NotificationAdminService implements HttpService {
      */
     private void unpublish(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
+        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
         Actor actor = Actor.of(request);
         NotificationChanges.Applied applied = notifications.update(seen, (current, draft) -> {
+            NotificationPreconditions.require(ifMatch, current, draft);
             if (current.status() != NotificationStatus.PUBLISHED) {
                 throw ApiException.error(Status.CONFLICT_409, "NOT_PUBLISHED", "The notification is "
                         + current.status() + ", not PUBLISHED: only a published one can be unpublished");
@@ -285,6 +287,8 @@ public final class NotificationAdminService implements HttpService {
             return NotificationChanges.read(changes, false, maxMessageBytes).applyTo(current, clock.millis());
         }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.unpublished", before.projectId(),
                                             TARGET, before.id(), changes(before, after)));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG,
+                                           NotificationPreconditions.tag(applied.notification(), Optional.empty())));
         AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
     }
 
@@ -307,11 +311,13 @@ public final class NotificationAdminService implements HttpService {
     private void restore(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
         NotificationVersions.Version version = existingVersion(request, seen);
+        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
         NotificationChanges.Patch patch = NotificationChanges.read(everyoneUnlessTargeted(version.content()), false,
                                                                    maxMessageBytes);
         Actor actor = Actor.of(request);
         if (seen.status() == NotificationStatus.DRAFT) {
-            NotificationChanges.Applied applied = notifications.update(seen, current -> {
+            NotificationChanges.Applied applied = notifications.update(seen, (current, draft) -> {
+                NotificationPreconditions.require(ifMatch, current, draft);
                 if (current.status() != NotificationStatus.DRAFT) {
                     throw ApiException.error(Status.CONFLICT_409, "NOT_DRAFT", "The notification was "
                             + current.status() + " meanwhile: restore again to keep the version as a draft of changes");
@@ -319,17 +325,22 @@ public final class NotificationAdminService implements HttpService {
                 return patch.applyTo(current, clock.millis());
             }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.version-restored",
                     before.projectId(), TARGET, before.id(), restored(changes(before, after), version)));
+            response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(
+                    applied.notification(), Optional.empty())));
             AdminResponses.ok(request, response, NotificationJson.json(applied.notification()));
             return;
         }
-        // Replacing any draft of changes, as documented: a restore is asked for whatever the notification is now.
+        // Replacing any draft of changes, as documented: a restore is asked for whatever the notification is now;
+        // with If-Match, only the draft its sender read (the notification's tag covers it).
         NotificationStore.Draft saved = notifications.saveDraft(seen, (current, replaced) -> {
+            NotificationPreconditions.require(ifMatch, current, replaced);
             long now = clock.millis();
             patch.applyTo(current, now);
             return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());
         }, (current, draft) -> AuditEntry.of(actor, draft.updatedAt(), "notification.version-restored",
                 seen.projectId(), TARGET, seen.id(),
                 restored(changes(current, patch.applyTo(current, draft.updatedAt()).notification()), version)));
+        response.header(ResponseHeaders.of(HeaderNames.ETAG, DraftPreconditions.tag(saved)));
         AdminResponses.ok(request, response, NotificationJson.draft(saved));
     }
 

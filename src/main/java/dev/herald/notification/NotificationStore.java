@@ -86,22 +86,13 @@ public final class NotificationStore {
      * applies to what the writes before it committed, and its audit line tells from what to what.
      *
      * @param seen   the notification as the request found it, for its id and project (neither changes)
-     * @param change the request applied to the notification as found
+     * @param change the request applied to the notification as found and the draft of changes the write found, read
+     *               under the notification's lock (every draft write takes it): the draft the write deletes is the one
+     *               the change saw, so it can apply it or refuse to delete one its sender never read
      * @param audit  the line of the change, from the notification as found and as written
      * @return the notification as written
      * @throws dev.herald.api.ApiException 404 when it was deleted meanwhile, 409 when the change would make the feed
      *                                     too large, 400 when the change does not apply to it as found
-     */
-    public NotificationChanges.Applied update(Notification seen,
-                                              Function<Notification, NotificationChanges.Applied> change,
-                                              BiFunction<Notification, Notification, AuditEntry> audit) {
-        return update(seen, (current, draft) -> change.apply(current), audit);
-    }
-
-    /**
-     * As {@link #update(Notification, Function, BiFunction)}, the change given the draft of changes the write found
-     * too, read under the notification's lock (every draft write takes it): the draft the write deletes is the one
-     * the change saw, so it can apply it or refuse to delete one its sender never read.
      */
     public NotificationChanges.Applied update(Notification seen,
                                               BiFunction<Notification, Optional<Draft>, NotificationChanges.Applied>

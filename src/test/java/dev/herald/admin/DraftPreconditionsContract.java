@@ -161,6 +161,68 @@ abstract class DraftPreconditionsContract extends HeraldServerTest {
                 .status(), is(204));
     }
 
+    /**
+     * Unpublishing applies the draft of changes it finds: with If-Match it applies only the one its sender read, so a
+     * colleague's newer draft is never made the content unseen (left open by the drafts' fix, said in its note).
+     */
+    @Test
+    void anUnpublishReadBeforeANewerDraftIsRefusedAndNothingChanges() {
+        String opened = send(Method.GET, path, Map.of(), null).tag();
+        send(Method.PUT, path + "/draft", Map.of(), "{\"message\":\"B's words\"}");
+
+        Sent stale = send(Method.POST, path + "/unpublish", Map.of("If-Match", opened), null);
+        assertThat(stale.body(), stale.status(), is(412));
+        assertThat(stale.object().getString("code"), is("CHANGED_SINCE_READ"));
+        JsonObject still = admin.call(Method.GET, path).object();
+        assertThat("still live", still.getString("status"), is("PUBLISHED"));
+        assertThat(still.getString("message"), is("Live words"));
+        assertThat("B's draft is kept", admin.call(Method.GET, path + "/draft").status(), is(200));
+
+        Sent unpublished = send(Method.POST, path + "/unpublish",
+                                Map.of("If-Match", send(Method.GET, path, Map.of(), null).tag()), null);
+        assertThat(unpublished.body(), unpublished.status(), is(200));
+        assertThat(unpublished.object().getString("message"), is("B's words"));
+        assertThat("the answer's tag is the notification's as it now is", unpublished.tag(),
+                   is(send(Method.GET, path, Map.of(), null).tag()));
+    }
+
+    /**
+     * A restore of a version on a live announcement replaces its draft of changes: with If-Match only the one its
+     * sender read; on a draft announcement it changes the content: only as read. Each answers the tag of what it
+     * wrote.
+     */
+    @Test
+    void aRestoreReadBeforeAChangeIsRefusedAndTheDraftIsKept() {
+        admin.call(Method.PATCH, path, "{\"message\":\"Second words\"}");
+        String opened = send(Method.GET, path, Map.of(), null).tag();
+        send(Method.PUT, path + "/draft", Map.of(), "{\"message\":\"B's words\"}");
+
+        Sent stale = send(Method.POST, path + "/versions/1/restore", Map.of("If-Match", opened), null);
+        assertThat(stale.body(), stale.status(), is(412));
+        assertThat(stale.object().getString("code"), is("CHANGED_SINCE_READ"));
+        assertThat("B's draft is kept", admin.call(Method.GET, path + "/draft").object().getJsonObject("changes")
+                .getString("message"), is("B's words"));
+
+        Sent restored = send(Method.POST, path + "/versions/1/restore",
+                             Map.of("If-Match", send(Method.GET, path, Map.of(), null).tag()), null);
+        assertThat(restored.body(), restored.status(), is(200));
+        assertThat(restored.object().getJsonObject("changes").getString("message"), is("Live words"));
+        assertThat("the answer's tag is the draft's, as PUT .../draft answers it", restored.tag(),
+                   is(send(Method.GET, path + "/draft", Map.of(), null).tag()));
+
+        send(Method.POST, path + "/unpublish", Map.of(), null);
+        String asDraft = send(Method.GET, path, Map.of(), null).tag();
+        admin.call(Method.PATCH, path, "{\"title\":\"Meanwhile\"}");
+        assertThat(send(Method.POST, path + "/versions/2/restore", Map.of("If-Match", asDraft), null).status(),
+                   is(412));
+        assertThat(admin.call(Method.GET, path).object().getString("title"), is("Meanwhile"));
+        Sent onDraft = send(Method.POST, path + "/versions/2/restore",
+                            Map.of("If-Match", send(Method.GET, path, Map.of(), null).tag()), null);
+        assertThat(onDraft.body(), onDraft.status(), is(200));
+        assertThat(onDraft.object().getString("message"), is("Second words"));
+        assertThat(onDraft.tag(), is(send(Method.GET, path, Map.of(), null).tag()));
+    }
+
     private Sent send(Method method, String pathOfApi, Map<String, String> headers, String json) {
         Http1ClientRequest request = AdminClient.request(http, method, "/api/v1/admin" + pathOfApi)
                 .header(HeaderNames.AUTHORIZATION, "Bearer " + AdminClient.TOKEN);

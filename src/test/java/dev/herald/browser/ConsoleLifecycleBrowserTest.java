@@ -189,9 +189,7 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
             console.browser.resetViewport();
         }
 
-        console.browser.script("document.querySelector('[aria-label=\"Restore version 1 as draft\"]').focus()");
-        console.press("Enter", 13);
-        console.waitFor(console::confirmOpen);
+        restoreVersionOneAsked();
         assertThat(console.text("confirm-text"), startsWith("Restore version 1 as the draft?"));
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
@@ -212,17 +210,8 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         ApiKey key = console.server.herald().key(project);
         String id = console.server.herald().notification(project).message("First words").save().id();
         projectOpened(project);
-        patchMessages(id, "Second words");
-        console.browser.open(console.console() + "#/projects");
-        console.browser.open(console.console() + "#/projects/" + project.id());
-        console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("Second words")));
-        console.openFirstAnnouncement();
-        console.focus("#show-history");
-        console.press("Enter", 13);
-        console.waitFor(() -> console.visible("history") && console.rows("#history-list > li > h3").size() == 2);
-        console.browser.script("document.querySelector('[aria-label=\"Restore version 1 as draft\"]').focus()");
-        console.press("Enter", 13);
-        console.waitFor(console::confirmOpen);
+        historyOfTwoVersions(project, id);
+        restoreVersionOneAsked();
         assertThat(console.text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The published"
                 + " announcement stays as it is until you update it"));
         console.browser.press("Tab", 9, true);
@@ -285,6 +274,77 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         assertThat("back on its row", console.script(
                 "return document.activeElement.getAttribute('aria-label')"), is("History of “Read only”"));
         assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * A colleague saved a draft of changes after this editor opened the announcement: unpublishing would make it the
+     * content unseen, so it is refused with words that say why and what to do, and nothing changes.
+     */
+    @Test
+    void unpublishAfterAColleaguesNewerDraftIsRefusedAndChangesNothing() {
+        Project project = console.server.herald().project();
+        ApiKey key = console.server.herald().key(project);
+        String id = console.server.herald().notification(project).message("Live words").save().id();
+        projectOpened(project);
+        console.openFirstAnnouncement();
+        saveDraftOfChanges(id, "A colleague's words");
+        console.focus("#unpublish");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.browser.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.text("status-error").startsWith("Someone saved this announcement or its draft"
+                + " of changes since you opened it: it is not unpublished"));
+        assertThat("the composer stays open", console.visible("composer"), is(true));
+        assertThat(console.feed(key), containsString("Live words"));
+        assertThat(console.server.herald().services().notifications().find(id).orElseThrow().status(),
+                   is(NotificationStatus.PUBLISHED));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** The same for a restore from the history: a draft of changes saved since it opened is kept, not replaced. */
+    @Test
+    void aRestoreAfterAColleaguesNewerDraftIsRefusedAndTheirDraftIsKept() {
+        Project project = console.server.herald().project();
+        String id = console.server.herald().notification(project).message("First words").save().id();
+        projectOpened(project);
+        historyOfTwoVersions(project, id);
+        saveDraftOfChanges(id, "A colleague's words");
+        restoreVersionOneAsked();
+        console.browser.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.text("status").startsWith("Someone saved this announcement or its draft of"
+                + " changes since you opened its history: nothing is restored"));
+        assertThat("the colleague's draft is kept", console.api("return JSON.stringify(await send('GET',"
+                + " '/notifications/' + arguments[0] + '/draft'));", id).getJsonObject("changes").getString("message"),
+                   is("A colleague's words"));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /** A draft of changes saved as another editor would, from outside this page's state. */
+    private static void saveDraftOfChanges(String id, String message) {
+        assertThat(console.api("return JSON.stringify(await send('PUT', '/notifications/' + arguments[0] + '/draft',"
+                + " {message: arguments[1]}));", id, message).getJsonObject("changes").getString("message"),
+                   is(message));
+    }
+
+    /** The announcement's message changed to "Second words", its history open with its two versions. */
+    private static void historyOfTwoVersions(Project project, String id) {
+        patchMessages(id, "Second words");
+        console.browser.open(console.console() + "#/projects");
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("Second words")));
+        console.openFirstAnnouncement();
+        console.focus("#show-history");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.visible("history") && console.rows("#history-list > li > h3").size() == 2);
+    }
+
+    /** Its first version's "Restore as draft", the question asked. */
+    private static void restoreVersionOneAsked() {
+        console.browser.script("document.querySelector('[aria-label=\"Restore version 1 as draft\"]').focus()");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
     }
 
     /** Each message in turn, as the signed-in account's PATCHes of the notification (each a version). */
