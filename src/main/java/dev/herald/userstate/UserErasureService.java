@@ -75,8 +75,7 @@ final class UserErasureService implements HttpService {
      */
     private void eraseByPath(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
-        erase(request, response, project, SubInPath.of(request.prologue().uriPath().rawPath()).orElseThrow(
-                UserErasureService::invalidSub));
+        erase(request, response, project, SubInPath.of(request.prologue()));
     }
 
     private void erase(ServerRequest request, ServerResponse response, Project project, String sub) {

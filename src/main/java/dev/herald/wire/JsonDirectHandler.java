@@ -1,6 +1,7 @@
 package dev.herald.wire;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.Locale;
 
 import dev.herald.api.ApiPaths;
@@ -77,12 +78,31 @@ public final class JsonDirectHandler implements DirectHandler {
      */
     record Refusal(String code, String message) {
 
+        /**
+         * Whether the path has a {@code %} that starts no escape: Helidon refuses such a path before routing, and its
+         * bare "Bad Request" left a client that sent {@code …/users/50%} guessing (a trial of the erasure route).
+         */
+        static boolean strayPercent(String path) {
+            int query = path.indexOf('?');
+            int end = query < 0 ? path.length() : query;
+            for (int i = path.indexOf('%'); i >= 0 && i < end; i = path.indexOf('%', i + 1)) {
+                if (i + 2 >= end || !HexFormat.isHexDigit(path.charAt(i + 1))
+                        || !HexFormat.isHexDigit(path.charAt(i + 2))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         static Refusal of(Status status, TransportRequest request) {
             return switch (status.code()) {
-                case 400 -> FramingFilter.isUnambiguous(request.headers())
-                                    && !HTTP_1_0.equals(request.protocolVersion())
-                            ? new Refusal("BAD_REQUEST", "Bad Request")
-                            : new Refusal("INVALID_BODY", "Invalid request body");
+                case 400 -> !FramingFilter.isUnambiguous(request.headers())
+                                    || HTTP_1_0.equals(request.protocolVersion())
+                            ? new Refusal("INVALID_BODY", "Invalid request body")
+                            : strayPercent(request.path())
+                            ? new Refusal("BAD_REQUEST", "Bad Request: the path has a % not followed by two hexadecimal"
+                                    + " digits (a % that is part of a segment, an erased user's sub say, is sent as %25)")
+                            : new Refusal("BAD_REQUEST", "Bad Request");
                 case 413 -> new Refusal("PAYLOAD_TOO_LARGE", "Request body too large");
                 case 414 -> new Refusal("URI_TOO_LONG", "Request target too long");
                 case 431 -> new Refusal("HEADERS_TOO_LARGE", "Request header fields too large");

@@ -228,7 +228,7 @@ abstract class UserStateContract extends HeraldServerTest {
         Answer answer = call(Method.POST, "state", alice, parts[0]);
         assertThat(answer.body, answer.status, is(400));
         JsonObject error = JsonBodies.object(answer.body);
-        assertThat(error.getString("code"), is("VALIDATION_ERROR"));
+        assertThat(answer.body(), error.getString("code"), is("VALIDATION_ERROR"));
         assertThat(error.getJsonObject("details").getString("field"), is(parts[1]));
     }
 
@@ -306,9 +306,19 @@ abstract class UserStateContract extends HeraldServerTest {
         write(mint.token("acme;tenant=2", START), event(notification.id(), "read"));
         assertThat(eraseAsSent("acme%3Btenant%3D2"), is(204));
         assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "acme"))));
-        assertThat("a surrogate in UTF-8 is no character", eraseAsSent("q%ED%A0%80"), is(400));
-        assertThat("a character cut short", eraseAsSent("q%E2%82"), is(400));
-        assertThat("a % without two digits", eraseAsSent("q%2"), is(400));
+        assertThat("a surrogate in UTF-8 is no character", refusal("q%ED%A0%80"),
+                   containsString("its percent-encoded bytes are no UTF-8 text"));
+        assertThat("a character cut short", refusal("q%E2%82"),
+                   containsString("its percent-encoded bytes are no UTF-8 text"));
+        RawHttp.Response stray = erasureAsSent("q%2");
+        assertThat("a % without two digits, refused before routing", stray.body(), is("{\"error\":\"Bad Request: the"
+                + " path has a % not followed by two hexadecimal digits (a % that is part of a segment, an erased"
+                + " user's sub say, is sent as %25)\",\"code\":\"BAD_REQUEST\"}"));
+        assertThat(stray.status(), is(400));
+        assertThat("a raw # cut the sub short", refusal("acme#2"), containsString("a ? or # stands unencoded"));
+        assertThat("a raw ? cut the sub short", refusal("acme?2"), containsString("a ? or # stands unencoded"));
+        assertThat("acme is still there", storedRows("user_key"),
+                   is(List.of(UserIdentity.userKey(project.id(), "acme"))));
         write(mint.token("élève un+", START), event(notification.id(), "read"));
         assertThat(eraseAsSent("%C3%A9l%C3%A8ve%20un+"), is(204));
         assertThat(storedRows("user_key"), is(List.of(UserIdentity.userKey(project.id(), "acme"))));
@@ -316,8 +326,22 @@ abstract class UserStateContract extends HeraldServerTest {
 
     /** The path as written here, not encoded again by a client. */
     private int eraseAsSent(String sub) throws IOException {
+        return erasureAsSent(sub).status();
+    }
+
+    private RawHttp.Response erasureAsSent(String sub) throws IOException {
         return RawHttp.exchange(uri, "DELETE /api/v1/admin/projects/" + project.id() + "/users/" + sub + " HTTP/1.1\r\n"
-                + "Host: x\r\nAuthorization: Bearer " + AdminClient.TOKEN + "\r\nConnection: close\r\n\r\n").status();
+                + "Host: x\r\nAuthorization: Bearer " + AdminClient.TOKEN + "\r\nConnection: close\r\n\r\n");
+    }
+
+    /** The message of a 400 of the sub's field, which says what in the path's encoding is wrong. */
+    private String refusal(String sub) throws IOException {
+        RawHttp.Response answer = erasureAsSent(sub);
+        assertThat(answer.body(), answer.status(), is(400));
+        JsonObject error = JsonBodies.object(answer.body());
+        assertThat(answer.body(), error.getString("code"), is("VALIDATION_ERROR"));
+        assertThat(error.getJsonObject("details").getString("field"), is("sub"));
+        return error.getString("error");
     }
 
     @Test
