@@ -7,6 +7,8 @@ import java.time.format.DateTimeParseException;
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
 
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -83,15 +85,46 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
         }
     }
 
-    /** Serialized; absent or null means none; anything but an object is refused (one over 16 KiB by the caller). */
+    /**
+     * Serialized; absent or null means none; anything but an object is refused, and one with a number no double holds
+     * (one over 16 KiB by the caller).
+     */
     private static String metadata(JsonObject body) {
         JsonValue value = body.get("metadata");
         if (value == null || value == JsonValue.NULL) {
             return null;
         }
-        if (!(value instanceof JsonObject object)) {
+        if (!(value instanceof JsonObject object) || !numbersFitDoubles(object)) {
             throw TrackingErrors.invalidMetadata();
         }
         return Json.write(object);
+    }
+
+    /**
+     * Whether every number in it is within a double's range, as JavaScript, Go or a warehouse reads numbers: JSON has no
+     * bound, and {@code 1e400} sent by any anonymous client went into webhook batches and exports, where a strict
+     * consumer refuses the whole batch of other clients' interactions with it (an outside review).
+     */
+    private static boolean numbersFitDoubles(JsonValue value) {
+        return switch (value) {
+            case JsonNumber number -> !Double.isInfinite(number.doubleValue());
+            case JsonObject object -> {
+                for (JsonValue member : object.values()) {
+                    if (!numbersFitDoubles(member)) {
+                        yield false;
+                    }
+                }
+                yield true;
+            }
+            case JsonArray array -> {
+                for (JsonValue item : array) {
+                    if (!numbersFitDoubles(item)) {
+                        yield false;
+                    }
+                }
+                yield true;
+            }
+            default -> true;
+        };
     }
 }

@@ -331,6 +331,22 @@ abstract class TrackingContract extends HeraldServerTest {
                     400, "INVALID_PARAMETER", "Invalid metadata");
     }
 
+    /**
+     * A number no double holds went, from any anonymous client, into webhook batches and exports, where a strict
+     * consumer refuses the whole batch (an outside review); the largest double, and numbers far below one, are stored.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"n\":1e2147483648}", "{\"n\":1E+400}", "{\"n\":-1.8e308}", "{\"a\":{\"b\":[1,2e999]}}",
+            "{\"n\":179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792}"})
+    void metadataWithANumberNoDoubleHoldsIsRejected(String metadata) throws Exception {
+        assertError(post(enhanced(notification.id()), JSON, "{\"type\":\"click\",\"metadata\":" + metadata + "}"),
+                    400, "INVALID_PARAMETER", "Invalid metadata");
+        assertThat(herald.interactions(notification.id()), is(empty()));
+        assertNoContent(post(enhanced(notification.id()), JSON,
+                             "{\"type\":\"click\",\"metadata\":{\"max\":1.7976931348623157e308,\"tiny\":1e-400,\"n\":[-5]}}"));
+        assertThat(herald.interactions(notification.id()), hasSize(1));
+    }
+
     @Test
     void metadataOverSixteenKibibytesIsRejected() throws Exception {
         String fits = "{\"k\":\"" + "y".repeat(TrackingRequest.MAX_METADATA_BYTES - 8) + "\"}";
