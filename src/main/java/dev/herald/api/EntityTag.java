@@ -65,6 +65,30 @@ public final class EntityTag {
         return false;
     }
 
+    /**
+     * Whether a precondition of a write ({@code If-Match}, {@code If-None-Match}) is {@code *} or a list of entity tags
+     * (RFC 9110, 8.8.3: {@code [W/]"…"}, comma-separated). A tag sent unquoted matched nothing, so an
+     * {@code If-None-Match} naming the draft its sender read let the write through (an outside review).
+     */
+    public static boolean isConditionList(String value) {
+        if (value.equals("*")) {
+            return true;
+        }
+        for (String listed : value.split(",", -1)) {
+            String tag = stripWeak(listed.strip());
+            if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"') {
+                return false;
+            }
+            for (int i = 1; i < tag.length() - 1; i++) {
+                char c = tag.charAt(i);
+                if (c == '"' || c <= 0x20 || c == 0x7f) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static String stripWeak(String tag) {
         return tag.startsWith("W/") ? tag.substring(2) : tag;
     }

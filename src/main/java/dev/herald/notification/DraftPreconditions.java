@@ -25,7 +25,7 @@ record DraftPreconditions(Optional<String> ifMatch, Optional<String> ifNoneMatch
 
     static DraftPreconditions of(ServerRequest request) {
         return new DraftPreconditions(NotificationPreconditions.ifMatch(request),
-                                      request.headers().first(HeaderNames.IF_NONE_MATCH).map(String::strip));
+                                      NotificationPreconditions.condition(request, HeaderNames.IF_NONE_MATCH));
     }
 
     /** The entity tag of the draft as it is. */

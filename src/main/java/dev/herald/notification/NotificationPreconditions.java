@@ -7,6 +7,7 @@ import dev.herald.api.EntityTag;
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
 
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
@@ -46,7 +47,22 @@ final class NotificationPreconditions {
 
     /** The request's {@code If-Match}, if it has one. */
     static Optional<String> ifMatch(ServerRequest request) {
-        return request.headers().first(HeaderNames.IF_MATCH).map(String::strip);
+        return condition(request, HeaderNames.IF_MATCH);
+    }
+
+    /**
+     * A precondition header of a write, if the request has one.
+     *
+     * @throws ApiException 400 when it is neither {@code *} nor a list of quoted entity tags: one that can match
+     *                      nothing is the sender's mistake, never a condition that holds or fails by accident
+     */
+    static Optional<String> condition(ServerRequest request, HeaderName name) {
+        Optional<String> value = request.headers().first(name).map(String::strip);
+        if (value.isPresent() && !EntityTag.isConditionList(value.get())) {
+            throw ApiException.validation(name.defaultCase(), name.defaultCase() + " must be * or entity tags as an"
+                    + " ETag gave them, quoted (\"…\"), separated by commas");
+        }
+        return value;
     }
 
     /** Whether {@code ifMatch} ({@code *} or a list of tags) names {@code tag}: strong comparison, as RFC 9110 asks. */

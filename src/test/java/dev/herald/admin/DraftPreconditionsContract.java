@@ -1,5 +1,6 @@
 package dev.herald.admin;
 
+import java.util.List;
 import java.util.Map;
 
 import dev.herald.support.AdminClient;
@@ -221,6 +222,31 @@ abstract class DraftPreconditionsContract extends HeraldServerTest {
         assertThat(onDraft.body(), onDraft.status(), is(200));
         assertThat(onDraft.object().getString("message"), is("Second words"));
         assertThat(onDraft.tag(), is(send(Method.GET, path, Map.of(), null).tag()));
+    }
+
+    /**
+     * A precondition that can match nothing is the sender's mistake: an outside review sent the draft's tag unquoted
+     * in If-None-Match, which matched nothing, and the PUT replaced the draft it named. Refused, nothing written.
+     */
+    @Test
+    void aMalformedPreconditionIsRefusedAndNothingIsWritten() {
+        Sent saved = send(Method.PUT, path + "/draft", Map.of(), "{\"message\":\"Kept\"}");
+        String unquoted = saved.tag().replace("\"", "");
+        for (Map.Entry<String, String> header : List.of(Map.entry("If-None-Match", unquoted),
+                Map.entry("If-Match", unquoted), Map.entry("If-Match", saved.tag() + ", junk"),
+                Map.entry("If-Match", "\"a b\""), Map.entry("If-None-Match", ""))) {
+            Sent refused = send(Method.PUT, path + "/draft", Map.ofEntries(header), "{\"message\":\"Over it\"}");
+            assertThat(header + ": " + refused.body(), refused.status(), is(400));
+            assertThat(refused.object().getString("code"), is("VALIDATION_ERROR"));
+            assertThat(refused.object().getJsonObject("details").getString("field"), is(header.getKey()));
+        }
+        assertThat(send(Method.PATCH, path, Map.of("If-Match", "abc"), "{\"title\":\"T\"}").status(), is(400));
+        assertThat(send(Method.POST, path + "/unpublish", Map.of("If-Match", "abc"), null).status(), is(400));
+        assertThat(send(Method.DELETE, path + "/draft", Map.of("If-Match", unquoted), null).status(), is(400));
+        assertThat("the draft is as it was", admin.call(Method.GET, path + "/draft").object().getJsonObject("changes")
+                .getString("message"), is("Kept"));
+        assertThat("a weak tag and a list are well formed", send(Method.PUT, path + "/draft",
+                Map.of("If-Match", "W/\"other\", " + saved.tag()), "{\"message\":\"Listed\"}").status(), is(200));
     }
 
     private Sent send(Method method, String pathOfApi, Map<String, String> headers, String json) {
