@@ -6,6 +6,7 @@ import { currentProject, loadNotifications, loadActivity, stateOf } from './proj
 import * as preview from './preview.js';
 import * as audience from './audience.js';
 import * as languages from './languages.js';
+import { initDates, showDates, datesAsShown, instantOf } from './dates.js';
 
 export function init() {
   $('compose').addEventListener('click', () => openComposer(null));
@@ -42,7 +43,7 @@ export function init() {
   });
   $('remove-language').addEventListener('click', removeLanguage);
   $('own-locale').addEventListener('change', ownLocaleChanged);
-  for (const id of ['start-date', 'end-date']) $(id).addEventListener('input', () => sayClockChange(id));
+  initDates();
   $('url-apply').addEventListener('click', applyUrl);
   $('url-cancel').addEventListener('click', closeUrlBar);
   for (const id of ['url-input', 'alt-input']) {
@@ -86,8 +87,8 @@ let hadTranslations = false;
 // project's default, and sending it back would pin it).
 let openedLocale = 'en';
 // Each language's message and the dates as stored and as the fields show them when opened: sent again only when
-// changed here. The fields cannot hold them byte for byte: a datetime-local input has minutes and reads an hour that
-// happens twice (the end of summer time) as its first; the editor's document is no plain text or HTML, and writes
+// changed here. The fields cannot hold them byte for byte: a datetime-local input has minutes (an hour that happens
+// twice, at the end of summer time, is its wall time and the choice of the second, dates.js); the editor's document is no plain text or HTML, and writes
 // its JSON anew.
 let openedAs = null;
 // The ETag of the announcement as opened, or null for a new one. It covers its draft of changes too: "Update live
@@ -147,9 +148,7 @@ export async function openComposer(notification) {
   selected = OWN;
   closeAddLanguage();
   $('preset').value = notification ? notification.preset : 'default';
-  $('start-date').value = localInput(notification && notification.startDate);
-  $('end-date').value = localInput(notification && notification.endDate);
-  for (const id of ['start-date-note', 'end-date-note']) $(id).textContent = '';
+  showDates(notification && notification.startDate, notification && notification.endDate);
   openedAs = asOpened(notification, translations);
   audience.showAudience(notification ? notification.audience : null, editing ? editing.id : null);
   $('publish').hidden = isPublished(notification);
@@ -216,8 +215,7 @@ function restoreKept(kept, notification) {
     ownLocale = languages.ownLocaleOf(body, currentProject);
   }
   $('preset').value = body.preset;
-  $('start-date').value = localInput(body.startDate);
-  $('end-date').value = localInput(body.endDate);
+  showDates(body.startDate, body.endDate);
   audience.showAudience(notification ? notification.audience : null, editing ? editing.id : null, kept.audience);
   selected = OWN;
   showLanguage();
@@ -234,7 +232,7 @@ function asOpened(notification, translations) {
     const shown = contents[tag].message;
     if (shown) messages[tag] = { stored: translation.message, shown: JSON.stringify(shown) };
   }
-  return { messages, startDate: $('start-date').value, endDate: $('end-date').value };
+  return { messages, dates: datesAsShown() };
 }
 
 async function closeComposer() {
@@ -562,48 +560,6 @@ function closeUrlBar() {
   setTimeout(() => editor.focus(), 0);
 }
 
-// A datetime-local field holds a local time with no zone: shown in the user's zone, sent as UTC.
-function localInput(iso) {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60000);
-  return local.toISOString().slice(0, 16);
-}
-
-function utcOf(local) {
-  return local ? new Date(local).toISOString() : null;
-}
-
-// A local time the clocks skip (summer time begins) or pass twice (it ends) is read by the browser as the time after
-// the gap, or as the first of the two: said beside the field, with what is saved, rather than chosen silently.
-function sayClockChange(id) {
-  const typed = $(id).value.slice(0, 16);
-  const saved = new Date(typed);
-  let note = '';
-  if (typed && !Number.isNaN(saved.getTime())) {
-    // The wall time typed, as text: it may be no instant of the zone, so written as if it were UTC.
-    const asTyped = new Date(`${typed}Z`);
-    const time = (date, zone) => date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', timeZone: zone });
-    const said = `${time(asTyped, 'UTC')} on ${asTyped.toLocaleDateString([], { day: 'numeric', month: 'long',
-      year: 'numeric', timeZone: 'UTC' })} in ${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
-    // The same wall time again, as many minutes later as the clocks go back within the next hours.
-    const back = new Date(saved.getTime() + 3 * 3600000).getTimezoneOffset() - saved.getTimezoneOffset();
-    if (localInput(saved.toISOString()) !== typed) {
-      note = `${said} does not exist (clocks go forward): saved as ${time(saved)}.`;
-    } else if (back > 0 && localInput(new Date(saved.getTime() + back * 60000).toISOString()) === typed) {
-      note = `${said} happens twice (clocks go back): saved as the first, ${time(saved)} ${utcOffset(saved)}; `
-        + `the second is ${utcOffset(new Date(saved.getTime() + back * 60000))}.`;
-    }
-  }
-  $(`${id}-note`).textContent = note;
-}
-
-function utcOffset(date) {
-  const minutes = -date.getTimezoneOffset();
-  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
-  return `UTC${minutes < 0 ? '-' : '+'}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
-}
-
 // The fields of the tab shown: a translation's empty ones are null (the own language's), its empty message too.
 function fieldsContent() {
   const translation = selected !== OWN;
@@ -627,8 +583,8 @@ function formBody() {
     image: own.image,
     action: own.action,
     preset: $('preset').value.trim() || 'default',
-    startDate: utcOf($('start-date').value),
-    endDate: utcOf($('end-date').value),
+    startDate: instantOf('start-date'),
+    endDate: instantOf('end-date'),
   };
   const typedLocale = $('own-locale').value.trim();
   if (typedLocale !== openedLocale) {
@@ -729,9 +685,10 @@ function sayChangedSinceRead(consequence) {
 // inside translations (replaced whole), as stored.
 function leaveUnchangedAsStored(body) {
   const drafted = pendingDraft ? pendingDraft.changes : {};
+  const dates = datesAsShown();
   const unchanged = {
-    startDate: $('start-date').value === openedAs.startDate,
-    endDate: $('end-date').value === openedAs.endDate,
+    startDate: dates['start-date'] === openedAs.dates['start-date'],
+    endDate: dates['end-date'] === openedAs.dates['end-date'],
     message: JSON.stringify(body.message) === openedAs.messages[OWN].shown,
   };
   for (const field of Object.keys(unchanged).filter((name) => unchanged[name])) {

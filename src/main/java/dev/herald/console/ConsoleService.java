@@ -57,7 +57,7 @@ public final class ConsoleService implements HttpService {
     private static final List<String> MODULES = List.of("console", "api", "ui", "projects", "project", "keys", "stats",
                                                         "composer", "preview", "audit", "diff", "sessions", "editor",
                                                         "team", "lifecycle", "tokens", "audience", "languages",
-                                                        "webhooks");
+                                                        "webhooks", "dates");
 
     private final List<Asset> assets = assets();
 

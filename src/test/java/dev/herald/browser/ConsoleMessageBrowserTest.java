@@ -241,6 +241,42 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * The second of a time the clocks pass twice is chosen by the box shown under its field, by keyboard: said, stored
+     * so, ticked again when opened, and the first again once unticked (the field alone could name only the first).
+     */
+    @Test
+    void theSecondOfATimeThatHappensTwiceIsChosenByItsBox() throws IOException {
+        Project project = inBerlin();
+        console.openNewAnnouncement();
+        console.typeInEditor("The second 2:30");
+        typeDate("start-date", "2027-10-30T12:00");
+        assertThat("no choice for a time that happens once", console.visible("start-date-twice"), is(false));
+        typeDate("end-date", "2027-10-31T02:30");
+        assertThat(console.visible("end-date-twice"), is(true));
+        assertThat(console.text("end-date-second-label"), is("The second 2:30 AM, UTC+01:00"));
+        console.focus("#end-date-second");
+        console.press(" ", 32);
+        assertThat(console.text("end-date-note"), is("2:30 AM on October 31, 2027 in Europe/Berlin happens twice"
+                + " (clocks go back): saved as the second, 2:30 AM UTC+01:00; the first is UTC+02:00."));
+        console.saveLightAndPhone("console-clock-second", () -> scrollTo("end-date"));
+        saveDraft();
+        String id = console.api("return JSON.stringify((await send('GET', '/projects/' + arguments[0]"
+                + " + '/notifications'))[0])", project.id()).getString("id");
+        assertThat(stored(id).getString("endDate"), is("2027-10-31T01:30:00.000Z"));
+
+        openInComposer(project, id);
+        assertThat("opened as stored: the second", console.script(
+                "return String(document.getElementById('end-date-second').checked)"), is("true"));
+        assertThat(console.visible("end-date-twice"), is(true));
+        assertThat(console.text("end-date-note"), is(""));
+        console.focus("#end-date-second");
+        console.press(" ", 32);
+        saveDraft();
+        assertThat("unticked: the first", stored(id).getString("endDate"), is("2027-10-31T00:30:00.000Z"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** The element in the middle of the window, for its screenshot. */
     private static void scrollTo(String id) {
         console.browser.script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", id);
