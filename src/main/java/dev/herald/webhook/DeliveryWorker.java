@@ -41,7 +41,8 @@ import dev.herald.outbox.TimePassed;
  * go one each to projects with nothing in flight, so that slow projects together never hold every sender.
  *
  * <p>Stop order ({@link #close()}): stop claiming; let the deliveries in flight finish (their answers recorded) for
- * a bounded time; release the claims still held, for another instance or the next start; the pool closes after.
+ * a bounded time; count the attempts cut short, due again at once; release the claims still held, for another
+ * instance or the next start; the pool closes after.
  */
 public final class DeliveryWorker implements AutoCloseable {
 
@@ -73,6 +74,9 @@ public final class DeliveryWorker implements AutoCloseable {
     private volatile boolean moreDue;
     private final Semaphore attemptEnded = new Semaphore(0);
     private long lastPrune;
+    /** Attempts begun and not yet recorded, with when each began: at a stop, those cut short count ({@link #close}). */
+    private final Map<Attempting, Long> unrecorded = new ConcurrentHashMap<>();
+    private Duration stopWait = STOP_WAIT;
 
     public DeliveryWorker(DeliveryStore deliveries, EndpointStore endpoints, Outbox outbox, WebhookTransport transport,
                           WebhookSettings settings, RetrySchedule schedule, Clock clock) {
@@ -89,6 +93,12 @@ public final class DeliveryWorker implements AutoCloseable {
         AtomicInteger number = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(settings.senders(), runnable -> Thread.ofPlatform()
                 .name("herald-webhook-sender-" + number.getAndIncrement()).daemon().unstarted(runnable));
+    }
+
+    /** For tests: how long a stop waits for the deliveries in flight (10 s by default). */
+    DeliveryWorker stoppingWithin(Duration wait) {
+        this.stopWait = wait;
+        return this;
     }
 
     /** Once the schema is current. */
@@ -199,11 +209,30 @@ public final class DeliveryWorker implements AutoCloseable {
         }
         // An event of interactions is sealed by its first delivery, once its window passed.
         String payload = claimed.payload() == null ? outbox.seal(eventId) : claimed.payload();
-        Attempt attempt = transport.deliver(new Delivery(URI.create(claimed.endpoint().url()), eventId,
-                Instant.ofEpochMilli(now), payload.getBytes(StandardCharsets.UTF_8),
-                claimed.endpoint().secrets(now)));
+        Attempting attempting = new Attempting(due.endpointId(), eventId);
+        unrecorded.put(attempting, now);
+        try {
+            Attempt attempt = transport.deliver(new Delivery(URI.create(claimed.endpoint().url()), eventId,
+                    Instant.ofEpochMilli(now), payload.getBytes(StandardCharsets.UTF_8),
+                    claimed.endpoint().secrets(now)));
+            if (!cutShort()) {
+                record(due, eventId, claimed.attempts() + 1, attempt);
+            }
+        } finally {
+            if (!cutShort()) {
+                unrecorded.remove(attempting);
+            }
+        }
+    }
+
+    /** Whether the stop interrupted this sender's attempt: the stop counts it ({@link #countCutShort}). */
+    private boolean cutShort() {
+        return closed && Thread.currentThread().isInterrupted();
+    }
+
+    /** An attempt's end, and what follows from it: the next attempt, a disabled endpoint. */
+    private void record(DeliveryStore.DueEndpoint due, String eventId, int failures, Attempt attempt) {
         long done = clock.millis();
-        int failures = claimed.attempts() + 1;
         switch (attempt.outcome()) {
             case DELIVERED -> {
                 if (deliveries.record(due.endpointId(), eventId, worker, "DELIVERED", null, done, attempt)) {
@@ -319,19 +348,38 @@ public final class DeliveryWorker implements AutoCloseable {
                 dispatcher.join(STOP_WAIT);
             }
             senders.shutdown();
-            if (!senders.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!senders.awaitTermination(stopWait.toMillis(), TimeUnit.MILLISECONDS)) {
                 senders.shutdownNow();
+                senders.awaitTermination(1, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             senders.shutdownNow();
         }
         try {
+            countCutShort();
             deliveries.releaseAll(worker);
         } catch (RuntimeException e) {
             LOGGER.log(Level.WARNING, "Webhook claims not released, they expire within " + settings.lease() + ": "
                     + e.getMessage());
         }
+    }
+
+    /**
+     * The attempts the stop cut short: each reached its receiver, or may have, so it counts, and its outcome being
+     * unknown, the delivery is due again at once (the same {@code webhook-id}: at least once). Only a claim still
+     * this worker's is recorded, so an attempt that recorded its own end meanwhile is not counted twice.
+     */
+    private void countCutShort() {
+        long now = clock.millis();
+        unrecorded.forEach((attempting, began) -> deliveries.record(attempting.endpointId(), attempting.eventId(),
+                worker, "PENDING", now, began, new Attempt(Attempt.Outcome.FAILED, 0, Duration.ofMillis(now - began),
+                        Optional.empty(), "Herald stopped during the attempt: its outcome is unknown, so it is sent"
+                                + " again")));
+        unrecorded.clear();
+    }
+
+    private record Attempting(String endpointId, String eventId) {
     }
 
     private static String workerName() {

@@ -550,6 +550,46 @@ abstract class DeliveryWorkerContract {
         }
     }
 
+    /**
+     * A stop while an attempt waits for its receiver: the attempt reached the receiver, so it counts, and since its
+     * outcome is unknown the delivery stays due at once, for the next start or another instance (the same
+     * webhook-id: at least once). It was released uncounted: a data engineer's receiver saw two attempts where the
+     * deliveries' list said one.
+     */
+    @Test
+    void anAttemptCutShortByAStopIsCountedAndStaysDue() throws Exception {
+        CountDownLatch released = new CountDownLatch(1);
+        try (TestHerald herald = TestHerald.start(database());
+             ScriptedReceiver hanging = ScriptedReceiver.start((socket, request) -> released.await())) {
+            Project project = herald.project();
+            endpointAt(herald, project, hanging.url("/hang").toString(), "notification.created");
+            herald.notification(project).status(NotificationStatus.DRAFT).save();
+            DeliveryWorker worker = worker(herald, Deliveries.transport(Duration.ofSeconds(30)), Map.of())
+                    .stoppingWithin(Duration.ofMillis(200));
+            Thread pass = Thread.ofPlatform().start(worker::deliverDue);
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (hanging.connections() < 1 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertThat("the attempt reached the receiver", hanging.connections(), is(1));
+                long stopping = System.nanoTime();
+                worker.close();
+                assertThat("the stop waited its bound, not the attempt's time-out",
+                           TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopping) < 10, is(true));
+            } finally {
+                released.countDown();
+                pass.join(TimeUnit.SECONDS.toMillis(30));
+            }
+            assertThat(strings(herald, "SELECT status FROM webhook_deliveries"), is(List.of("PENDING")));
+            assertThat(count(herald, "SELECT attempts FROM webhook_deliveries"), is(1L));
+            assertThat(count(herald, "SELECT COUNT(*) FROM webhook_deliveries WHERE claimed_by IS NULL"
+                    + " AND next_attempt_at <= last_attempt_at + 60000"), is(1L));
+            assertThat(strings(herald, "SELECT last_detail FROM webhook_deliveries").get(0),
+                       containsString("Herald stopped during the attempt"));
+        }
+    }
+
     private static WebhookEndpoint find(TestHerald herald, WebhookEndpoint endpoint) {
         return new EndpointStore(herald.serving().client(), herald.services().changes()).find(endpoint.id())
                 .orElseThrow();
