@@ -18,6 +18,7 @@ import dev.herald.api.ApiPaths;
 import dev.herald.api.ErrorResponses;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.api.SecurityHeadersFilter;
+import dev.herald.api.SingleHeadersFilter;
 import dev.herald.apikey.ApiKeyAdminService;
 import dev.herald.audit.AuditService;
 import dev.herald.backup.BackupService;
@@ -246,7 +247,8 @@ public final class Main {
         connectionFilters(routing, config, live.clients());
         ClientAddresses clients = live.clients();
         AdminAccess admin = services.admin();
-        routing.addFilter(live.cors())
+        routing.addFilter(new SingleHeadersFilter())
+                .addFilter(live.cors())
                 .addFilter(live.publicRateLimit())
                 .addFilter(live.managementRateLimit())
                 .addFilter(admin.filter())

@@ -1,5 +1,6 @@
 package dev.herald.notification;
 
+import java.util.List;
 import java.util.Optional;
 
 import dev.herald.api.ApiException;
@@ -57,7 +58,10 @@ final class NotificationPreconditions {
      *                      nothing is the sender's mistake, never a condition that holds or fails by accident
      */
     static Optional<String> condition(ServerRequest request, HeaderName name) {
-        Optional<String> value = request.headers().first(name).map(String::strip);
+        // A list header (RFC 9110, 13.1.1): its lines are one list, so a "*" on a second line is never passed over.
+        List<String> lines = request.headers().all(name, List::of);
+        Optional<String> value = lines.isEmpty() ? Optional.empty()
+                : Optional.of(String.join(", ", lines).strip());
         if (value.isPresent() && !EntityTag.isConditionList(value.get())) {
             throw ApiException.validation(name.defaultCase(), name.defaultCase() + " must be * or entity tags as an"
                     + " ETag gave them, quoted (\"…\"), separated by commas");
