@@ -208,6 +208,11 @@ public final class Json {
         return at;
     }
 
+    /** Whether bytes are UTF-8 text as {@link #parseObject} reads it: no byte or sequence its decoder would replace. */
+    public static boolean isStrictUtf8(byte[] bytes) {
+        return strictUtf8(bytes).isPresent();
+    }
+
     /**
      * Malformed UTF-8 must fail parsing rather than turn into replacement characters that would be stored. Decoded
      * whole, not through an {@code InputStreamReader}: that one allocates an 8 KB buffer for every body, a tracking

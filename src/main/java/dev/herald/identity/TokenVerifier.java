@@ -72,9 +72,15 @@ final class TokenVerifier {
             throw UserTokenErrors.MALFORMED.refused("The token is longer than 8,192 bytes");
         }
         boolean strict = isStrictCompact(token);
+        if (strict) {
+            Optional<UserTokenErrors.Refused> header = headerRefusal(token);
+            if (header.isPresent()) {
+                throw header.get();
+            }
+        }
         JWT parsed;
         JWTClaimsSet claimsSet;
-        String unreadableClaims = null;
+        UserTokenErrors.Refused unreadableClaims = null;
         try {
             parsed = JWTParser.parse(token);
         } catch (ParseException e) {
@@ -93,10 +99,10 @@ final class TokenVerifier {
             // token, refused once its kid is known to be the project's (below). Read as no token at all, it was
             // served the anonymous feed (found by outside tests).
             claimsSet = null;
-            unreadableClaims = Json.parseObject(payload).isEmpty()
+            unreadableClaims = UserTokenErrors.CLAIMS.refused(Json.parseObject(payload).isEmpty()
                     ? "The token's claims must be one JSON object naming each member once"
                     : "The token's claims are not JWT claims: exp, nbf and iat must be numbers of seconds since the "
-                            + "epoch, iss, sub and jti strings, aud a string or a list of strings";
+                            + "epoch, iss, sub and jti strings, aud a string or a list of strings");
         }
         if (!strict) {
             // A JWS, but spelled with what lenient decoders skip (padding, whitespace, "+/", stray bits): each spelling
@@ -121,6 +127,8 @@ final class TokenVerifier {
             throw UserTokenErrors.MALFORMED.refused("The token's header lists crit " + critical + ": Herald "
                     + "understands no critical header parameter (b64 among them); sign without crit");
         }
+        // Their bytes as sent come first: Nimbus read bytes that are no UTF-8 as U+FFFD, whether it then failed or not.
+        unreadableClaims = TokenPart.CLAIMS.refusal(signed.getPayload().toBytes()).orElse(unreadableClaims);
         String kid = signed.getHeader().getKeyID();
         if (kid == null) {
             throw UserTokenErrors.KEY_UNKNOWN.refused("The token's header has no kid: name the key that signed it");
@@ -134,8 +142,8 @@ final class TokenVerifier {
             throw UserTokenErrors.ALGORITHM.refused("The token's kid is a " + key.key().algorithm().name()
                                                             + " key; the token says alg " + algorithm.getName());
         }
-        if (claimsSet == null) {
-            throw UserTokenErrors.CLAIMS.refused(unreadableClaims);
+        if (unreadableClaims != null) {
+            throw unreadableClaims;
         }
         try {
             processor.process(signed, new KeyContext(key));
@@ -149,6 +157,15 @@ final class TokenVerifier {
         }
         TokenClaims.requireSubAndTimesAsWritten(signed.getPayload().toJSONObject());
         return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
+    }
+
+    /**
+     * What is wrong with the header of a strict compact token before Nimbus reads it, when it is one JSON object by
+     * its structure (a token's); empty for anything else, which Nimbus reads or refuses as no token.
+     */
+    private static Optional<UserTokenErrors.Refused> headerRefusal(String token) {
+        byte[] header = Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.')));
+        return isAnObject(header) ? TokenPart.HEADER.refusal(header) : Optional.empty();
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.herald.identity;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.Signature;
+import java.util.List;
 
 import javax.crypto.Mac;
 
@@ -15,6 +17,10 @@ import jakarta.json.JsonObject;
  * #interoperability lists them): the same header, claims and key the library was asked to sign.
  */
 final class HandMadeTokens {
+
+    /** Bytes that are no UTF-8 in any text: FF, FE, and a surrogate encoded alone (ED A0 80), as CESU-8 writes it. */
+    static final List<byte[]> NOT_UTF8 = List.of(new byte[] {(byte) 0xFF}, new byte[] {(byte) 0xFE},
+                                                 new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80});
 
     private HandMadeTokens() {
     }
@@ -29,8 +35,21 @@ final class HandMadeTokens {
 
     /** Header and claims as JSON text, sent as written: what a JSON library would not write (a member twice). */
     static String signAsWritten(SigningKey signer, String header, String claims) {
-        String input = KeyMaterial.base64url(utf8(header)) + "." + KeyMaterial.base64url(utf8(claims));
+        return signBytes(signer, utf8(header), utf8(claims));
+    }
+
+    /** Header and claims as bytes, sent as they are: what no JSON library writes (bytes that are no UTF-8). */
+    static String signBytes(SigningKey signer, byte[] header, byte[] claims) {
+        String input = KeyMaterial.base64url(header) + "." + KeyMaterial.base64url(claims);
         return input + "." + KeyMaterial.base64url(signature(signer, utf8(input)));
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            bytes.writeBytes(part);
+        }
+        return bytes.toByteArray();
     }
 
     private static byte[] signature(SigningKey signer, byte[] input) {

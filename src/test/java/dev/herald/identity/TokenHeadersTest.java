@@ -98,6 +98,41 @@ class TokenHeadersTest {
                 .subject(), is("bob\ud83d\ude00"));
     }
 
+    /**
+     * Nimbus read bytes that are no UTF-8 as U+FFFD: "mallory" then FF, FE or ED A0 80 (a surrogate encoded alone)
+     * were each the user "mallory\ufffd", who read and wrote the others' state (an outside review). The escape is
+     * that character, written as JSON allows, and stays a user's.
+     */
+    @Test
+    void claimsOrAHeaderThatAreNoUtf8AreRefusedAndTheEscapeOfU_FFFDIsTaken() {
+        for (byte[] notUtf8 : HandMadeTokens.NOT_UTF8) {
+            UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                    HandMadeTokens.signBytes(SigningKey.hmac(SECRET), utf8(HEADER), withSub(notUtf8))));
+            assertThat(refused.error(), is(UserTokenErrors.CLAIMS));
+            assertThat(refused.getMessage(), is("The token's claims are no UTF-8 text: a byte FF or FE, a surrogate "
+                                                        + "encoded alone or a character cut short is none; encode the "
+                                                        + "JSON as UTF-8"));
+            byte[] header = HandMadeTokens.concat(utf8(HEADER.replace("}", ",\"typ\":\"JWT")), notUtf8, utf8("\"}"));
+            refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                    HandMadeTokens.signBytes(SigningKey.hmac(SECRET), header, utf8(CLAIMS))));
+            assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+            assertThat(refused.notAToken(), is(false));
+            assertThat(refused.getMessage(), is("The token's header is no UTF-8 text: a byte FF or FE, a surrogate "
+                                                        + "encoded alone or a character cut short is none; encode the "
+                                                        + "JSON as UTF-8"));
+        }
+        assertThat(verify(HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, CLAIMS.replace(
+                "\"ada\"", "\"mallory\\ufffd\""))).identity().subject(), is("mallory\ufffd"));
+    }
+
+    private static byte[] withSub(byte[] notUtf8) {
+        return HandMadeTokens.concat(utf8("{\"sub\":\"mallory"), notUtf8, utf8(CLAIMS.replace("{\"sub\":\"ada", "")));
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     private static final String HEADER = "{\"alg\":\"HS256\",\"kid\":\"" + KID + "\"}";
     private static final String CLAIMS = "{\"sub\":\"ada\",\"aud\":\"project\",\"iat\":" + NOW / 1000 + ",\"exp\":"
             + (NOW / 1000 + 3600) + "}";

@@ -1,5 +1,6 @@
 package dev.herald.identity;
 
+import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.util.Base64;
 import java.util.Date;
@@ -357,6 +358,26 @@ abstract class UserTokensContract extends HeraldServerTest {
         assertThat(feed(project.apiKey, bearer(token)).object().getString("error"), containsString("attrs"));
     }
 
+    /**
+     * Claims whose bytes are no UTF-8 were read with U+FFFD in their place: "mallory" then the byte FF, FE or a
+     * surrogate encoded alone (ED A0 80) were one user, "mallory\ufffd", whose state each read and wrote (an outside
+     * review). Each is refused; the escape of U+FFFD is that character as JSON writes it, and a user of its own.
+     */
+    @Test
+    void claimsThatAreNoUtf8AreRefusedAndTheEscapeOfU_FFFDIsTaken() {
+        Project project = project(false);
+        HsKey hs = new HsKey(hs256(project));
+        String claims = "\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW + ",\"exp\":" + (NOW + 600) + "}";
+        for (byte[] notUtf8 : HandMadeTokens.NOT_UTF8) {
+            byte[] sub = "{\"sub\":\"mallory".getBytes(StandardCharsets.UTF_8);
+            String token = hs.tokenOf(HandMadeTokens.concat(sub, notUtf8, claims.getBytes(StandardCharsets.UTF_8)));
+            assertRefused(project, token, "USER_TOKEN_CLAIMS");
+            assertThat(feed(project.apiKey, bearer(token)).object().getString("error"), containsString("no UTF-8"));
+        }
+        String escaped = hs.tokenOf(("{\"sub\":\"mallory\\ufffd" + claims).getBytes(StandardCharsets.UTF_8));
+        assertThat(feed(project.apiKey, bearer(escaped)).status, is(200));
+    }
+
     @Test
     void unknownRevokedAndOtherProjectsKidsGetOneAnswer() {
         Project project = project(false);
@@ -640,6 +661,12 @@ abstract class UserTokensContract extends HeraldServerTest {
 
         String token(JWTClaimsSet claims) {
             return TokenMint.hs256(kid, secret, claims);
+        }
+
+        /** Claims as bytes, signed as they are: what no JWT library writes. */
+        String tokenOf(byte[] claims) {
+            return HandMadeTokens.signBytes(SigningKey.hmac(secret), ("{\"alg\":\"HS256\",\"kid\":\"" + kid + "\"}")
+                    .getBytes(StandardCharsets.UTF_8), claims);
         }
     }
 
