@@ -44,6 +44,16 @@ final class HandMadeTokens {
         return input + "." + KeyMaterial.base64url(signature(signer, utf8(input)));
     }
 
+    /**
+     * A JWS with an unencoded payload (RFC 7797, b64 false): signed over the header's base64url, a dot and the claims
+     * as they are, the claims sent in base64url all the same.
+     */
+    static String signUnencoded(SigningKey signer, String header, String claims) {
+        String input = KeyMaterial.base64url(utf8(header)) + "." + KeyMaterial.base64url(utf8(claims));
+        String signed = KeyMaterial.base64url(utf8(header)) + "." + claims;
+        return input + "." + KeyMaterial.base64url(signature(signer, utf8(signed)));
+    }
+
     static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (byte[] part : parts) {

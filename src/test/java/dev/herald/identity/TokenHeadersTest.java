@@ -43,6 +43,27 @@ class TokenHeadersTest {
                                 + "among them); sign without crit");
     }
 
+    /**
+     * Nimbus applied b64 false without crit (RFC 7797): a token signed over its claims' raw bytes was taken as the
+     * user, and crit null was read as no crit (an outside review). Herald takes no unencoded payload, in any form.
+     */
+    @Test
+    void b64InAnyFormAndACritThatIsNoArrayOfNamesAreRefusedAsMalformed() {
+        String unencoded = HEADER.replace("}", ",\"b64\":false}");
+        String token = HandMadeTokens.signUnencoded(SigningKey.hmac(SECRET), unencoded, CLAIMS);
+        String b64 = "The token's header has b64: Herald takes no unencoded payload (RFC 7797), whatever b64 says; "
+                + "sign without b64";
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(token));
+        assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+        assertThat(refused.getMessage(), is(b64));
+        assertMalformedAsWritten(unencoded, CLAIMS, b64);
+        assertMalformedAsWritten(HEADER.replace("}", ",\"b64\":true}"), CLAIMS, b64);
+        for (String crit : List.of("null", "\"b64\"", "[1]", "{}")) {
+            assertMalformedAsWritten(HEADER.replace("}", ",\"crit\":" + crit + "}"), CLAIMS, "The token's crit must "
+                    + "be an array of header parameter names (RFC 7515); sign without crit");
+        }
+    }
+
     @Test
     void aKidThatIsNoStringOrAKeyInTheHeaderIsNamed() {
         assertMalformed(Json.createObjectBuilder().add("kid", 7).build(),
