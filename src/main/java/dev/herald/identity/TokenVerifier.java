@@ -196,10 +196,11 @@ final class TokenVerifier {
 
     /**
      * Whether JSON text is one object by its structure, however else it is wrong (a member twice, which JSON's
-     * syntax takes): what a JWS's header and a JWT's claims are.
+     * syntax takes) and however deep ({@link TokenPart} refuses that): what a JWS's header and a JWT's claims are.
+     * The scan is a loop, not a recursion: no depth is too deep for it.
      */
     private static boolean isAnObject(byte[] json) {
-        return Json.isOneObjectWithin(json, Json.MAX_DEPTH);
+        return Json.isOneObjectWithin(json, Integer.MAX_VALUE);
     }
 
     /** Three parts (two dots), each strict base64url ({@link StrictBase64Url}): a loop, no allocation. */

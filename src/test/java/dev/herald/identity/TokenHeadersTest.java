@@ -154,6 +154,39 @@ class TokenHeadersTest {
         return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /**
+     * Claims nested past a parser's limit were refused as something else ("attrs must name each of its members once"
+     * past Herald's 128 levels) or, past Nimbus' 255 or with a member twice past 128, taken for no token at all, which
+     * an anonymous route ignored (an outside review). Past 32 levels, a header or claims is refused saying so.
+     */
+    @Test
+    void claimsOrAHeaderNestedDeeperThan32LevelsAreRefusedSayingSo() {
+        assertThat("32 levels, the claims' own object the first", verify(HandMadeTokens.signAsWritten(
+                SigningKey.hmac(SECRET), HEADER.replace("}", ",\"x\":" + nested(31) + "}"), withX(nested(31), "")))
+                .identity().subject(), is("ada"));
+        for (int levels : List.of(32, 127, 128, 253, 254, 300)) {
+            for (String after : List.of("", ",\"attrs\":{}", ",\"sub\":\"bob\"")) {
+                UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                        HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, withX(nested(levels), after))));
+                assertThat(levels + after, refused.error(), is(UserTokenErrors.CLAIMS));
+                assertThat(refused.notAToken(), is(false));
+                assertThat(refused.getMessage(), is("The token's claims are nested more than 32 levels deep (its own "
+                                                            + "object is level 1): Herald reads no deeper"));
+            }
+            assertMalformedAsWritten(HEADER.replace("}", ",\"x\":" + nested(levels) + "}"), CLAIMS, "The token's "
+                    + "header is nested more than 32 levels deep (its own object is level 1): Herald reads no deeper");
+        }
+    }
+
+    private static String nested(int levels) {
+        return "[".repeat(levels) + "]".repeat(levels);
+    }
+
+    /** The claims with a member x first and {@code after} last. */
+    private static String withX(String x, String after) {
+        return "{\"x\":" + x + "," + CLAIMS.substring(1, CLAIMS.length() - 1) + after + "}";
+    }
+
     private static final String HEADER = "{\"alg\":\"HS256\",\"kid\":\"" + KID + "\"}";
     private static final String CLAIMS = "{\"sub\":\"ada\",\"aud\":\"project\",\"iat\":" + NOW / 1000 + ",\"exp\":"
             + (NOW / 1000 + 3600) + "}";

@@ -378,6 +378,29 @@ abstract class UserTokensContract extends HeraldServerTest {
         assertThat(feed(project.apiKey, bearer(escaped)).status, is(200));
     }
 
+    /**
+     * Claims nested 128 levels deep with a member twice, or 300 levels deep, were taken for no token at all: the
+     * anonymous feed was served where a token is not required, and "not a compact JWS" answered where it is (an
+     * outside review). A token that is present is never ignored: past 32 levels it is refused saying so.
+     */
+    @Test
+    void claimsNestedDeeperThan32LevelsAreRefusedSayingSoNeverIgnored() {
+        for (boolean required : List.of(false, true)) {
+            Project project = project(required);
+            HsKey hs = new HsKey(hs256(project));
+            String claims = "\"sub\":\"user-42\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW + ",\"exp\":"
+                    + (NOW + 600);
+            for (String deep : List.of("[".repeat(128) + "]".repeat(128) + "," + claims + ",\"sub\":\"bob\"",
+                                       "[".repeat(300) + "]".repeat(300) + "," + claims,
+                                       "[".repeat(32) + "]".repeat(32) + "," + claims + ",\"attrs\":{}")) {
+                String token = hs.tokenOf(("{\"x\":" + deep + "}").getBytes(StandardCharsets.UTF_8));
+                assertRefused(project, token, "USER_TOKEN_CLAIMS");
+                assertThat(feed(project.apiKey, bearer(token)).object().getString("error"),
+                           containsString("nested more than 32 levels deep"));
+            }
+        }
+    }
+
     @Test
     void unknownRevokedAndOtherProjectsKidsGetOneAnswer() {
         Project project = project(false);
