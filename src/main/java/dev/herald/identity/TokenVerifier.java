@@ -25,15 +25,12 @@ import com.nimbusds.jose.jca.JCAContext;
 import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.JWSVerifierFactory;
 import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.EncryptedJWT;
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.JWTParser;
-import com.nimbusds.jwt.PlainJWT;
 import com.nimbusds.jwt.SignedJWT;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
-
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 
 /**
  * Verifies one compact JWS (docs/api.md, User tokens) and tells precisely why it is refused. Nimbus' DefaultJWTProcessor
@@ -44,8 +41,6 @@ import jakarta.json.JsonValue;
 final class TokenVerifier {
 
     static final int MAX_BYTES = 8192;
-    /** Header members that carry a key, or where to find one (RFC 7515, 4.1). */
-    private static final List<String> KEY_MEMBERS = List.of("jwk", "jku", "x5c", "x5u");
 
     private final DefaultJWTProcessor<KeyContext> processor = new DefaultJWTProcessor<>();
     private final TokenClaims claims;
@@ -87,6 +82,10 @@ final class TokenVerifier {
             throw unreadableHeader(token, strict).orElseGet(() -> UserTokenErrors.notAToken(
                     "The token is not a compact JWS of three base64url parts with a JSON header and JSON claims"));
         }
+        if (parsed instanceof EncryptedJWT) {
+            throw UserTokenErrors.MALFORMED.refused("Encrypted tokens (JWE, five parts) are not taken: sign the token "
+                                                            + "(JWS, three parts)");
+        }
         try {
             claimsSet = parsed.getJWTClaimsSet();
         } catch (ParseException e) {
@@ -110,11 +109,9 @@ final class TokenVerifier {
             throw UserTokenErrors.MALFORMED.refused("The token's three parts must be base64url without padding "
                                                             + "(A-Z a-z 0-9 - _ only), as the signer wrote them");
         }
-        if (parsed instanceof PlainJWT) {
-            throw UserTokenErrors.ALGORITHM.refused("Unsigned tokens (alg none) are refused");
-        }
         if (!(parsed instanceof SignedJWT signed)) {
-            throw UserTokenErrors.MALFORMED.refused("Encrypted tokens are not accepted: sign the token (JWS)");
+            // alg none: the header's check refused it before (a token that is strict).
+            throw UserTokenErrors.ALGORITHM.refused(TokenHeader.UNSIGNED);
         }
         // Their bytes as sent come first: Nimbus read bytes that are no UTF-8 as U+FFFD, whether it then failed or not.
         unreadableClaims = TokenPart.CLAIMS.refusal(signed.getPayload().toBytes()).orElse(unreadableClaims);
@@ -158,40 +155,16 @@ final class TokenVerifier {
     }
 
     /**
-     * A JWS header Nimbus could not read, when it is one (a JSON object naming its alg): refused with what is wrong
-     * rather than taken for no token at all, which an anonymous route would have ignored. Empty for anything else.
+     * A JWS header Nimbus could not read, when it is one (a JSON object that {@link TokenHeader} took): refused with
+     * what is wrong rather than taken for no token at all, which an anonymous route would have ignored. Empty for
+     * anything else.
      */
     private static Optional<UserTokenErrors.Refused> unreadableHeader(String token, boolean strict) {
-        int dot = token.indexOf('.');
-        if (!strict || dot < 0) {
+        if (!strict) {
             return Optional.empty();
         }
-        Optional<JsonObject> header;
-        try {
-            header = Json.parseObject(Base64.getUrlDecoder().decode(token.substring(0, dot)));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        if (header.isEmpty()) {
-            // No JSON object: one the strict parser refuses (a member twice) was refused before Nimbus read it.
-            return Optional.empty();
-        }
-        JsonObject members = header.get();
-        String reason;
-        if (!members.containsKey("alg")) {
-            reason = "The token's header names no alg: say which algorithm signed it";
-        } else if (token.endsWith(".")) {
-            reason = "The token has no signature: its third part is empty";
-        } else if (members.containsKey("kid") && members.get("kid").getValueType() != JsonValue.ValueType.STRING) {
-            reason = "The token's kid must be a string: the id Herald gave its key";
-        } else if (KEY_MEMBERS.stream().anyMatch(members::containsKey)) {
-            reason = "The token's header carries a key or a key's address (" + String.join(", ", KEY_MEMBERS.stream()
-                    .filter(members::containsKey).toList()) + ") that is not one: Herald verifies with the key its kid "
-                    + "names and reads no other; remove it";
-        } else {
-            reason = "The token's header is not a JWS header: alg, kid and typ must be strings";
-        }
-        return Optional.of(UserTokenErrors.MALFORMED.refused(reason));
+        return Json.parseObject(Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))))
+                .map(header -> TokenHeader.unreadable(header, token.endsWith(".")));
     }
 
     /**

@@ -93,6 +93,44 @@ class TokenHeadersTest {
         assertThat(refused.getMessage(), is("The token has no signature: its third part is empty"));
     }
 
+    /**
+     * A header wrong in one member names that member (an outside review): an empty alg was refused as "the token says
+     * alg ", a null kid as no kid (USER_TOKEN_KEY_UNKNOWN), and enc, a number for cty, typ or x5t, or alg none with a
+     * signature as "alg, kid and typ must be strings".
+     */
+    @Test
+    void aHeaderMemberOfTheWrongKindIsNamed() {
+        String noAlg = "The token's header names no alg: say which algorithm signed it";
+        assertMalformedAsWritten("{\"alg\":\"\",\"kid\":\"" + KID + "\"}", CLAIMS, noAlg);
+        assertMalformedAsWritten("{\"alg\":null,\"kid\":\"" + KID + "\"}", CLAIMS, noAlg);
+        assertMalformedAsWritten("{\"alg\":1,\"kid\":\"" + KID + "\"}", CLAIMS,
+                                 "The token's alg must be a string: the algorithm that signed it");
+        assertMalformedAsWritten("{\"alg\":\"HS256\",\"kid\":null}", CLAIMS,
+                                 "The token's kid must be a string: the id Herald gave its key");
+        assertMalformedAsWritten(HEADER.replace("}", ",\"enc\":\"A128GCM\"}"), CLAIMS, "The token's header has enc: "
+                + "encrypted tokens (JWE) are not taken; sign the token (JWS)");
+        for (String member : List.of("typ", "cty", "x5t", "x5t#S256")) {
+            assertMalformedAsWritten(HEADER.replace("}", ",\"" + member + "\":1}"), CLAIMS,
+                                     "The token's " + member + " must be a string (RFC 7515)");
+        }
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), "{\"alg\":\"none\",\"kid\":\"" + KID + "\"}",
+                                             CLAIMS)));
+        assertThat(refused.error(), is(UserTokenErrors.ALGORITHM));
+        assertThat(refused.getMessage(), is("Unsigned tokens (alg none) are refused"));
+    }
+
+    /** Five parts were refused as "three parts must be base64url", which said nothing of encryption. */
+    @Test
+    void anEncryptedTokenIsRefusedSayingSo() {
+        String jwe = KeyMaterial.base64url(utf8("{\"alg\":\"RSA-OAEP\",\"enc\":\"A128GCM\"}")) + ".AAAA.AAAA.AAAA.AAAA";
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(jwe));
+        assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+        assertThat(refused.notAToken(), is(false));
+        assertThat(refused.getMessage(), is("Encrypted tokens (JWE, five parts) are not taken: sign the token (JWS, "
+                                                    + "three parts)"));
+    }
+
     @Test
     void claimsWithAMemberTwiceAreRefusedAsClaims() {
         UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
