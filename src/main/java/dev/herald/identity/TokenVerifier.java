@@ -98,10 +98,8 @@ final class TokenVerifier {
             // token, refused once its kid is known to be the project's (below). Read as no token at all, it was
             // served the anonymous feed (found by outside tests).
             claimsSet = null;
-            unreadableClaims = UserTokenErrors.CLAIMS.refused(Json.parseObject(payload).isEmpty()
-                    ? "The token's claims must be one JSON object naming each member once"
-                    : "The token's claims are not JWT claims: exp, nbf and iat must be numbers of seconds since the "
-                            + "epoch, iss, sub and jti strings, aud a string or a list of strings");
+            unreadableClaims = TokenPart.CLAIMS.refusal(payload)
+                    .orElseGet(() -> UserTokenErrors.CLAIMS.refused(UnreadableClaims.why(payload)));
         }
         if (!strict) {
             // A JWS, but spelled with what lenient decoders skip (padding, whitespace, "+/", stray bits): each spelling

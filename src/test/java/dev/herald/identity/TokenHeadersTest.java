@@ -1,7 +1,9 @@
 package dev.herald.identity;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.json.Json;
@@ -129,6 +131,44 @@ class TokenHeadersTest {
         assertThat(refused.notAToken(), is(false));
         assertThat(refused.getMessage(), is("Encrypted tokens (JWE, five parts) are not taken: sign the token (JWS, "
                                                     + "three parts)"));
+    }
+
+    /**
+     * Nimbus fails on a registered claim of another type than RFC 7519's and on a number beyond a double, and neither
+     * was named: "iss":1 and an ignored claim or attrs value of 1E309 were told "exp, nbf and iat must be numbers"
+     * (an outside review).
+     */
+    @Test
+    void claimsNimbusCannotReadAreNamed() {
+        String beyond = " is a number beyond the range of a double";
+        Map<String, String> refused = Map.of(
+                "iss=1", "iss must be a string (RFC 7519)", "jti={}", "jti must be a string (RFC 7519)",
+                "sub=true", "sub must be a string (RFC 7519)",
+                "aud=[\"project\",1]", "aud must be a string or an array of strings (RFC 7519)",
+                "nbf=\"today\"", "nbf must be a number of seconds since the epoch",
+                "x=1E309", "x" + beyond, "attrs={\"seats\":-1e400}", "attrs.seats" + beyond,
+                "x=[1,{\"y\":[2E308]}]", "x[1].y[0]" + beyond, "exp=1E309", "exp" + beyond,
+                "n".repeat(70) + "=1E309", "n".repeat(64) + "…" + beyond);
+        refused.forEach((member, reason) -> {
+            String name = member.substring(0, member.indexOf('='));
+            String claims = claimsWith(name, member.substring(name.length() + 1));
+            UserTokenErrors.Refused refusal = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                    HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, claims)));
+            assertThat(member, refusal.error(), is(UserTokenErrors.CLAIMS));
+            assertThat(member, refusal.getMessage(), is(reason));
+        });
+    }
+
+    /** {@link #CLAIMS} with the member {@code name} set to the JSON {@code value}, or added. */
+    private static String claimsWith(String name, String value) {
+        Map<String, String> members = new LinkedHashMap<>();
+        members.put("sub", "\"ada\"");
+        members.put("aud", "\"project\"");
+        members.put("iat", String.valueOf(NOW / 1000));
+        members.put("exp", String.valueOf(NOW / 1000 + 3600));
+        members.put(name, value);
+        return members.entrySet().stream().map(member -> "\"" + member.getKey() + "\":" + member.getValue())
+                .collect(java.util.stream.Collectors.joining(",", "{", "}"));
     }
 
     @Test
