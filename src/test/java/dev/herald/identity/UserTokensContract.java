@@ -348,14 +348,28 @@ abstract class UserTokensContract extends HeraldServerTest {
         JsonObject hs = hs256(project);
         String claims = "{\"sub\":\"user-42\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW + ",\"exp\":" + (NOW + 600)
                 + ",\"attrs\":{\"plan\":\"free\",\"plan\":\"pro\"}}";
+        String token = signedHs256(hs, claims);
+        assertRefused(project, token, "USER_TOKEN_CLAIMS");
+        assertThat(feed(project.apiKey, bearer(token)).object().getString("error"), containsString("attrs"));
+        // In a claim Herald ignores too, attrs or not: it was taken without attrs, and blamed attrs beside them.
+        for (String beside : List.of("", ",\"attrs\":{\"plan\":\"pro\"}")) {
+            String ignored = signedHs256(hs, "{\"sub\":\"user-42\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW
+                    + ",\"exp\":" + (NOW + 600) + ",\"ext\":{\"a\":1,\"a\":2}" + beside + "}");
+            assertRefused(project, ignored, "USER_TOKEN_CLAIMS");
+            assertThat(feed(project.apiKey, bearer(ignored)).object().getString("error"),
+                       is("The token's claims must name each member once, at every level (attrs and the claims Herald"
+                                  + " ignores alike)"));
+        }
+    }
+
+    /** The claims as written, signed with the HS256 key as its JSON {@code hs} answers it. */
+    private String signedHs256(JsonObject hs, String claims) throws Exception {
         String input = TokenMint.encode("{\"alg\":\"HS256\",\"kid\":\"" + hs.getString("kid") + "\"}") + "."
                 + TokenMint.encode(claims);
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
         mac.init(new javax.crypto.spec.SecretKeySpec(secret(hs), "HmacSHA256"));
-        String token = input + "." + Base64.getUrlEncoder().withoutPadding()
+        return input + "." + Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(mac.doFinal(input.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
-        assertRefused(project, token, "USER_TOKEN_CLAIMS");
-        assertThat(feed(project.apiKey, bearer(token)).object().getString("error"), containsString("attrs"));
     }
 
     /**
