@@ -58,7 +58,7 @@ final class NotificationPreconditions {
      *                      nothing is the sender's mistake, never a condition that holds or fails by accident
      */
     static Optional<String> condition(ServerRequest request, HeaderName name) {
-        // A list header (RFC 9110, 13.1.1): its lines are one list, so a "*" on a second line is never passed over.
+        // A list header (RFC 9110, 13.1.1): its lines are one list, so a tag on a second line is never passed over.
         List<String> lines = request.headers().all(name, List::of);
         Optional<String> value = lines.isEmpty() ? Optional.empty()
                 : Optional.of(String.join(", ", lines).strip());
