@@ -1,8 +1,10 @@
 package dev.herald.tracking;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Map;
 
 import dev.herald.api.Json;
 import dev.herald.api.Timestamps;
@@ -28,6 +30,8 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
     private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
     static final int MAX_METADATA_BYTES = 16 * 1024;
+    /** The largest exponent a metadata number may be written with, either side: PostgreSQL's numeric reads no more. */
+    static final int MAX_EXPONENT = 1000;
 
     /**
      * @param window where a client timestamp may lie around {@code now}, the server's time of the request
@@ -86,31 +90,35 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
     }
 
     /**
-     * Serialized; absent or null means none; anything but an object is refused, and one with a number no double holds
-     * (one over 16 KiB by the caller).
+     * Serialized; absent or null means none; anything but an object is refused, and one that a consumer of webhooks
+     * or exports could not read ({@link #readableEverywhere}); one over 16 KiB by the caller.
      */
     private static String metadata(JsonObject body) {
         JsonValue value = body.get("metadata");
         if (value == null || value == JsonValue.NULL) {
             return null;
         }
-        if (!(value instanceof JsonObject object) || !numbersFitDoubles(object)) {
+        if (!(value instanceof JsonObject object) || !readableEverywhere(object)) {
             throw TrackingErrors.invalidMetadata();
         }
         return Json.write(object);
     }
 
     /**
-     * Whether every number in it is within a double's range, as JavaScript, Go or a warehouse reads numbers: JSON has no
-     * bound, and {@code 1e400} sent by any anonymous client went into webhook batches and exports, where a strict
-     * consumer refuses the whole batch of other clients' interactions with it (an outside review).
+     * Whether JavaScript, Go and a warehouse's JSON type read all of it: JSON bounds no number and allows U+0000, and
+     * any anonymous client's {@code 1e400}, {@code 1e-99999}, {@code 0e2147483648} or a string holding U+0000 went into
+     * the webhook batches and exports that carry everyone's interactions, where a strict consumer refuses the whole
+     * batch (PostgreSQL's jsonb: "value overflows numeric format", "unsupported Unicode escape sequence"; two outside
+     * reviews). Each number must be one a double holds, and its exponent as written within
+     * {@value #MAX_EXPONENT} either side (PostgreSQL's bound); no string or name holds U+0000.
      */
-    private static boolean numbersFitDoubles(JsonValue value) {
+    private static boolean readableEverywhere(JsonValue value) {
         return switch (value) {
-            case JsonNumber number -> !Double.isInfinite(number.doubleValue());
+            case JsonNumber number -> isReadable(number.bigDecimalValue());
+            case JsonString text -> text.getString().indexOf('\0') < 0;
             case JsonObject object -> {
-                for (JsonValue member : object.values()) {
-                    if (!numbersFitDoubles(member)) {
+                for (Map.Entry<String, JsonValue> member : object.entrySet()) {
+                    if (member.getKey().indexOf('\0') >= 0 || !readableEverywhere(member.getValue())) {
                         yield false;
                     }
                 }
@@ -118,7 +126,7 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
             }
             case JsonArray array -> {
                 for (JsonValue item : array) {
-                    if (!numbersFitDoubles(item)) {
+                    if (!readableEverywhere(item)) {
                         yield false;
                     }
                 }
@@ -126,5 +134,14 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
             }
             default -> true;
         };
+    }
+
+    /** Not beyond a double's range, not so small that it becomes 0, its exponent as written within the bound. */
+    private static boolean isReadable(BigDecimal number) {
+        if (Math.abs((long) number.scale()) > MAX_EXPONENT) {
+            return false;
+        }
+        double value = number.doubleValue();
+        return !Double.isInfinite(value) && (value != 0 || number.signum() == 0);
     }
 }

@@ -332,18 +332,24 @@ abstract class TrackingContract extends HeraldServerTest {
     }
 
     /**
-     * A number no double holds went, from any anonymous client, into webhook batches and exports, where a strict
-     * consumer refuses the whole batch (an outside review); the largest double, and numbers far below one, are stored.
+     * What a strict consumer of webhooks and exports cannot read went, from any anonymous client, into the batches of
+     * everyone's interactions, where it refuses the whole batch (two outside reviews): a number beyond a double's range,
+     * one so small it becomes 0, a zero or a number written with a huge exponent (PostgreSQL's jsonb: "value overflows
+     * numeric format"), U+0000 in a string or a name ("unsupported Unicode escape sequence"). The largest double,
+     * the smallest, and exponents within the bound are stored.
      */
     @ParameterizedTest
     @ValueSource(strings = {"{\"n\":1e2147483648}", "{\"n\":1E+400}", "{\"n\":-1.8e308}", "{\"a\":{\"b\":[1,2e999]}}",
-            "{\"n\":179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792}"})
-    void metadataWithANumberNoDoubleHoldsIsRejected(String metadata) throws Exception {
+            "{\"n\":179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792}",
+            "{\"x\":0.000e2147483648}", "{\"y\":1e-99999}", "{\"y\":1e-400}", "{\"z\":0e-1001}",
+            "{\"nul\":\"a\\u0000b\"}", "{\"a\\u0000\":1}", "{\"list\":[\"\\u0000\"]}"})
+    void metadataThatAStrictConsumerCannotReadIsRejected(String metadata) throws Exception {
         assertError(post(enhanced(notification.id()), JSON, "{\"type\":\"click\",\"metadata\":" + metadata + "}"),
                     400, "INVALID_PARAMETER", "Invalid metadata");
         assertThat(herald.interactions(notification.id()), is(empty()));
         assertNoContent(post(enhanced(notification.id()), JSON,
-                             "{\"type\":\"click\",\"metadata\":{\"max\":1.7976931348623157e308,\"tiny\":1e-400,\"n\":[-5]}}"));
+                             "{\"type\":\"click\",\"metadata\":{\"max\":1.7976931348623157e308,\"least\":4.9e-324,"
+                                     + "\"zero\":0e-1000,\"n\":[-5],\"text\":\"a\\u0001b\"}}"));
         assertThat(herald.interactions(notification.id()), hasSize(1));
     }
 
