@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.ServerRequestHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Filter;
@@ -30,6 +31,9 @@ public final class SingleHeadersFilter implements Filter {
         ServerRequestHeaders headers = request.headers();
         for (HeaderName name : SINGLE) {
             if (headers.contains(name) && headers.get(name).valueCount() > 1) {
+                // As Helidon's own refusals of a header section, the connection is not reused (docs/api.md#errors):
+                // ConnectionCloseFilter closes it after an answer that says so, before a request pipelined after it.
+                response.header(HeaderValues.CONNECTION_CLOSE);
                 ErrorResponses.send(request, response, ApiException.of(Status.BAD_REQUEST_400,
                         ApiPaths.errorField(request), "BAD_REQUEST",
                         "The request repeats its " + name.defaultCase() + " header: send it once"));

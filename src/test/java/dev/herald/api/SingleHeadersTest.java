@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Map;
 
 import dev.herald.notification.Notification;
@@ -64,6 +65,23 @@ class SingleHeadersTest extends HeraldServerTest {
         RawHttp.Response once = RawHttp.exchange(uri, "GET /api/v1/admin/projects HTTP/1.1\r\nHost: x\r\n"
                 + "Authorization: Bearer " + ALICE);
         assertThat("one is read as before", once.status(), is(200));
+    }
+
+    /**
+     * As Helidon's own refusals of a header section: the answer closes the connection, so a request pipelined after
+     * it is never served (the second outside attack found it served).
+     */
+    @Test
+    void theRefusalClosesTheConnection() throws IOException {
+        String feed = "GET /api/v1/public/" + herald.key(herald.project()).key() + "/notifications HTTP/1.1\r\n"
+                + "Host: x\r\n";
+        RawHttp.Conversation conversation = RawHttp.converse(uri, (feed + "Authorization: Bearer a\r\n"
+                + "Authorization: Bearer b\r\n\r\n" + feed + "\r\n").getBytes(StandardCharsets.ISO_8859_1),
+                Duration.ofSeconds(3));
+        assertThat(conversation.text(), conversation.answers(), is(1));
+        assertThat(conversation.closedByServer(), is(true));
+        assertThat(conversation.first().status(), is(400));
+        assertThat(conversation.first().headers().get("connection"), is("close"));
     }
 
     @ParameterizedTest
