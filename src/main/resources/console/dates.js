@@ -35,7 +35,8 @@ export function instantOf(id) {
 function show(id, iso) {
   $(id).value = localInput(iso);
   const [, second] = iso ? occurrences($(id).value) : [];
-  showChoice(id, second, !!second && second.getTime() === Date.parse(iso));
+  // The field holds minutes: a stored instant with seconds is the second if its minute is (an outside review).
+  showChoice(id, second, !!second && second.getTime() === Math.floor(Date.parse(iso) / 60000) * 60000);
   $(`${id}-note`).textContent = '';
 }
 

@@ -277,6 +277,23 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * An instant with seconds at the second of a repeated time (as the API may store one) opens with the box ticked,
+     * and a save that changes another field leaves it as stored: it opened unticked, and would have become the first.
+     */
+    @Test
+    void theSecondOfARepeatedTimeWithSecondsOpensTicked() {
+        Project project = inBerlin();
+        String id = create(project, "{\"message\":\"Seconds\",\"endDate\":\"2027-10-31T01:30:30.500Z\"}");
+        openInComposer(project, id);
+        assertThat(console.script("return String(document.getElementById('end-date-second').checked)"), is("true"));
+        console.browser.script("document.getElementById('announcement-title').focus()");
+        console.browser.type("Titled");
+        saveDraft();
+        assertThat(stored(id).getString("endDate"), is("2027-10-31T01:30:30.500Z"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** The element in the middle of the window, for its screenshot. */
     private static void scrollTo(String id) {
         console.browser.script("document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", id);
