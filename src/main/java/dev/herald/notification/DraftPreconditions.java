@@ -24,7 +24,7 @@ import io.helidon.webserver.http.ServerRequest;
 record DraftPreconditions(Optional<String> ifMatch, Optional<String> ifNoneMatch) {
 
     static DraftPreconditions of(ServerRequest request) {
-        return new DraftPreconditions(NotificationPreconditions.ifMatch(request),
+        return new DraftPreconditions(NotificationPreconditions.condition(request, HeaderNames.IF_MATCH),
                                       NotificationPreconditions.condition(request, HeaderNames.IF_NONE_MATCH));
     }
 
@@ -45,9 +45,8 @@ record DraftPreconditions(Optional<String> ifMatch, Optional<String> ifNoneMatch
                 .orElse(false)) {
             throw changed(current);
         }
-        // Weak comparison, as RFC 9110 asks of If-None-Match; a draft's tags are all strong.
-        if (ifNoneMatch.isPresent() && tag.isPresent() && NotificationPreconditions.matches(
-                ifNoneMatch.get().replace("W/", ""), tag.get())) {
+        if (ifNoneMatch.isPresent() && tag.isPresent()
+                && NotificationPreconditions.matchesWeakly(ifNoneMatch.get(), tag.get())) {
             throw changed(current);
         }
     }

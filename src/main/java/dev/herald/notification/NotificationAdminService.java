@@ -175,7 +175,7 @@ public final class NotificationAdminService implements HttpService {
      */
     private void update(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
-        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
+        NotificationPreconditions preconditions = NotificationPreconditions.asRead(request, seen, notifications);
         NotificationChanges.Patch patch = NotificationChanges.read(
                 AdminRequests.body(request, NotificationChanges.FIELDS), false, maxMessageBytes);
         // Dates that do not fit together are refused here; the write applies the body again to what it finds.
@@ -184,7 +184,7 @@ public final class NotificationAdminService implements HttpService {
         // The time of the write, read in its transaction: the log's order by time is the order of the changes.
         NotificationChanges.Applied applied = notifications.update(
                 seen, (current, draft) -> {
-                    NotificationPreconditions.require(ifMatch, current, draft);
+                    preconditions.require(current, draft);
                     return patch.applyTo(current, clock.millis());
                 },
                 (before, after) -> AuditEntry.of(actor, after.updatedAt(), updateAction(before, after),
@@ -273,10 +273,10 @@ public final class NotificationAdminService implements HttpService {
      */
     private void unpublish(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
-        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
+        NotificationPreconditions preconditions = NotificationPreconditions.asRead(request, seen, notifications);
         Actor actor = Actor.of(request);
         NotificationChanges.Applied applied = notifications.update(seen, (current, draft) -> {
-            NotificationPreconditions.require(ifMatch, current, draft);
+            preconditions.require(current, draft);
             if (current.status() != NotificationStatus.PUBLISHED) {
                 throw ApiException.error(Status.CONFLICT_409, "NOT_PUBLISHED", "The notification is "
                         + current.status() + ", not PUBLISHED: only a published one can be unpublished");
@@ -311,13 +311,13 @@ public final class NotificationAdminService implements HttpService {
     private void restore(ServerRequest request, ServerResponse response) {
         Notification seen = existing(request);
         NotificationVersions.Version version = existingVersion(request, seen);
-        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
+        NotificationPreconditions preconditions = NotificationPreconditions.asRead(request, seen, notifications);
         NotificationChanges.Patch patch = NotificationChanges.read(everyoneUnlessTargeted(version.content()), false,
                                                                    maxMessageBytes);
         Actor actor = Actor.of(request);
         if (seen.status() == NotificationStatus.DRAFT) {
             NotificationChanges.Applied applied = notifications.update(seen, (current, draft) -> {
-                NotificationPreconditions.require(ifMatch, current, draft);
+                preconditions.require(current, draft);
                 if (current.status() != NotificationStatus.DRAFT) {
                     throw ApiException.error(Status.CONFLICT_409, "NOT_DRAFT", "The notification was "
                             + current.status() + " meanwhile: restore again to keep the version as a draft of changes");
@@ -333,7 +333,7 @@ public final class NotificationAdminService implements HttpService {
         // Replacing any draft of changes, as documented: a restore is asked for whatever the notification is now;
         // with If-Match, only the draft its sender read (the notification's tag covers it).
         NotificationStore.Draft saved = notifications.saveDraft(seen, (current, replaced) -> {
-            NotificationPreconditions.require(ifMatch, current, replaced);
+            preconditions.require(current, replaced);
             long now = clock.millis();
             patch.applyTo(current, now);
             return new NotificationStore.Draft(current.id(), patch.asStored(), now, actor.name());

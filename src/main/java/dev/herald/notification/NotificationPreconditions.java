@@ -21,11 +21,18 @@ import io.helidon.webserver.http.ServerRequest;
  * draft's own tag ({@link DraftPreconditions}), since a PATCH deletes that draft: one who read the notification
  * before a colleague saved a draft can no longer delete it unseen (an outside security review). Without a draft the
  * tag is what it was before drafts counted, so a tag kept across an upgrade still names the notification.
+ * <p>
+ * {@code If-None-Match} is evaluated too (RFC 9110, 13.1.2), on the same target: it was ignored, so a write its
+ * sender asked for only if the target had none, or was no longer as named, went through (an outside security review).
+ * The target is the notification, which exists, so {@code *} always fails; only a translation's PUT creates something,
+ * and there {@code *} names that translation.
+ *
+ * @param ifMatch     the request's {@code If-Match}, if it has one
+ * @param ifNoneMatch the request's {@code If-None-Match}, if it has one
+ * @param creating    the language of the translation a PUT writes, which {@code If-None-Match: *} asks to be none;
+ *                    empty: {@code *} names the notification
  */
-final class NotificationPreconditions {
-
-    private NotificationPreconditions() {
-    }
+record NotificationPreconditions(Optional<String> ifMatch, Optional<String> ifNoneMatch, Optional<String> creating) {
 
     /** The entity tag of the notification as it is, with its pending draft of changes, if any. */
     static String tag(Notification notification, Optional<NotificationStore.Draft> draft) {
@@ -35,20 +42,25 @@ final class NotificationPreconditions {
     }
 
     /**
-     * The request's {@code If-Match}, checked at once against the notification as read, so that a stale one is refused
-     * before its body is read or its write waits for the lock; the write checks it again on what it finds.
+     * The request's conditions, checked at once against the notification as read, so that one that fails is refused
+     * before its body is read or its write waits for the lock; the write checks them again on what it finds.
      */
-    static Optional<String> ifMatchAsRead(ServerRequest request, Notification seen, NotificationStore notifications) {
-        Optional<String> ifMatch = ifMatch(request);
-        if (ifMatch.isPresent()) {
-            require(ifMatch, seen, notifications.draft(seen.id()));
-        }
-        return ifMatch;
+    static NotificationPreconditions asRead(ServerRequest request, Notification seen, NotificationStore notifications) {
+        return asRead(request, seen, notifications, Optional.empty());
     }
 
-    /** The request's {@code If-Match}, if it has one. */
-    static Optional<String> ifMatch(ServerRequest request) {
-        return condition(request, HeaderNames.IF_MATCH);
+    /**
+     * As {@link #asRead(ServerRequest, Notification, NotificationStore)}, for a write that may create the translation
+     * in {@code creating}.
+     */
+    static NotificationPreconditions asRead(ServerRequest request, Notification seen, NotificationStore notifications,
+                                            Optional<String> creating) {
+        NotificationPreconditions preconditions = new NotificationPreconditions(
+                condition(request, HeaderNames.IF_MATCH), condition(request, HeaderNames.IF_NONE_MATCH), creating);
+        if (preconditions.ifMatch.isPresent() || preconditions.ifNoneMatch.isPresent()) {
+            preconditions.require(seen, notifications.draft(seen.id()));
+        }
+        return preconditions;
     }
 
     /**
@@ -71,11 +83,27 @@ final class NotificationPreconditions {
 
     /** Whether {@code ifMatch} ({@code *} or a list of tags) names {@code tag}: strong comparison, as RFC 9110 asks. */
     static boolean matches(String ifMatch, String tag) {
-        if (ifMatch.equals("*")) {
+        return names(ifMatch, tag, false);
+    }
+
+    /**
+     * Whether {@code ifNoneMatch} ({@code *} or a list of tags) names {@code tag}: weak comparison, as RFC 9110 asks
+     * of it, so a sender's {@code W/"…"} names the tag it weakened. Herald's own tags are all strong.
+     */
+    static boolean matchesWeakly(String ifNoneMatch, String tag) {
+        return names(ifNoneMatch, tag, true);
+    }
+
+    private static boolean names(String condition, String tag, boolean weak) {
+        if (condition.equals("*")) {
             return true;
         }
-        for (String listed : ifMatch.split(",")) {
-            if (listed.strip().equals(tag)) {
+        for (String listed : condition.split(",")) {
+            String candidate = listed.strip();
+            if (weak && candidate.startsWith("W/")) {
+                candidate = candidate.substring(2);
+            }
+            if (candidate.equals(tag)) {
                 return true;
             }
         }
@@ -83,19 +111,45 @@ final class NotificationPreconditions {
     }
 
     /**
-     * Inside the write, on the notification and the draft of changes it found.
+     * Inside the write, on the notification and the draft of changes it found. Both conditions must hold, If-Match
+     * checked first (RFC 9110, 13.2.2).
      *
-     * @throws ApiException 412 when {@code ifMatch} names neither them nor any ({@code *})
+     * @throws ApiException 412 when {@code ifMatch} names neither them nor any ({@code *}), or when
+     *                      {@code ifNoneMatch} names them, or is {@code *} (for a translation's PUT: and the
+     *                      translation exists)
      */
-    static void require(Optional<String> ifMatch, Notification current, Optional<NotificationStore.Draft> draft) {
-        if (ifMatch.isEmpty() || matches(ifMatch.get(), tag(current, draft))) {
+    void require(Notification current, Optional<NotificationStore.Draft> draft) {
+        if (ifMatch.isEmpty() && ifNoneMatch.isEmpty()) {
             return;
         }
-        throw changedSinceRead("The notification or its draft of changes changed since it was read (updatedAt "
-                + Timestamps.format(current.updatedAt())
+        String tag = tag(current, draft);
+        if (ifMatch.isPresent() && !matches(ifMatch.get(), tag)) {
+            throw changedSinceRead("The notification or its draft of changes changed since it was read ("
+                    + asFound(current, draft) + "): read it again, then send the change");
+        }
+        if (ifNoneMatch.isEmpty()) {
+            return;
+        }
+        if (ifNoneMatch.get().equals("*")) {
+            if (creating.isEmpty()) {
+                throw changedSinceRead("If-None-Match: * asks that there be none, and the notification exists: send"
+                        + " If-Match with the ETag read instead");
+            }
+            if (current.translations().containsKey(creating.get())) {
+                throw changedSinceRead("The notification has a translation in " + creating.get() + " (" + asFound(
+                        current, draft) + "), and If-None-Match: * asks that there be none: read it, then send the"
+                        + " change");
+            }
+        } else if (matchesWeakly(ifNoneMatch.get(), tag)) {
+            throw changedSinceRead("The notification and its draft of changes are as If-None-Match names them ("
+                    + asFound(current, draft) + "): nothing is written");
+        }
+    }
+
+    private static String asFound(Notification current, Optional<NotificationStore.Draft> draft) {
+        return "updatedAt " + Timestamps.format(current.updatedAt())
                 + draft.map(pending -> "; a draft of changes saved by " + pending.updatedBy() + " at "
-                        + Timestamps.format(pending.updatedAt())).orElse("; no draft of changes")
-                + "): read it again, then send the change");
+                        + Timestamps.format(pending.updatedAt())).orElse("; no draft of changes");
     }
 
     /** The one answer of a precondition that failed, for the notification and its draft alike. */

@@ -61,7 +61,7 @@ final class TranslationRoutes {
         List<JsonObject> removed = new ArrayList<>();
         Translation translation = NotificationChanges.translation(body, tag, null, maxMessageBytes, removed);
         boolean[] created = new boolean[1];
-        Notification written = write(request, response, seen, tag, current -> {
+        Notification written = write(request, response, seen, tag, true, current -> {
             created[0] = !current.containsKey(tag);
             return translation;
         }, removed);
@@ -83,7 +83,7 @@ final class TranslationRoutes {
         // Read once against what the request saw, so that a bad body is a 400 before the write; applied to what
         // the write finds.
         NotificationChanges.translation(body, tag, present(seen.translations(), tag), maxMessageBytes, new ArrayList<>());
-        Notification written = write(request, response, seen, tag, current -> {
+        Notification written = write(request, response, seen, tag, false, current -> {
             // A write may run again when its transaction is retried: what it removed is counted once.
             removed.clear();
             return NotificationChanges.translation(body, tag, present(current, tag), maxMessageBytes, removed);
@@ -95,7 +95,7 @@ final class TranslationRoutes {
         Notification seen = existing.apply(request);
         String tag = tag(request);
         present(seen.translations(), tag);
-        write(request, response, seen, tag, current -> {
+        write(request, response, seen, tag, false, current -> {
             present(current, tag);
             return null;
         }, List.of());
@@ -105,15 +105,18 @@ final class TranslationRoutes {
     /**
      * The notification with the translation in {@code tag} as {@code change} gives it from the current ones (null:
      * none), written as an update: checked as one, and refused when {@code tag} is its own language. As an update it
-     * deletes the draft of changes, so it takes the notification's If-Match as a PATCH does (the tag covers the
-     * draft), and answers the notification's new ETag.
+     * deletes the draft of changes, so it takes the notification's If-Match and If-None-Match as a PATCH does (the tag
+     * covers the draft), and answers the notification's new ETag. Only a PUT ({@code creates}) may create what it
+     * writes: its {@code If-None-Match: *} asks for no translation in {@code tag} yet.
      */
     private Notification write(ServerRequest request, ServerResponse response, Notification seen, String tag,
-                               Function<SortedMap<String, Translation>, Translation> change, List<JsonObject> removed) {
+                               boolean creates, Function<SortedMap<String, Translation>, Translation> change,
+                               List<JsonObject> removed) {
         Actor actor = Actor.of(request);
-        Optional<String> ifMatch = NotificationPreconditions.ifMatchAsRead(request, seen, notifications);
+        NotificationPreconditions preconditions = NotificationPreconditions.asRead(
+                request, seen, notifications, creates ? Optional.of(tag) : Optional.empty());
         Notification written = notifications.update(seen, (current, draft) -> {
-            NotificationPreconditions.require(ifMatch, current, draft);
+            preconditions.require(current, draft);
             if (tag.equals(current.effectiveLocale())) {
                 throw ApiException.validation("locale", tag + " is the notification's own language: change the"
                         + " notification itself (PATCH /api/v1/admin/notifications/" + current.id() + ")");

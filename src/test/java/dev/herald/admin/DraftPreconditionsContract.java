@@ -225,6 +225,88 @@ abstract class DraftPreconditionsContract extends HeraldServerTest {
     }
 
     /**
+     * The tester's case: If-None-Match was ignored by every write of the notification but its draft's. Their target is
+     * the notification, which exists: {@code *} fails on each, alone or beside an If-Match that holds, and nothing is
+     * written (a colleague's draft of changes kept, the fr translation as it was).
+     */
+    @Test
+    void ifNoneMatchStarFailsOnEveryWriteOfTheNotificationAndNothingIsWritten() {
+        admin.call(Method.PATCH, path, "{\"message\":\"Second words\"}");
+        admin.call(Method.PUT, path + "/translations/fr", "{\"message\":\"Mots\"}");
+        admin.call(Method.PUT, path + "/draft", "{\"message\":\"B's words\"}");
+        String current = send(Method.GET, path, Map.of(), null).tag();
+        Map<String, String> star = Map.of("If-None-Match", "*");
+
+        List<Sent> refused = List.of(
+                send(Method.PATCH, path, star, "{\"title\":\"T\"}"),
+                send(Method.PATCH, path, Map.of("If-Match", current, "If-None-Match", "*"), "{\"title\":\"T\"}"),
+                send(Method.POST, path + "/unpublish", star, null),
+                send(Method.POST, path + "/versions/1/restore", star, null),
+                send(Method.PATCH, path + "/translations/fr", star, "{\"title\":\"T\"}"),
+                send(Method.DELETE, path + "/translations/fr", star, null));
+        for (Sent answer : refused) {
+            assertThat(answer.body(), answer.status(), is(412));
+            assertThat(answer.object().getString("code"), is("CHANGED_SINCE_READ"));
+        }
+        assertThat("nothing is written", send(Method.GET, path, Map.of(), null).tag(), is(current));
+        assertThat("B's draft is kept", admin.call(Method.GET, path + "/draft").object().getJsonObject("changes")
+                .getString("message"), is("B's words"));
+    }
+
+    /**
+     * An If-None-Match list names states of the notification its sender wants no write over: one naming it as it is,
+     * its draft of changes included, fails (weak comparison, so W/ too); one naming only an older state holds.
+     */
+    @Test
+    void ifNoneMatchNamingTheNotificationAsItIsFailsAndAnOlderTagHolds() {
+        admin.call(Method.PUT, path + "/translations/fr", "{\"message\":\"Mots\"}");
+        String older = send(Method.GET, path, Map.of(), null).tag();
+        admin.call(Method.PUT, path + "/draft", "{\"message\":\"B's words\"}");
+        String current = send(Method.GET, path, Map.of(), null).tag();
+
+        for (String list : List.of(current, "W/" + current, "\"other\", " + current)) {
+            Map<String, String> naming = Map.of("If-None-Match", list);
+            for (Sent answer : List.of(send(Method.PATCH, path, naming, "{\"title\":\"T\"}"),
+                    send(Method.POST, path + "/unpublish", naming, null),
+                    send(Method.POST, path + "/versions/1/restore", naming, null),
+                    send(Method.PUT, path + "/translations/de", naming, "{\"message\":\"Worte\"}"),
+                    send(Method.PATCH, path + "/translations/fr", naming, "{\"title\":\"T\"}"),
+                    send(Method.DELETE, path + "/translations/fr", naming, null))) {
+                assertThat(list + ": " + answer.body(), answer.status(), is(412));
+                assertThat(answer.object().getString("code"), is("CHANGED_SINCE_READ"));
+            }
+        }
+        assertThat("nothing is written", send(Method.GET, path, Map.of(), null).tag(), is(current));
+
+        Sent restored = send(Method.POST, path + "/versions/1/restore", Map.of("If-None-Match", older), null);
+        assertThat(restored.body(), restored.status(), is(200));
+        Sent patched = send(Method.PATCH, path, Map.of("If-None-Match", older), "{\"title\":\"T\"}");
+        assertThat(patched.body(), patched.status(), is(200));
+    }
+
+    /**
+     * A translation's PUT creates what it writes: If-None-Match: * is "only if there is no translation in that language
+     * yet", checked on what the write finds, so a colleague's translation is never replaced unseen.
+     */
+    @Test
+    void aTranslationsPutWithIfNoneMatchStarCreatesOnlyWhereThereIsNone() {
+        Map<String, String> star = Map.of("If-None-Match", "*");
+        Sent created = send(Method.PUT, path + "/translations/fr", star, "{\"message\":\"Mots de B\"}");
+        assertThat(created.body(), created.status(), is(201));
+
+        Sent over = send(Method.PUT, path + "/translations/fr", star, "{\"message\":\"Mots de A\"}");
+        assertThat(over.body(), over.status(), is(412));
+        assertThat(over.object().getString("code"), is("CHANGED_SINCE_READ"));
+        assertThat(over.object().getString("error"), containsString("translation in fr"));
+        assertThat("B's translation is kept", admin.call(Method.GET, path + "/translations").object()
+                .getJsonObject("fr").getString("message"), is("Mots de B"));
+
+        Sent another = send(Method.PUT, path + "/translations/de",
+                            Map.of("If-Match", created.tag(), "If-None-Match", "*"), "{\"message\":\"Worte\"}");
+        assertThat("another language, both conditions holding: " + another.body(), another.status(), is(201));
+    }
+
+    /**
      * A precondition that can match nothing is the sender's mistake: an outside review sent the draft's tag unquoted
      * in If-None-Match, which matched nothing, and the PUT replaced the draft it named. Refused, nothing written.
      */
@@ -242,6 +324,14 @@ abstract class DraftPreconditionsContract extends HeraldServerTest {
         }
         assertThat(send(Method.PATCH, path, Map.of("If-Match", "abc"), "{\"title\":\"T\"}").status(), is(400));
         assertThat(send(Method.POST, path + "/unpublish", Map.of("If-Match", "abc"), null).status(), is(400));
+        for (Sent refused : List.of(
+                send(Method.PATCH, path, Map.of("If-None-Match", "abc"), "{\"title\":\"T\"}"),
+                send(Method.POST, path + "/unpublish", Map.of("If-None-Match", "abc"), null),
+                send(Method.POST, path + "/versions/1/restore", Map.of("If-None-Match", "abc"), null),
+                send(Method.PUT, path + "/translations/fr", Map.of("If-None-Match", "abc"), "{\"message\":\"M\"}"))) {
+            assertThat(refused.body(), refused.status(), is(400));
+            assertThat(refused.object().getJsonObject("details").getString("field"), is("If-None-Match"));
+        }
         assertThat(send(Method.DELETE, path + "/draft", Map.of("If-Match", unquoted), null).status(), is(400));
         assertThat("the draft is as it was", admin.call(Method.GET, path + "/draft").object().getJsonObject("changes")
                 .getString("message"), is("Kept"));
