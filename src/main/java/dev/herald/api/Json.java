@@ -173,9 +173,19 @@ public final class Json {
      * The reader checks everything else, so this can only refuse, never let through what the reader would not.
      */
     public static boolean isOneObjectWithin(byte[] json, int maxDepth) {
+        int end = objectEnd(json, maxDepth);
+        return end >= 0 && isWhiteSpaceFrom(json, end);
+    }
+
+    /**
+     * The structure only, as {@link #isOneObjectWithin}: where the object that opens the bytes (after JSON white space)
+     * closes, the index after its brace, whatever comes after that; -1 when no object opens them, or it nests deeper
+     * than {@code maxDepth}, or it never closes. The scan is a loop, not a recursion.
+     */
+    public static int objectEnd(byte[] json, int maxDepth) {
         int at = skipWhiteSpace(json, 0);
         if (at == json.length || json[at] != '{') {
-            return false;
+            return -1;
         }
         int depth = 0;
         boolean inString = false;
@@ -191,13 +201,18 @@ public final class Json {
                 inString = true;
             } else if (b == '{' || b == '[') {
                 if (++depth > maxDepth) {
-                    return false;
+                    return -1;
                 }
             } else if ((b == '}' || b == ']') && --depth == 0) {
-                return skipWhiteSpace(json, at + 1) == json.length;
+                return at + 1;
             }
         }
-        return false;
+        return -1;
+    }
+
+    /** Whether nothing but JSON white space follows {@code from}. */
+    public static boolean isWhiteSpaceFrom(byte[] json, int from) {
+        return skipWhiteSpace(json, from) == json.length;
     }
 
     private static int skipWhiteSpace(byte[] json, int from) {

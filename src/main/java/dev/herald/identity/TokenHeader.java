@@ -31,7 +31,7 @@ final class TokenHeader {
     }
 
     /**
-     * @param json the header's bytes, one JSON object by its structure (a token's)
+     * @param json the header's bytes, a JSON object by its structure (a token's, {@link TokenPart#isAnObject})
      * @return why the header is refused; empty when Nimbus may read it
      */
     static Optional<UserTokenErrors.Refused> refusal(byte[] json) {

@@ -10,7 +10,8 @@ import dev.herald.api.Json;
  * the claims {@code "sub":"mallory"} followed by the byte FF, by FE, or by ED A0 80 (a surrogate encoded alone) were
  * all the user "mallory\ufffd", who read and wrote the state of each (an outside review). Its parser reads 255
  * levels at most, and Herald's strict one {@link Json#MAX_DEPTH}: past either, a token was refused as something else
- * or taken for no token at all, which an anonymous route ignored.
+ * or taken for no token at all, which an anonymous route ignored; and it fails on an object with anything after it
+ * ({@code {"sub":"alice"}{"sub":"mallory"}}), which was taken for no token too (an outside test).
  */
 enum TokenPart {
     HEADER("The token's header is", UserTokenErrors.MALFORMED),
@@ -31,18 +32,36 @@ enum TokenPart {
     }
 
     /**
+     * Whether a part is a JSON object by its structure, however else it is wrong (a member twice, which JSON's syntax
+     * takes; something after it) and however deep: what a JWS's header and a JWT's claims are, so a user token, to be
+     * refused saying what is wrong rather than ignored. What opens no object, or never closes it, is no token (an
+     * application's own bearer). The scan is a loop, not a recursion: no depth is too deep for it.
+     */
+    static boolean isAnObject(byte[] json) {
+        return Json.objectEnd(json, Integer.MAX_VALUE) >= 0;
+    }
+
+    /**
      * @param json the part's bytes
-     * @return why they are refused, with this part's code; empty when they are taken
+     * @return why they are refused, with this part's code; empty when they are taken, or are no object at all
      */
     Optional<UserTokenErrors.Refused> refusal(byte[] json) {
         if (!Json.isStrictUtf8(json)) {
             return Optional.of(error.refused(subject + " no UTF-8 text: a byte FF or FE, a surrogate encoded alone or "
                                                      + "a character cut short is none; encode the JSON as UTF-8"));
         }
-        // Told of an object only: anything else is no token, or JSON that Nimbus read leniently (a name unquoted).
-        if (!Json.isOneObjectWithin(json, MAX_DEPTH) && Json.isOneObjectWithin(json, Integer.MAX_VALUE)) {
+        // Told of an object only: anything else is no token.
+        if (!isAnObject(json)) {
+            return Optional.empty();
+        }
+        int end = Json.objectEnd(json, MAX_DEPTH);
+        if (end < 0) {
             return Optional.of(error.refused(subject + " nested more than " + MAX_DEPTH + " levels deep (its own "
                                                      + "object is level 1): Herald reads no deeper"));
+        }
+        if (!Json.isWhiteSpaceFrom(json, end)) {
+            return Optional.of(error.refused(subject + " a JSON object with something after it: send the object "
+                                                     + "alone, nothing but white space after its closing brace"));
         }
         return Optional.empty();
     }

@@ -90,13 +90,13 @@ final class TokenVerifier {
             claimsSet = parsed.getJWTClaimsSet();
         } catch (ParseException e) {
             byte[] payload = parsed.getParsedParts()[1].decode();
-            if (!isAnObject(payload)) {
+            if (!TokenPart.isAnObject(payload)) {
                 throw UserTokenErrors.notAToken("The token is not a compact JWS of three base64url parts with a JSON "
                                                         + "header and JSON claims");
             }
-            // Claims of JSON whose registered ones have the wrong type ("exp":"tomorrow"), or a member twice: a user
-            // token, refused once its kid is known to be the project's (below). Read as no token at all, it was
-            // served the anonymous feed (found by outside tests).
+            // Claims of JSON whose registered ones have the wrong type ("exp":"tomorrow"), or a member twice, or
+            // anything after the object: a user token, refused once its kid is known to be the project's (below).
+            // Read as no token at all, it was served the anonymous feed (found by outside tests).
             claimsSet = null;
             unreadableClaims = TokenPart.CLAIMS.refusal(payload)
                     .orElseGet(() -> UserTokenErrors.CLAIMS.refused(UnreadableClaims.why(payload)));
@@ -147,11 +147,12 @@ final class TokenVerifier {
 
     /**
      * What is wrong with the header of a strict compact token before Nimbus reads it ({@link TokenHeader}), when it is
-     * one JSON object by its structure (a token's); empty for anything else, which Nimbus reads or refuses as no token.
+     * a JSON object by its structure (a token's, {@link TokenPart#isAnObject}); empty for anything else, which Nimbus
+     * reads or refuses as no token.
      */
     private static Optional<UserTokenErrors.Refused> headerRefusal(String token) {
         byte[] header = Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.')));
-        return isAnObject(header) ? TokenHeader.refusal(header) : Optional.empty();
+        return TokenPart.isAnObject(header) ? TokenHeader.refusal(header) : Optional.empty();
     }
 
     /**
@@ -165,15 +166,6 @@ final class TokenVerifier {
         }
         return Json.parseObject(Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))))
                 .map(header -> TokenHeader.unreadable(header, token.endsWith(".")));
-    }
-
-    /**
-     * Whether JSON text is one object by its structure, however else it is wrong (a member twice, which JSON's
-     * syntax takes) and however deep ({@link TokenPart} refuses that): what a JWS's header and a JWT's claims are.
-     * The scan is a loop, not a recursion: no depth is too deep for it.
-     */
-    private static boolean isAnObject(byte[] json) {
-        return Json.isOneObjectWithin(json, Integer.MAX_VALUE);
     }
 
     /** Three parts (two dots), each strict base64url ({@link StrictBase64Url}): a loop, no allocation. */

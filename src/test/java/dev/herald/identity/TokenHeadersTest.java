@@ -256,6 +256,32 @@ class TokenHeadersTest {
         }
     }
 
+    /**
+     * A header or claims that is a JSON object with something after it ({@code {"sub":"alice"}{"sub":"mallory"}}, a
+     * stray brace, a NUL) was taken for no token at all, which an anonymous route ignored (an outside test): refused
+     * saying so. White space after it is JSON's; an object that never closes stays no token (an application's own).
+     */
+    @Test
+    void aHeaderOrClaimsWithSomethingAfterTheObjectIsRefusedSayingSo() {
+        String withAttrs = CLAIMS.replace("}", ",\"attrs\":{\"plan\":\"pro\"}}");
+        for (String after : List.of("{\"sub\":\"mallory\"}", "x", "}", "]", "\u0000", " \n,")) {
+            UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                    HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, withAttrs + after)));
+            assertThat(after, refused.error(), is(UserTokenErrors.CLAIMS));
+            assertThat(refused.notAToken(), is(false));
+            assertThat(refused.getMessage(), is("The token's claims are a JSON object with something after it: send "
+                                                        + "the object alone, nothing but white space after its closing "
+                                                        + "brace"));
+            assertMalformedAsWritten(HEADER + after, CLAIMS, "The token's header is a JSON object with something after "
+                    + "it: send the object alone, nothing but white space after its closing brace");
+        }
+        assertThat(verify(HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER + " \n", withAttrs + "\t\r\n"))
+                           .identity().subject(), is("ada"));
+        UserTokenErrors.Refused neverClosed = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, "{\"x\":" + "[".repeat(5000))));
+        assertThat("no token, ignored where none is required", neverClosed.notAToken(), is(true));
+    }
+
     private static String nested(int levels) {
         return "[".repeat(levels) + "]".repeat(levels);
     }

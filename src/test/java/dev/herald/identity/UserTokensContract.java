@@ -415,6 +415,35 @@ abstract class UserTokensContract extends HeraldServerTest {
         }
     }
 
+    /**
+     * Claims or a header that is a JSON object with something after it ({@code {"sub":"alice"}{"sub":"mallory"}}) were
+     * taken for no token at all: the anonymous feed served and the click stored anonymously where no token is required
+     * (an outside test). They are refused; claims whose object never closes are no token, ignored as before.
+     */
+    @Test
+    void aTokenWithSomethingAfterItsClaimsOrHeaderIsRefusedNeverIgnored() {
+        Project project = project(false);
+        HsKey hs = new HsKey(hs256(project));
+        String notification = admin.created("/projects/" + project.id + "/notifications",
+                                            "{\"message\":\"hello\",\"status\":\"PUBLISHED\"}").getString("id");
+        String claims = "{\"sub\":\"alice\",\"aud\":\"" + project.id + "\",\"iat\":" + NOW + ",\"exp\":" + (NOW + 600)
+                + ",\"attrs\":{\"plan\":\"pro\"}}";
+        String header = "{\"alg\":\"HS256\",\"kid\":\"" + hs.kid() + "\"}";
+        for (String after : List.of("{\"sub\":\"mallory\"}", "x", "}", "]", "\u0000")) {
+            String claimsAfter = hs.tokenOf((claims + after).getBytes(StandardCharsets.UTF_8));
+            assertRefused(project, claimsAfter, "USER_TOKEN_CLAIMS");
+            assertThat(feed(project.apiKey, bearer(claimsAfter)).object().getString("error"),
+                       containsString("something after it"));
+            assertThat(track(notification, bearer(claimsAfter)).code(), is("USER_TOKEN_CLAIMS"));
+            String headerAfter = HandMadeTokens.signAsWritten(SigningKey.hmac(hs.secret()), header + after, claims);
+            assertRefused(project, headerAfter, "USER_TOKEN_MALFORMED");
+            assertThat(track(notification, bearer(headerAfter)).code(), is("USER_TOKEN_MALFORMED"));
+        }
+        String neverClosed = hs.tokenOf(("{\"x\":" + "[".repeat(5000)).getBytes(StandardCharsets.UTF_8));
+        assertThat(feed(project.apiKey, bearer(neverClosed)), is(feed(project.apiKey, null)));
+        assertThat(track(notification, bearer(neverClosed)).status, is(204));
+    }
+
     @Test
     void unknownRevokedAndOtherProjectsKidsGetOneAnswer() {
         Project project = project(false);
