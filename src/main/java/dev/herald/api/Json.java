@@ -173,17 +173,17 @@ public final class Json {
      * The reader checks everything else, so this can only refuse, never let through what the reader would not.
      */
     public static boolean isOneObjectWithin(byte[] json, int maxDepth) {
-        int end = objectEnd(json, maxDepth);
+        int end = objectEnd(json, 0, maxDepth);
         return end >= 0 && isWhiteSpaceFrom(json, end);
     }
 
     /**
-     * The structure only, as {@link #isOneObjectWithin}: where the object that opens the bytes (after JSON white space)
-     * closes, the index after its brace, whatever comes after that; -1 when no object opens them, or it nests deeper
-     * than {@code maxDepth}, or it never closes. The scan is a loop, not a recursion.
+     * The structure only, as {@link #isOneObjectWithin}, of the bytes from {@code from}: where the object that opens
+     * them (after JSON white space) closes, the index after its brace, whatever comes after that; -1 when no object
+     * opens them, or it nests deeper than {@code maxDepth}, or it never closes. The scan is a loop, not a recursion.
      */
-    public static int objectEnd(byte[] json, int maxDepth) {
-        int at = skipWhiteSpace(json, 0);
+    public static int objectEnd(byte[] json, int from, int maxDepth) {
+        int at = skipWhiteSpace(json, from);
         if (at == json.length || json[at] != '{') {
             return -1;
         }

@@ -11,7 +11,9 @@ import dev.herald.api.Json;
  * all the user "mallory\ufffd", who read and wrote the state of each (an outside review). Its parser reads 255
  * levels at most, and Herald's strict one {@link Json#MAX_DEPTH}: past either, a token was refused as something else
  * or taken for no token at all, which an anonymous route ignored; and it fails on an object with anything after it
- * ({@code {"sub":"alice"}{"sub":"mallory"}}), which was taken for no token too (an outside test).
+ * ({@code {"sub":"alice"}{"sub":"mallory"}}), which was taken for no token too (an outside test). It reads past a
+ * byte order mark, which Herald's parser does not: a header after one was read by Nimbus alone, none of Herald's
+ * checks applied ({@code "b64":false} and {@code "crit":null} taken again).
  */
 enum TokenPart {
     HEADER("The token's header is", UserTokenErrors.MALFORMED),
@@ -38,7 +40,7 @@ enum TokenPart {
      * application's own bearer). The scan is a loop, not a recursion: no depth is too deep for it.
      */
     static boolean isAnObject(byte[] json) {
-        return Json.objectEnd(json, Integer.MAX_VALUE) >= 0;
+        return Json.objectEnd(json, objectStart(json), Integer.MAX_VALUE) >= 0;
     }
 
     /**
@@ -54,7 +56,11 @@ enum TokenPart {
         if (!isAnObject(json)) {
             return Optional.empty();
         }
-        int end = Json.objectEnd(json, MAX_DEPTH);
+        if (objectStart(json) > 0) {
+            return Optional.of(error.refused(subject + " preceded by a byte order mark (EF BB BF): encode the JSON as "
+                                                     + "UTF-8 without one"));
+        }
+        int end = Json.objectEnd(json, 0, MAX_DEPTH);
         if (end < 0) {
             return Optional.of(error.refused(subject + " nested more than " + MAX_DEPTH + " levels deep (its own "
                                                      + "object is level 1): Herald reads no deeper"));
@@ -64,5 +70,10 @@ enum TokenPart {
                                                      + "alone, nothing but white space after its closing brace"));
         }
         return Optional.empty();
+    }
+
+    /** Where a part's JSON starts: after a byte order mark, which RFC 8259 (8.1) lets a parser skip, as Nimbus does. */
+    private static int objectStart(byte[] json) {
+        return json.length >= 3 && json[0] == (byte) 0xEF && json[1] == (byte) 0xBB && json[2] == (byte) 0xBF ? 3 : 0;
     }
 }

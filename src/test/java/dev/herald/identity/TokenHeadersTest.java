@@ -282,6 +282,31 @@ class TokenHeadersTest {
         assertThat("no token, ignored where none is required", neverClosed.notAToken(), is(true));
     }
 
+    /**
+     * Nimbus reads past a byte order mark; Herald's parser does not, and so checked nothing of a header after one:
+     * {@code "b64":false} signed over the raw claims was taken as the user again, {@code "crit":null} as no crit.
+     * Claims after one were told they named a member twice (an outside review). Each is refused saying so.
+     */
+    @Test
+    void aHeaderOrClaimsAfterAByteOrderMarkAreRefusedSayingSo() {
+        String bom = "\uFEFF";
+        String header = "The token's header is preceded by a byte order mark (EF BB BF): encode the JSON as UTF-8 "
+                + "without one";
+        String unencoded = HandMadeTokens.signUnencoded(SigningKey.hmac(SECRET), bom + HEADER.replace("}",
+                ",\"b64\":false}"), CLAIMS);
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(unencoded));
+        assertThat(refused.error(), is(UserTokenErrors.MALFORMED));
+        assertThat(refused.getMessage(), is(header));
+        assertMalformedAsWritten(bom + HEADER.replace("}", ",\"crit\":null}"), CLAIMS, header);
+        assertMalformedAsWritten(bom + HEADER, CLAIMS, header);
+        refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, bom + CLAIMS)));
+        assertThat(refused.error(), is(UserTokenErrors.CLAIMS));
+        assertThat(refused.notAToken(), is(false));
+        assertThat(refused.getMessage(), is("The token's claims are preceded by a byte order mark (EF BB BF): encode "
+                                                    + "the JSON as UTF-8 without one"));
+    }
+
     private static String nested(int levels) {
         return "[".repeat(levels) + "]".repeat(levels);
     }
