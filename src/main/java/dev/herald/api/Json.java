@@ -22,6 +22,8 @@ import jakarta.json.JsonWriterFactory;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonGeneratorFactory;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParserFactory;
 
 /**
  * The one JSON mapper: JSON-P factories created once, UTF-8 in and out.
@@ -30,9 +32,19 @@ public final class Json {
 
     private static final JsonProvider PROVIDER = JsonProvider.provider();
     private static final JsonBuilderFactory BUILDERS = PROVIDER.createBuilderFactory(Map.of());
+    /**
+     * Parsson converts no number of more characters (an UnsupportedOperationException, even in a field nobody reads):
+     * its default, pinned so that no system property lowers it below what callers count on (identity.UnreadableJson
+     * reads up to 1,023 without asking the reader why).
+     */
+    private static final int LONGEST_NUMBER = 1100;
+    private static final String LONGEST_NUMBER_KEY = "org.eclipse.parsson.maxBigDecimalLength";
     /** Duplicate names are refused: a first-wins client would read another value than the one checked here. */
     private static final JsonReaderFactory READERS = PROVIDER.createReaderFactory(
-            Map.of(JsonConfig.KEY_STRATEGY, JsonConfig.KeyStrategy.NONE));
+            Map.of(JsonConfig.KEY_STRATEGY, JsonConfig.KeyStrategy.NONE, LONGEST_NUMBER_KEY, LONGEST_NUMBER));
+    /** Numbers converted as the readers convert them. */
+    private static final JsonParserFactory PARSERS = PROVIDER.createParserFactory(
+            Map.of(LONGEST_NUMBER_KEY, LONGEST_NUMBER));
     /**
      * Deeper is refused before parsing. Parsson's own limit (1,000) comes too late on a small stack: with the
      * launcher's {@code -Xss512k} its recursion overflowed the stack first (a 500 and a 1,000-frame trace in the
@@ -119,10 +131,18 @@ public final class Json {
             return Optional.of(reader.readObject());
         } catch (RuntimeException e) {
             // Everything the reader throws here comes from the bytes: besides JsonException (decoding failures
-            // and duplicate names included), Parsson 1.1 throws an UnsupportedOperationException for a number over
-            // 1,100 characters, even in a field nobody reads.
+            // and duplicate names included), an UnsupportedOperationException for a number over LONGEST_NUMBER
+            // characters and a NumberFormatException for one whose exponent BigDecimal cannot hold (0e99999999999).
             return Optional.empty();
         }
+    }
+
+    /**
+     * The events of JSON text, its numbers converted as {@link #parseObject} converts them: for telling where text it
+     * refuses goes wrong. It refuses no name twice itself, and converts a number only when asked.
+     */
+    public static JsonParser parser(String text) {
+        return PARSERS.createParser(new StringReader(text));
     }
 
     /**

@@ -41,7 +41,7 @@ final class TokenHeader {
         }
         Optional<JsonObject> members = Json.parseObject(json);
         if (members.isEmpty()) {
-            return malformed("The token's header must be one JSON object naming each member once");
+            return Optional.of(TokenPart.HEADER.unparsed(json));
         }
         JsonObject header = members.get();
         JsonValue alg = header.getOrDefault("alg", JsonValue.NULL);
@@ -77,11 +77,18 @@ final class TokenHeader {
     /**
      * Why Nimbus could not read a header that {@link #refusal} took.
      *
+     * @param json           the header's bytes
+     * @param header         the header as Herald's strict parser read them
      * @param signatureEmpty whether the token's third part is empty
      */
-    static UserTokenErrors.Refused unreadable(JsonObject header, boolean signatureEmpty) {
+    static UserTokenErrors.Refused unreadable(byte[] json, JsonObject header, boolean signatureEmpty) {
         if (signatureEmpty) {
             return UserTokenErrors.MALFORMED.refused("The token has no signature: its third part is empty");
+        }
+        // A number beyond a double (1E309), which Nimbus fails on naming nothing: the member is named.
+        Optional<UserTokenErrors.Refused> number = TokenPart.HEADER.unreadable(json);
+        if (number.isPresent()) {
+            return number.get();
         }
         List<String> keys = KEY_MEMBERS.stream().filter(header::containsKey).toList();
         if (!keys.isEmpty()) {

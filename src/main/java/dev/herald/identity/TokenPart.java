@@ -1,5 +1,6 @@
 package dev.herald.identity;
 
+import java.util.Locale;
 import java.util.Optional;
 
 import dev.herald.api.Json;
@@ -13,24 +14,35 @@ import dev.herald.api.Json;
  * or taken for no token at all, which an anonymous route ignored; and it fails on an object with anything after it
  * ({@code {"sub":"alice"}{"sub":"mallory"}}), which was taken for no token too (an outside test). It reads past a
  * byte order mark, which Herald's parser does not: a header after one was read by Nimbus alone, none of Herald's
- * checks applied ({@code "b64":false} and {@code "crit":null} taken again).
+ * checks applied ({@code "b64":false} and {@code "crit":null} taken again). Where either parser refuses a part that
+ * is JSON by its structure, the message says why, naming the member ({@link UnreadableJson}).
  */
 enum TokenPart {
-    HEADER("The token's header is", UserTokenErrors.MALFORMED),
-    CLAIMS("The token's claims are", UserTokenErrors.CLAIMS);
+    HEADER("The token's header is", UserTokenErrors.MALFORMED, "The token's header member ",
+           "The token's header must be one JSON object naming each member once"),
+    CLAIMS("The token's claims are", UserTokenErrors.CLAIMS, "",
+           "The token's claims must name each member once, at every level (attrs and the claims Herald ignores alike)");
 
     /**
      * The deepest a part may nest, the part's own object level 1: far below both parsers' limits, and ten times what
      * the claims Herald reads need (attrs holding an array is 3).
      */
     static final int MAX_DEPTH = 32;
+    /** Past this, a member's path is cut: it is the client's text. */
+    private static final int LONGEST_PATH = 64;
 
     private final String subject;
     private final UserTokenErrors error;
+    /** What comes before a member's path in a message. */
+    private final String member;
+    /** What a member twice is told. */
+    private final String twice;
 
-    TokenPart(String subject, UserTokenErrors error) {
+    TokenPart(String subject, UserTokenErrors error, String member, String twice) {
         this.subject = subject;
         this.error = error;
+        this.member = member;
+        this.twice = twice;
     }
 
     /**
@@ -70,6 +82,37 @@ enum TokenPart {
                                                      + "alone, nothing but white space after its closing brace"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * What Herald's strict parser or Nimbus cannot read in a part that {@link #refusal} took, naming the member: the
+     * strict parser refuses a part whole without a reason, and each such refusal was told as a member twice. Empty
+     * when both read it.
+     */
+    Optional<UserTokenErrors.Refused> unreadable(byte[] json) {
+        return UnreadableJson.find(json).map(found -> error.refused(switch (found.cause()) {
+            case TWICE -> twice;
+            case NOT_JSON -> subject + " not JSON (RFC 8259) at character " + found.character() + ": single quotes, "
+                    + "NaN, a trailing comma or a comment are none";
+            case NUMBER_TOO_LONG -> named(found.path()) + " is a number of more than " + String.format(
+                    Locale.ROOT, "%,d", UnreadableJson.LONGEST_NUMBER) + " characters: Herald reads none longer";
+            case EXPONENT_OUT_OF_RANGE -> named(found.path()) + " is a number Herald cannot read (its exponent is out "
+                    + "of range)";
+            case BEYOND_DOUBLE -> named(found.path()) + " is a number beyond the range of a double";
+        }));
+    }
+
+    /**
+     * Why Herald's strict parser refused a part that {@link #refusal} took: what {@link #unreadable} finds, or that it
+     * is no object Herald reads, when the reading again finds nothing (which it should not).
+     */
+    UserTokenErrors.Refused unparsed(byte[] json) {
+        return unreadable(json).orElseGet(() -> error.refused(subject + " not one JSON object Herald can read"));
+    }
+
+    private String named(String path) {
+        return member + (path.length() <= LONGEST_PATH ? path
+                : path.substring(0, path.offsetByCodePoints(0, path.codePointCount(0, LONGEST_PATH))) + "…");
     }
 
     /** Where a part's JSON starts: after a byte order mark, which RFC 8259 (8.1) lets a parser skip, as Nimbus does. */

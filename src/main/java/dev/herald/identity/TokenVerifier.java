@@ -98,8 +98,7 @@ final class TokenVerifier {
             // anything after the object: a user token, refused once its kid is known to be the project's (below).
             // Read as no token at all, it was served the anonymous feed (found by outside tests).
             claimsSet = null;
-            unreadableClaims = TokenPart.CLAIMS.refusal(payload)
-                    .orElseGet(() -> UserTokenErrors.CLAIMS.refused(UnreadableClaims.why(payload)));
+            unreadableClaims = TokenPart.CLAIMS.refusal(payload).orElseGet(() -> UnreadableClaims.why(payload));
         }
         if (!strict) {
             // A JWS, but spelled with what lenient decoders skip (padding, whitespace, "+/", stray bits): each spelling
@@ -137,9 +136,10 @@ final class TokenVerifier {
         // Nimbus refuses a name twice at the top level of the claims but keeps the last of two below it. A second
         // reading by the strict parser, only for a token that verified (not on cache hits), refuses it at any level:
         // once only for attrs, which blamed attrs for a name twice in a claim Herald ignores (an outside review).
+        // It refuses numbers Nimbus reads too (0e99999999999, an exponent BigDecimal cannot hold), all of which
+        // were told "a name twice": TokenPart finds which it is.
         if (Json.parseObject(signed.getPayload().toBytes()).isEmpty()) {
-            throw UserTokenErrors.CLAIMS.refused("The token's claims must name each member once, at every level"
-                                                         + " (attrs and the claims Herald ignores alike)");
+            throw TokenPart.CLAIMS.unparsed(signed.getPayload().toBytes());
         }
         TokenClaims.requireSubAndTimesAsWritten(signed.getPayload().toJSONObject());
         return new Verified(claims.identity(claimsSet, key.key().projectId(), now), key.key().kid());
@@ -164,8 +164,8 @@ final class TokenVerifier {
         if (!strict) {
             return Optional.empty();
         }
-        return Json.parseObject(Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))))
-                .map(header -> TokenHeader.unreadable(header, token.endsWith(".")));
+        byte[] json = Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.')));
+        return Json.parseObject(json).map(header -> TokenHeader.unreadable(json, header, token.endsWith(".")));
     }
 
     /** Three parts (two dots), each strict base64url ({@link StrictBase64Url}): a loop, no allocation. */

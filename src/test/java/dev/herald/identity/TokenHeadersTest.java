@@ -136,27 +136,55 @@ class TokenHeadersTest {
     /**
      * Nimbus fails on a registered claim of another type than RFC 7519's and on a number beyond a double, and neither
      * was named: "iss":1 and an ignored claim or attrs value of 1E309 were told "exp, nbf and iat must be numbers"
-     * (an outside review).
+     * (an outside review). Herald's strict parser refuses claims whole, and each such refusal was told as a member
+     * named twice, or as "one JSON object naming each member once": numbers whose exponent BigDecimal cannot hold,
+     * which Nimbus reads as 0 or infinite; a number longer than either reads (exp with a fraction of 5,000 zeros,
+     * valid JSON; Nimbus reads 1,023 characters); what is no JSON (an outside test). Each is told what it is.
      */
     @Test
-    void claimsNimbusCannotReadAreNamed() {
+    void claimsNimbusOrHeraldsParserCannotReadAreNamed() {
         String beyond = " is a number beyond the range of a double";
-        Map<String, String> refused = Map.of(
-                "iss=1", "iss must be a string (RFC 7519)", "jti={}", "jti must be a string (RFC 7519)",
-                "sub=true", "sub must be a string (RFC 7519)",
-                "aud=[\"project\",1]", "aud must be a string or an array of strings (RFC 7519)",
-                "nbf=\"today\"", "nbf must be a number of seconds since the epoch",
-                "x=1E309", "x" + beyond, "attrs={\"seats\":-1e400}", "attrs.seats" + beyond,
-                "x=[1,{\"y\":[2E308]}]", "x[1].y[0]" + beyond, "exp=1E309", "exp" + beyond,
-                "n".repeat(70) + "=1E309", "n".repeat(64) + "…" + beyond);
-        refused.forEach((member, reason) -> {
-            String name = member.substring(0, member.indexOf('='));
-            String claims = claimsWith(name, member.substring(name.length() + 1));
-            UserTokenErrors.Refused refusal = assertThrows(UserTokenErrors.Refused.class, () -> verify(
-                    HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, claims)));
-            assertThat(member, refusal.error(), is(UserTokenErrors.CLAIMS));
-            assertThat(member, refusal.getMessage(), is(reason));
-        });
+        String exponent = " is a number Herald cannot read (its exponent is out of range)";
+        String tooLong = " is a number of more than 1,023 characters: Herald reads none longer";
+        Map<String, String> refused = Map.ofEntries(
+                Map.entry("iss=1", "iss must be a string (RFC 7519)"),
+                Map.entry("jti={}", "jti must be a string (RFC 7519)"),
+                Map.entry("sub=true", "sub must be a string (RFC 7519)"),
+                Map.entry("aud=[\"project\",1]", "aud must be a string or an array of strings (RFC 7519)"),
+                Map.entry("nbf=\"today\"", "nbf must be a number of seconds since the epoch"),
+                Map.entry("x=1E309", "x" + beyond), Map.entry("attrs={\"seats\":-1e400}", "attrs.seats" + beyond),
+                Map.entry("x=[1,{\"y\":[2E308]}]", "x[1].y[0]" + beyond), Map.entry("exp=1E309", "exp" + beyond),
+                Map.entry("n".repeat(70) + "=1E309", "n".repeat(64) + "…" + beyond),
+                Map.entry("note=1e99999999999", "note" + beyond),
+                Map.entry("note=0e99999999999", "note" + exponent), Map.entry("note=1e-2147483649", "note" + exponent),
+                Map.entry("attrs={\"n\":[1,-0E-99999999999]}", "attrs.n[1]" + exponent),
+                Map.entry("exp=" + (NOW / 1000 + 3600) + "." + "0".repeat(5000), "exp" + tooLong),
+                Map.entry("x=0." + "0".repeat(1022), "x" + tooLong));
+        refused.forEach((member, reason) -> assertClaimsRefused(claimsWith(member), reason));
+        assertThat("1,023 characters are read", verify(HandMadeTokens.signAsWritten(
+                SigningKey.hmac(SECRET), HEADER, claimsWith("x", "0." + "0".repeat(1021)))).identity().subject(),
+                   is("ada"));
+        // Where it goes wrong: CLAIMS' closing brace is its last character.
+        int brace = CLAIMS.length();
+        Map<String, Integer> notJson = Map.of("{'sub':'ada'}", 2, CLAIMS.replace("}", ",\"n\":NaN}"), brace + 5,
+                                              CLAIMS.replace("}", ",}"), brace + 1,
+                                              CLAIMS.replace("}", "/* a comment */}"), brace);
+        notJson.forEach((claims, at) -> assertClaimsRefused(claims, "The token's claims are not JSON (RFC 8259) at "
+                + "character " + at + ": single quotes, NaN, a trailing comma or a comment are none"));
+    }
+
+    /** {@link #CLAIMS} with a member {@code name=value} (JSON) set, or added. */
+    private static String claimsWith(String member) {
+        String name = member.substring(0, member.indexOf('='));
+        return claimsWith(name, member.substring(name.length() + 1));
+    }
+
+    private void assertClaimsRefused(String claims, String reason) {
+        UserTokenErrors.Refused refused = assertThrows(UserTokenErrors.Refused.class, () -> verify(
+                HandMadeTokens.signAsWritten(SigningKey.hmac(SECRET), HEADER, claims)));
+        assertThat(claims, refused.error(), is(UserTokenErrors.CLAIMS));
+        assertThat(refused.notAToken(), is(false));
+        assertThat(refused.getMessage(), is(reason));
     }
 
     /** {@link #CLAIMS} with the member {@code name} set to the JSON {@code value}, or added. */
@@ -178,7 +206,23 @@ class TokenHeadersTest {
                                              CLAIMS.replace("{", "{\"sub\":\"bob\","))));
         assertThat(refused.error(), is(UserTokenErrors.CLAIMS));
         assertThat(refused.notAToken(), is(false));
-        assertThat(refused.getMessage(), is("The token's claims must be one JSON object naming each member once"));
+        assertThat(refused.getMessage(), is("The token's claims must name each member once, at every level (attrs and "
+                                                    + "the claims Herald ignores alike)"));
+    }
+
+    /** A number beyond a double in the header was told "not a JWS header Herald can read", naming nothing. */
+    @Test
+    void aHeaderHeraldsReadersCannotReadIsToldWhyNamingTheMember() {
+        String member = "The token's header member ";
+        assertMalformedAsWritten(HEADER.replace("}", ",\"x\":1e309}"), CLAIMS,
+                                 member + "x is a number beyond the range of a double");
+        assertMalformedAsWritten(HEADER.replace("}", ",\"x\":{\"y\":[1e99999999999]}}"), CLAIMS,
+                                 member + "x.y[0] is a number beyond the range of a double");
+        assertMalformedAsWritten(HEADER.replace("}", ",\"x\":0e99999999999}"), CLAIMS,
+                                 member + "x is a number Herald cannot read (its exponent is out of range)");
+        assertMalformedAsWritten(HEADER.replace("}", ",}"), CLAIMS, "The token's header is not JSON (RFC 8259) at "
+                + "character " + (HEADER.length() + 1) + ": single quotes, NaN, a trailing comma or a comment are "
+                + "none");
     }
 
     /** "bob\ud800" was read as "bob?", another user whose state it read and wrote (an outside review). */
