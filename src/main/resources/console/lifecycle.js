@@ -67,7 +67,15 @@ async function remove() {
     return;
   }
   await act(async () => {
-    await call('DELETE', `/notifications/${notification.id}`);
+    try {
+      await call('DELETE', `/notifications/${notification.id}`, undefined, openedCondition());
+    } catch (e) {
+      if (e.code !== 'CHANGED_SINCE_READ') throw e;
+      $('status-error').textContent = 'Someone saved this announcement or its draft of changes since you opened it: '
+        + 'it is not deleted, so that their work is not lost unseen. Close it and open it again to see what they '
+        + 'changed, then delete it if it should still go.';
+      return;
+    }
     leaveComposer();
     await Promise.all([loadNotifications(), loadActivity()]);
     say(`Deleted ${quoted(notification)}.`);

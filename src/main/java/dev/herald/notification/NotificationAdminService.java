@@ -197,10 +197,16 @@ public final class NotificationAdminService implements HttpService {
         AdminResponses.ok(request, response, NotificationJson.json(updated, applied.removed()));
     }
 
+    /**
+     * Nothing brings a deleted notification back: with If-Match, only the one its sender read goes, never one a
+     * colleague changed or gave a draft of changes since (the tag covers it).
+     */
     private void delete(ServerRequest request, ServerResponse response) {
+        Notification seen = existing(request);
+        NotificationPreconditions preconditions = NotificationPreconditions.asRead(request, seen, notifications);
         Actor actor = Actor.of(request);
-        notifications.delete(existing(request), before -> AuditEntry.of(actor, clock.millis(), "notification.deleted",
-                before.projectId(), TARGET, before.id(), NotificationJson.json(before)));
+        notifications.delete(seen, preconditions::require, before -> AuditEntry.of(actor, clock.millis(),
+                "notification.deleted", before.projectId(), TARGET, before.id(), NotificationJson.json(before)));
         AdminResponses.noContent(response);
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -157,14 +158,19 @@ public final class NotificationStore {
      * interactions stay (they have no foreign key to it), so the project's totals still count them. Of two deletes at
      * once, one deletes it and the other finds it gone.
      *
+     * @param check what the request asks of the notification and its draft of changes as the write finds them (its
+     *              preconditions), under the notification's lock: nothing is deleted when it throws
      * @param audit the line of the deletion, from the notification as it was
      * @throws dev.herald.api.ApiException 404 when it was deleted meanwhile
      */
-    public void delete(Notification seen, Function<Notification, AuditEntry> audit) {
+    public void delete(Notification seen, BiConsumer<Notification, Optional<Draft>> check,
+                       Function<Notification, AuditEntry> audit) {
         changes.write(Change.deletedNotification(seen.projectId(), seen.id()), transaction -> {
             // The project first, as every notification write locks it: two writes never wait for each other's locks.
             feedBound.lockProject(transaction, seen.projectId());
-            Notification before = locked(transaction, seen.id());
+            Notification before = locked(transaction, seen.id())
+                    .inProjectLocale(projectLanguages(transaction, seen.projectId()).defaultLocale());
+            check.accept(before, pendingDraft(transaction, seen.id()));
             transaction.namedDelete("delete-notification", seen.id());
             transaction.namedDelete("delete-notification-draft", seen.id());
             NotificationVersions.deleteAll(transaction, seen.id());

@@ -188,6 +188,41 @@ abstract class DraftPreconditionsContract extends HeraldServerTest {
     }
 
     /**
+     * Nothing brings a deleted notification back: a DELETE with If-Match deletes only the notification its sender read,
+     * never one a colleague changed or gave a draft of changes since (If-Match was ignored there, left open by the
+     * unpublish fix). If-None-Match and a malformed condition are evaluated as on every write of the notification.
+     */
+    @Test
+    void aDeleteReadBeforeAChangeIsRefusedAndNothingIsDeleted() {
+        String opened = send(Method.GET, path, Map.of(), null).tag();
+        send(Method.PUT, path + "/draft", Map.of(), "{\"message\":\"B's words\"}");
+
+        Sent stale = send(Method.DELETE, path, Map.of("If-Match", opened), null);
+        assertThat(stale.body(), stale.status(), is(412));
+        assertThat(stale.object().getString("code"), is("CHANGED_SINCE_READ"));
+        assertThat(stale.object().getString("error"), containsString("a draft of changes saved by"));
+        assertThat("still there", admin.call(Method.GET, path).status(), is(200));
+        assertThat("B's draft is kept", admin.call(Method.GET, path + "/draft").status(), is(200));
+
+        String current = send(Method.GET, path, Map.of(), null).tag();
+        for (Map.Entry<String, String> header : List.of(Map.entry("If-None-Match", "*"),
+                Map.entry("If-None-Match", "W/" + current))) {
+            Sent refused = send(Method.DELETE, path, Map.ofEntries(header), null);
+            assertThat(header + ": " + refused.body(), refused.status(), is(412));
+        }
+        Sent malformed = send(Method.DELETE, path, Map.of("If-Match", current.replace("\"", "")), null);
+        assertThat(malformed.body(), malformed.status(), is(400));
+        assertThat(malformed.object().getJsonObject("details").getString("field"), is("If-Match"));
+        assertThat("still there", admin.call(Method.GET, path).status(), is(200));
+
+        Sent deleted = send(Method.DELETE, path, Map.of("If-Match", current), null);
+        assertThat(deleted.body(), deleted.status(), is(204));
+        assertThat(admin.call(Method.GET, path).status(), is(404));
+        assertThat("a condition on one deleted is 404, as without one",
+                   send(Method.DELETE, path, Map.of("If-Match", current), null).status(), is(404));
+    }
+
+    /**
      * A restore of a version on a live announcement replaces its draft of changes: with If-Match only the one its
      * sender read; on a draft announcement it changes the content: only as read. Each answers the tag of what it
      * wrote.

@@ -79,7 +79,7 @@ abstract class ManagementPagesContract extends HeraldServerTest {
             herald.notification(project).createdAt(at(100 + i)).save();
         }
         Notification deleted = saved.get(19);
-        herald.services().notifications().delete(deleted, gone -> herald.fixture("notification.deleted",
+        herald.services().notifications().delete(deleted, (current, draft) -> { }, gone -> herald.fixture("notification.deleted",
                                                                          deleted.projectId(), deleted.id()));
         List<String> second = ids(admin.call(Method.GET, next(first)));
         assertThat(second, is(List.of(saved.get(18).id(), saved.get(17).id(), saved.get(16).id(), saved.get(15).id(),

@@ -302,6 +302,32 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * Nothing brings a deleted announcement back: one a colleague saved a draft of changes for since it opened is not
+     * deleted, and the composer says why and what to do.
+     */
+    @Test
+    void deleteAfterAColleaguesNewerDraftIsRefusedAndDeletesNothing() {
+        Project project = console.server.herald().project();
+        ApiKey key = console.server.herald().key(project);
+        String id = console.server.herald().notification(project).message("Live words").save().id();
+        projectOpened(project);
+        console.openFirstAnnouncement();
+        saveDraftOfChanges(id, "A colleague's words");
+        console.focus("#delete");
+        console.press("Enter", 13);
+        console.waitFor(console::confirmOpen);
+        console.browser.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.text("status-error").startsWith("Someone saved this announcement or its draft"
+                + " of changes since you opened it: it is not deleted"));
+        assertThat("the composer stays open", console.visible("composer"), is(true));
+        assertThat(console.feed(key), containsString("Live words"));
+        assertThat(console.server.herald().services().notifications().find(id).isPresent(), is(true));
+        assertThat(console.server.herald().services().notifications().draft(id).isPresent(), is(true));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** The same for a restore from the history: a draft of changes saved since it opened is kept, not replaced. */
     @Test
     void aRestoreAfterAColleaguesNewerDraftIsRefusedAndTheirDraftIsKept() {

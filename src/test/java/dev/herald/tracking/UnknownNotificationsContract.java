@@ -68,7 +68,7 @@ abstract class UnknownNotificationsContract extends HeraldServerTest {
         Notification created = herald.notification(herald.project()).save();
         assertThat("created after the ids were loaded", track(created.id()), is(204));
         assertThat("then known", track(created.id()), is(204));
-        herald.services().notifications().delete(created, gone -> herald.fixture("notification.deleted",
+        herald.services().notifications().delete(created, (current, draft) -> { }, gone -> herald.fixture("notification.deleted",
                                                                          created.projectId(), created.id()));
         assertThat("deleted: the filter's maybe, then the database", track(created.id()), is(404));
     }

@@ -92,7 +92,7 @@ abstract class OutboxEventsContract {
             Project project = herald.project();
             endpoint(herald, project, "notification.created", "notification.published", "notification.deleted");
             Notification notification = herald.notification(project).save();
-            herald.services().notifications().delete(notification,
+            herald.services().notifications().delete(notification, (current, draft) -> { },
                     before -> herald.fixture("notification.deleted", project.id(), notification.id()));
             assertThat(strings(herald, "SELECT event_type FROM outbox_events WHERE source = ? ORDER BY sequence",
                                "notification:" + notification.id()),
