@@ -282,24 +282,9 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
      */
     @Test
     void unpublishAfterAColleaguesNewerDraftIsRefusedAndChangesNothing() {
-        Project project = console.server.herald().project();
-        ApiKey key = console.server.herald().key(project);
-        String id = console.server.herald().notification(project).message("Live words").save().id();
-        projectOpened(project);
-        console.openFirstAnnouncement();
-        saveDraftOfChanges(id, "A colleague's words");
-        console.focus("#unpublish");
-        console.press("Enter", 13);
-        console.waitFor(console::confirmOpen);
-        console.browser.press("Tab", 9, true);
-        console.press("Enter", 13);
-        console.waitFor(() -> console.text("status-error").startsWith("Someone saved this announcement or its draft"
-                + " of changes since you opened it: it is not unpublished"));
-        assertThat("the composer stays open", console.visible("composer"), is(true));
-        assertThat(console.feed(key), containsString("Live words"));
+        String id = refusedAfterAColleaguesDraft("unpublish", "it is not unpublished");
         assertThat(console.server.herald().services().notifications().find(id).orElseThrow().status(),
                    is(NotificationStatus.PUBLISHED));
-        assertThat(console.violations(), is("[]"));
     }
 
     /**
@@ -308,24 +293,34 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
      */
     @Test
     void deleteAfterAColleaguesNewerDraftIsRefusedAndDeletesNothing() {
+        String id = refusedAfterAColleaguesDraft("delete", "it is not deleted");
+        assertThat(console.server.herald().services().notifications().draft(id).isPresent(), is(true));
+    }
+
+    /**
+     * A live announcement opened, a colleague's draft of changes saved, then {@code button} pressed and confirmed by
+     * keyboard: refused, said in the composer, which stays open, the announcement still in its feed.
+     *
+     * @return the announcement's id
+     */
+    private String refusedAfterAColleaguesDraft(String button, String said) {
         Project project = console.server.herald().project();
         ApiKey key = console.server.herald().key(project);
         String id = console.server.herald().notification(project).message("Live words").save().id();
         projectOpened(project);
         console.openFirstAnnouncement();
         saveDraftOfChanges(id, "A colleague's words");
-        console.focus("#delete");
+        console.focus("#" + button);
         console.press("Enter", 13);
         console.waitFor(console::confirmOpen);
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
         console.waitFor(() -> console.text("status-error").startsWith("Someone saved this announcement or its draft"
-                + " of changes since you opened it: it is not deleted"));
+                + " of changes since you opened it: " + said));
         assertThat("the composer stays open", console.visible("composer"), is(true));
         assertThat(console.feed(key), containsString("Live words"));
-        assertThat(console.server.herald().services().notifications().find(id).isPresent(), is(true));
-        assertThat(console.server.herald().services().notifications().draft(id).isPresent(), is(true));
         assertThat(console.violations(), is("[]"));
+        return id;
     }
 
     /** The same for a restore from the history: a draft of changes saved since it opened is kept, not replaced. */
