@@ -53,6 +53,8 @@ public final class HttpVersions implements Http1ConnectionListener {
     private static final Ahead<Http1Config> HTTP1 = new Ahead<>(HttpVersions::build);
     /** A request header of Herald's own, set on a 1.0 request and taken off any other (a client may send it). */
     private static final HeaderName HTTP_1_0 = HeaderNames.create("Herald-Request-Http-1-0");
+    /** What Helidon (4.5.0) makes of a line {@code ": value"}, which it takes. */
+    private static final HeaderName NAMELESS = HeaderNames.create("");
     private static final Header HTTP_1_0_MARK = HeaderValues.createCached(HTTP_1_0, "1");
 
     private HttpVersions() {
@@ -114,11 +116,21 @@ public final class HttpVersions implements Http1ConnectionListener {
                     .build();
         }
         requireValidHost(prologue, writable, http10, checked);
+        if (hasNamelessHeader(writable)) {
+            // A field name is a token of at least one character (RFC 9110, 5.1): a proxy in front may read such a
+            // line as part of another, or drop it, where Herald would read the rest; no client means it.
+            throw badRequest(prologue, writable, "A header line has no name before its colon");
+        }
         if (http10) {
             asHttp10(prologue, writable);
         } else {
             writable.remove(HTTP_1_0);
         }
+    }
+
+    /** Whether the request has a line {@code ": value"}: {@link JsonDirectHandler} says so when it refuses it. */
+    static boolean hasNamelessHeader(Headers headers) {
+        return headers.contains(NAMELESS);
     }
 
     /**
@@ -172,22 +184,22 @@ public final class HttpVersions implements Http1ConnectionListener {
             if (http10) {
                 return;
             }
-            throw badHost(prologue, headers, "Host header must be present in the request");
+            throw badRequest(prologue, headers, "Host header must be present in the request");
         }
         if (hosts.size() > 1) {
-            throw badHost(prologue, headers, "Only a single Host header is allowed in request");
+            throw badRequest(prologue, headers, "Only a single Host header is allowed in request");
         }
         String host = hosts.getFirst();
         if (checked.passed(host)) {
             return;
         }
         if (host.isEmpty()) {
-            throw badHost(prologue, headers, "Host header must not be empty");
+            throw badRequest(prologue, headers, "Host header must not be empty");
         }
         try {
             validateHostForm(host);
         } catch (IllegalArgumentException e) {
-            throw badHost(prologue, headers, "Invalid Host header: " + e.getMessage());
+            throw badRequest(prologue, headers, "Invalid Host header: " + e.getMessage());
         }
         checked.pass(host);
     }
@@ -234,7 +246,7 @@ public final class HttpVersions implements Http1ConnectionListener {
         }
     }
 
-    private static RequestException badHost(HttpPrologue prologue, WritableHeaders<?> headers, String message) {
+    private static RequestException badRequest(HttpPrologue prologue, WritableHeaders<?> headers, String message) {
         RequestException.Builder refusal = RequestException.builder()
                 .type(DirectHandler.EventType.BAD_REQUEST)
                 .status(Status.BAD_REQUEST_400)

@@ -99,6 +99,8 @@ public final class JsonDirectHandler implements DirectHandler {
                 case 400 -> !FramingFilter.isUnambiguous(request.headers())
                                     || HTTP_1_0.equals(request.protocolVersion())
                             ? new Refusal("INVALID_BODY", "Invalid request body")
+                            : HttpVersions.hasNamelessHeader(request.headers())
+                            ? new Refusal("BAD_REQUEST", "Bad Request: a header line has no name before its colon")
                             : strayPercent(request.path())
                             ? new Refusal("BAD_REQUEST", "Bad Request: the path has a % not followed by two hexadecimal"
                                     + " digits (a % that is part of a segment, an erased user's sub say, is sent as %25)")

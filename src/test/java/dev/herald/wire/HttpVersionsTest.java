@@ -179,6 +179,25 @@ class HttpVersionsTest extends HeraldServerTest {
         assertThat(herald.interactions(notification.id()), hasSize(1));
     }
 
+    /**
+     * A field name is a token of at least one character (RFC 9110, 5.1): Helidon took a line {@code ": value"} as a
+     * header of no name, which a proxy in front may read otherwise. Refused before routing, saying why, on 1.1 and 1.0.
+     */
+    @Test
+    void aHeaderLineWithoutANameIsRefused() throws Exception {
+        for (String version : List.of("HTTP/1.1", "HTTP/1.0")) {
+            RawHttp.Response answer = converse("GET /api/v1/public/" + key + "/notifications " + version
+                    + "\r\nHost: x\r\n: Bearer x\r\n\r\n").first();
+            assertThat(version, answer.status(), is(400));
+            assertThat(version, answer.body(), is("{\"error\":\"Bad Request: a header line has no name before its"
+                    + " colon\",\"code\":\"BAD_REQUEST\"}"));
+            assertThat(answer.headers().get("connection"), is("close"));
+        }
+        assertThat(converse("POST /api/v1/public/notifications/" + notification.id() + "/track HTTP/1.1\r\nHost: x"
+                + "\r\n:\r\nContent-Type: application/json\r\nContent-Length: " + BODY.length() + "\r\n\r\n" + BODY)
+                .first().status(), is(400));
+    }
+
     /** The Host check Helidon made is Herald's now (RFC 9112 §3.2): still asked of every 1.1 request. */
     @Test
     void anHttp11RequestStillNeedsOneValidHost() throws Exception {
