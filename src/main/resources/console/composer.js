@@ -70,9 +70,12 @@ let opened = null;
 // its "Save as draft" keeps a draft of changes apart (PUT …/draft, in no feed), and only "Update live
 // announcement", asked first as publishing is, changes it (the PATCH deletes the draft).
 const isPublished = (notification) => !!notification && notification.status === 'PUBLISHED';
+// An archived one is in no feed, and keeps a draft of changes only as a version restored from its history: its
+// composer opens with it, and saving or publishing makes it the content (a PATCH, which deletes the draft).
+const isArchived = (notification) => !!notification && notification.status === 'ARCHIVED';
 const isLive = (notification) => !!notification && stateOf(notification, serverNow()) === 'live';
 
-// The draft of changes of the published announcement being edited, as Herald keeps it, or null.
+// The draft of changes of the published (or archived) announcement being edited, as Herald keeps it, or null.
 let pendingDraft = null;
 
 // The announcement's languages: its own (OWN) and each translation by its tag, each {title, message, image, action}
@@ -119,7 +122,7 @@ export async function openComposer(notification) {
   editing = notification;
   pendingDraft = null;
   openedDraftTag = null;
-  if (isPublished(notification)) {
+  if (isPublished(notification) || isArchived(notification)) {
     try {
       pendingDraft = await call('GET', `/notifications/${notification.id}/draft`);
       openedDraftTag = lastTag();
@@ -129,7 +132,9 @@ export async function openComposer(notification) {
   }
   $('draft-note').hidden = !pendingDraft;
   $('draft-note').textContent = pendingDraft ? `This is a draft of changes by ${pendingDraft.updatedBy}, `
-    + `${new Date(pendingDraft.updatedAt).toLocaleString()}: not live until you update the live announcement.` : '';
+    + `${new Date(pendingDraft.updatedAt).toLocaleString()}: ${isArchived(notification)
+      ? 'the archived announcement keeps its content until you save or publish this.'
+      : 'not live until you update the live announcement.'}` : '';
   notification = pendingDraft ? { ...notification, ...pendingDraft.changes } : notification;
   $('composer-title').textContent = notification ? 'Edit the announcement' : 'New announcement';
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
@@ -722,7 +727,10 @@ function showLanguageError(e) {
 }
 
 async function discardDraft() {
-  if (!(await confirmed('Discard the draft of changes? The live announcement stays as it is.', 'Discard draft'))) return;
+  const kept = isArchived(editing) ? 'archived' : 'live';
+  if (!(await confirmed(`Discard the draft of changes? The ${kept} announcement stays as it is.`, 'Discard draft'))) {
+    return;
+  }
   try {
     await call('DELETE', `/notifications/${editing.id}/draft`, undefined, draftCondition());
   } catch (e) {
@@ -736,7 +744,7 @@ async function discardDraft() {
       return;
     }
   }
-  say('Draft of changes discarded; the live announcement is as it was.');
+  say(`Draft of changes discarded; the ${kept} announcement is as it was.`);
   leaveComposer();
   pendingDraft = null;
   await loadActivity();

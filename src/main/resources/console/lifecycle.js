@@ -244,11 +244,14 @@ function marked(part) {
 async function restoreVersion(version) {
   const notification = shown;
   const draft = notification.status === 'DRAFT';
+  // A published or archived one keeps the version apart, as its draft of changes, until its composer saves it.
+  const kept = notification.status === 'ARCHIVED' ? 'archived announcement stays as it is until you save or publish'
+    : 'published announcement stays as it is until you update';
   if (!(await confirmed(draft
     ? `Restore version ${version.version} as the draft? The draft's content becomes that version's; its present `
       + 'content stays in the history.'
-    : `Keep version ${version.version} as a draft of changes? The published announcement stays as it is until you `
-      + 'update it; a draft of changes kept before is replaced.', 'Restore as draft'))) {
+    : `Keep version ${version.version} as a draft of changes? The ${kept} it; a draft of changes kept before is `
+      + 'replaced.', 'Restore as draft'))) {
     return;
   }
   try {
@@ -258,7 +261,8 @@ async function restoreVersion(version) {
     await Promise.all([loadNotifications(), loadActivity()]);
     await openComposer(draft ? answer : notification);
     say(draft ? `Version ${version.version} restored as the draft.`
-      : `Version ${version.version} kept as a draft of changes; the published announcement is as it was.`);
+      : `Version ${version.version} kept as a draft of changes; the ${notification.status === 'ARCHIVED' ? 'archived'
+        : 'published'} announcement is as it was.`);
   } catch (e) {
     say(e.code === 'CHANGED_SINCE_READ' ? 'Someone saved this announcement or its draft of changes since you opened '
       + 'its history: nothing is restored, so that their change is not replaced unseen. Close the history and open it '

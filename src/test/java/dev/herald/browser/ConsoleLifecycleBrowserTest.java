@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import dev.herald.apikey.ApiKey;
+import dev.herald.notification.Notification;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
 
@@ -222,6 +223,43 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
                    is("Version 1 kept as a draft of changes; the published announcement is as it was."));
         assertThat(console.feed(key), containsString("Second words"));
         assertThat(console.visible("update-live"), is(true));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * An archived announcement keeps a restored version as its draft of changes (the API's restore): its composer
+     * opens with it, says so, and "Save as draft" makes it the content, still archived. Before, the composer showed the
+     * archived words, and its save deleted the restored version without a word (an outside review).
+     */
+    @Test
+    void aVersionOfAnArchivedAnnouncementOpensAsItsDraftOfChangesAndSavingMakesItTheContent() {
+        Project project = console.server.herald().project();
+        String id = console.server.herald().notification(project).message("First words").save().id();
+        projectOpened(project);
+        assertThat(console.api("return JSON.stringify(await send('PATCH', '/notifications/' + arguments[0],"
+                + " {status: 'ARCHIVED'}));", id).getString("status"), is("ARCHIVED"));
+        historyOfTwoVersions(project, id);
+        restoreVersionOneAsked();
+        assertThat(console.text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The archived"
+                + " announcement stays as it is until you save or publish it"));
+        console.browser.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.visible("composer") && console.visible("draft-note"));
+        assertThat(console.text("status"),
+                   is("Version 1 kept as a draft of changes; the archived announcement is as it was."));
+        assertThat(console.text("draft-note"), containsString("the archived announcement keeps its content until you"
+                + " save or publish this."));
+        assertThat(console.previewText(), is("First words"));
+        assertThat(console.visible("discard-draft"), is(true));
+
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer") && console.text("status").startsWith("Archived"));
+        Notification saved = console.server.herald().services().notifications().find(id).orElseThrow();
+        assertThat(saved.message(), is("First words"));
+        assertThat(saved.status(), is(NotificationStatus.ARCHIVED));
+        assertThat("the draft of changes became the content",
+                   console.server.herald().services().notifications().draft(id).isPresent(), is(false));
         assertThat(console.violations(), is("[]"));
     }
 
