@@ -211,16 +211,7 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         ApiKey key = console.server.herald().key(project);
         String id = console.server.herald().notification(project).message("First words").save().id();
         projectOpened(project);
-        historyOfTwoVersions(project, id);
-        restoreVersionOneAsked();
-        assertThat(console.text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The published"
-                + " announcement stays as it is until you update it"));
-        console.browser.press("Tab", 9, true);
-        console.press("Enter", 13);
-        console.waitFor(() -> console.visible("composer") && console.visible("draft-note"));
-        assertThat(console.previewText(), is("First words"));
-        assertThat(console.text("status"),
-                   is("Version 1 kept as a draft of changes; the published announcement is as it was."));
+        versionOneKeptAsADraftOfChanges(project, id, "published", "update it");
         assertThat(console.feed(key), containsString("Second words"));
         assertThat(console.visible("update-live"), is(true));
         assertThat(console.violations(), is("[]"));
@@ -238,18 +229,9 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         projectOpened(project);
         assertThat(console.api("return JSON.stringify(await send('PATCH', '/notifications/' + arguments[0],"
                 + " {status: 'ARCHIVED'}));", id).getString("status"), is("ARCHIVED"));
-        historyOfTwoVersions(project, id);
-        restoreVersionOneAsked();
-        assertThat(console.text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The archived"
-                + " announcement stays as it is until you save or publish it"));
-        console.browser.press("Tab", 9, true);
-        console.press("Enter", 13);
-        console.waitFor(() -> console.visible("composer") && console.visible("draft-note"));
-        assertThat(console.text("status"),
-                   is("Version 1 kept as a draft of changes; the archived announcement is as it was."));
+        versionOneKeptAsADraftOfChanges(project, id, "archived", "save or publish it");
         assertThat(console.text("draft-note"), containsString("the archived announcement keeps its content until you"
                 + " save or publish this."));
-        assertThat(console.previewText(), is("First words"));
         assertThat(console.visible("discard-draft"), is(true));
 
         console.focus("#save-draft");
@@ -397,6 +379,23 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.focus("#show-history");
         console.press("Enter", 13);
         console.waitFor(() -> console.visible("history") && console.rows("#history-list > li > h3").size() == 2);
+    }
+
+    /**
+     * Version 1 ("First words") restored from the history of two versions of an announcement that is {@code status}:
+     * the question says until when it stays as it is, and the composer opens with the version as its draft of changes.
+     */
+    private static void versionOneKeptAsADraftOfChanges(Project project, String id, String status, String until) {
+        historyOfTwoVersions(project, id);
+        restoreVersionOneAsked();
+        assertThat(console.text("confirm-text"), startsWith("Keep version 1 as a draft of changes? The " + status
+                + " announcement stays as it is until you " + until));
+        console.browser.press("Tab", 9, true);
+        console.press("Enter", 13);
+        console.waitFor(() -> console.visible("composer") && console.visible("draft-note"));
+        assertThat(console.previewText(), is("First words"));
+        assertThat(console.text("status"),
+                   is("Version 1 kept as a draft of changes; the " + status + " announcement is as it was."));
     }
 
     /** Its first version's "Restore as draft", the question asked. */
