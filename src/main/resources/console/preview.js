@@ -29,12 +29,27 @@ function widthOf(phone) {
  */
 export function drawPreview(body, lang) {
   if (!sdk) return;
-  const notification = { title: body.title, message: body.message, image: body.image, action: body.action,
-    preset: body.preset };
+  const shown = loadable(body.image);
+  $('image-http-note').hidden = shown;
+  const notification = { title: body.title, message: body.message, image: shown ? body.image : null,
+    action: body.action, preset: body.preset };
   for (const theme of ['light', 'dark']) {
     const place = $(`preview-${theme}`);
     place.lang = lang;
     place.dir = directionOf(lang);
     place.replaceChildren(sdk.renderPreview(notification, lang ? { theme, locale: lang } : { theme }));
+  }
+}
+
+// The console's policy loads images from its own origin or over https (ConsoleService.POLICY): an http image of
+// another host would be refused at every redraw, a report each, and shown broken. The API takes it (http or https,
+// docs/api.md#urls); the preview leaves it out and says why.
+function loadable(image) {
+  if (!image) return true;
+  try {
+    const url = new URL(image);
+    return url.protocol !== 'http:' || url.origin === location.origin;
+  } catch {
+    return true;
   }
 }
