@@ -192,10 +192,17 @@ export function toDocument(message) {
 }
 
 // Pasted HTML is parsed in documents this page's policy governs too (ProseMirror's, wordLists'): a style element or
-// attribute in it would be reported as a violation. The elements go (Word's clipboard has one), carrying nothing the
-// schema keeps; the attributes are renamed data-style, read where they say what it keeps (bold, italic, Word's lists).
-function withoutStyles(html) {
-  return html.replace(/<style\b[\s\S]*?<\/style\s*>/gi, '').replace(/(<[^>]*?\s)style\s*=/gi, '$1data-style=');
+// attribute, or an event handler (onerror=…), in it would be reported as a violation (nothing runs: the policy
+// refuses it). The elements go (Word's clipboard has one), carrying nothing the schema keeps; style attributes are
+// renamed data-style, read where they say what it keeps (bold, italic, Word's lists), and handlers data-on…, which
+// nothing reads. Again until none is left: one replacement a tag at a time, and a tag may have several.
+function inertPaste(html) {
+  let renamed = html.replace(/<style\b[\s\S]*?<\/style\s*>/gi, '');
+  for (let before = null; renamed !== before;) {
+    before = renamed;
+    renamed = before.replace(/(<[^>]*?\s)(style|on[a-z]+)(\s*=)/gi, '$1data-$2$3');
+  }
+  return renamed;
 }
 
 // Word copies a list as paragraphs whose style says mso-list (its list, "level2" for one inside another), each
@@ -255,7 +262,7 @@ export function mountEditor(place, message, onChange) {
       ],
     }),
     attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'message-label', class: 'editor-body' },
-    transformPastedHTML: (html) => wordLists(withoutStyles(html)),
+    transformPastedHTML: (html) => wordLists(inertPaste(html)),
     dispatchTransaction(transaction) {
       view.updateState(view.state.apply(transaction));
       onChange(view.state);

@@ -386,6 +386,26 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * Pasted HTML with event handlers, as a hostile or careless page puts it on the clipboard: nothing runs (the
+     * console's policy), and none is reported either, where each handler was a violation report (an outside review);
+     * the words and the link stay, an attribute written twice over included.
+     */
+    @Test
+    void pastedHandlersRunNothingAndReportNothing() {
+        console.composeInANewProject();
+        paste("<p onclick=\"window.pasted = 1\" onmouseover='window.pasted = 2'>Read <a href=\"https://example.com/a\""
+                + " onclick=\"window.pasted = 3\">the terms</a><img src=\"x\" onerror=\"window.pasted = 4\""
+                + " ONLOAD = \"window.pasted = 5\"><svg onload=\"window.pasted = 6\"></svg>"
+                + "<b\nonfocus=window.pasted=7 style=\"font-weight:700\">now</b></p>", "Read the terms now");
+        assertThat(savedMessage(), is(JsonBodies.object("{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"Read \"},{\"type\":\"text\",\"marks\":[{\"type\":"
+                + "\"link\",\"attrs\":{\"href\":\"https://example.com/a\"}}],\"text\":\"the terms\"},"
+                + "{\"type\":\"text\",\"marks\":[{\"type\":\"bold\"}],\"text\":\"now\"}]}]}")));
+        assertThat(console.script("return String(window.pasted)"), is("undefined"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** A paragraph of a Word list as Word puts it on the clipboard: its marker in a span Word itself skips. */
     private static String word(String kind, int list, int level, String marker, String font, String text) {
         return "<p class=" + kind + " style='text-indent:-18.0pt;mso-list:l" + list + " level" + level + " lfo"
