@@ -1,7 +1,7 @@
 // Writing an announcement: the editor (editor.js, ProseMirror), loaded when first needed; the preview is the
 // widget's own panel, drawn by the browser SDK (preview.js), so what it shows is what end users will see.
 import { call, lastTag, serverNow } from './api.js';
-import { $, say, confirmed, excerpt, plainText, announcementName } from './ui.js';
+import { $, say, confirmed, announcementName } from './ui.js';
 import { currentProject, loadNotifications, loadActivity, stateOf } from './project.js';
 import * as preview from './preview.js';
 import * as audience from './audience.js';
@@ -640,14 +640,16 @@ async function saveAnnouncement(status) {
     let saved;
     if (draftOfChanges) {
       saved = await call('PUT', `/notifications/${editing.id}/draft`, body, draftCondition());
-      const message = saved.changes.message || editing.message;
-      say(`Draft of changes kept; the live announcement is as it was: “${excerpt(plainText(message)).slice(0, 60)}”.`);
+      const named = announcementName({ title: saved.changes.title === undefined ? editing.title : saved.changes.title,
+        message: saved.changes.message || editing.message }, 60);
+      say(`Draft of changes kept: “${named}”; the live announcement is as it was.`);
     } else {
       saved = editing
         ? await call('PATCH', `/notifications/${editing.id}`, body, openedCondition())
         : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
+      // Named as the list, the buttons and the history name it: its title, else the beginning of its words.
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
-        + `“${excerpt(plainText(saved.message)).slice(0, 60)}”.`);
+        + `“${announcementName(saved, 60)}”.`);
     }
     leaveComposer();
     await Promise.all([loadNotifications(), loadActivity()]);

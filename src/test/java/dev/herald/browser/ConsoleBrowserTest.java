@@ -693,7 +693,8 @@ class ConsoleBrowserTest extends DrivenConsoleTest {
         console.press("Enter", 13);
         console.waitFor(() -> console.confirmOpen() || !console.visible("composer"));
         assertThat("not in the feed as a draft", console.feed(key).contains("new ones"), is(false));
-        assertThat(console.text("status"), startsWith("Draft of changes kept"));
+        assertThat(console.text("status"),
+                   is("Draft of changes kept: “Old words and new ones”; the live announcement is as it was."));
         assertThat(console.server.herald().services().notifications().find(id).orElseThrow().message(),
                 is("Old words"));
         console.waitFor(() -> console.rows("#notification-list tbody tr span.pending").size() == 1);

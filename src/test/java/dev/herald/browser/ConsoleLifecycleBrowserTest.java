@@ -45,6 +45,8 @@ class ConsoleLifecycleBrowserTest extends DrivenConsoleTest {
         console.browser.press("Tab", 9, true);
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#notification-list tbody tr td.value").equals(List.of("Winter sale")));
+        assertThat("named as the list names it (it said the message's words)", console.text("status"),
+                   is("Live: “Winter sale”."));
         assertThat(console.feed(key), containsString("\"title\":\"Winter sale\""));
         assertThat(console.script("return document.querySelector('#notification-list tbody tr button')"
                 + ".getAttribute('aria-label')"), is("Edit “Winter sale”"));
