@@ -73,6 +73,29 @@ public final class Json {
     }
 
     /**
+     * {@code json}, a JSON text, with U+0085, U+2028 and U+2029 written as their escapes: the same value, but a line
+     * that a loader splitting by Unicode's line breaks (Python's {@code str.splitlines}) does not cut in two. JSON
+     * allows them raw only inside strings, where an escape means the same; the writer leaves them raw. The text itself
+     * when it has none.
+     */
+    public static String oneLine(String json) {
+        StringBuilder escaped = null;
+        int run = 0;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (c != '\u0085' && c != '\u2028' && c != '\u2029') {
+                continue;
+            }
+            if (escaped == null) {
+                escaped = new StringBuilder(json.length() + 12);
+            }
+            escaped.append(json, run, i).append(c == '\u0085' ? "\\u0085" : c == '\u2028' ? "\\u2028" : "\\u2029");
+            run = i + 1;
+        }
+        return escaped == null ? json : escaped.append(json, run, json.length()).toString();
+    }
+
+    /**
      * Appends {@code text} as a JSON string, escaped as this module's writer escapes it (the quote, the backslash and
      * control characters; nothing else): for a hot path that writes a few known fields itself rather than building a
      * tree to write it.

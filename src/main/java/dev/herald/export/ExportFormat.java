@@ -9,7 +9,8 @@ import java.util.function.IntPredicate;
 import dev.herald.api.Json;
 
 /**
- * How an export is written: NDJSON, one JSON object a line (LF), for loaders; CSV (RFC 4180, CRLF, a header row,
+ * How an export is written: NDJSON, one JSON object a line (LF, and no other line break of Unicode's, which some loaders
+ * split by), for loaders; CSV (RFC 4180, CRLF, a header row,
  * UTF-8 with a byte order mark so that spreadsheets read it as UTF-8) for a person.
  */
 enum ExportFormat {
@@ -21,7 +22,7 @@ enum ExportFormat {
 
         @Override
         void row(OutputStream out, ExportedRow<?> row) throws IOException {
-            out.write(Json.write(row.json()).getBytes(StandardCharsets.UTF_8));
+            out.write(Json.oneLine(Json.write(row.json())).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
         }
     },

@@ -36,6 +36,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.startsWith;
@@ -216,6 +217,25 @@ abstract class ExportContract extends HeraldServerTest {
         assertThat(ids(export("since=" + at + "&until=" + after)), contains(second));
         Export untilFuture = export("until=2099-01-01T00:00:00Z");
         assertThat(ids(untilFuture), contains(first, second, third));
+    }
+
+    /**
+     * A line is a row for every loader: a client's U+2028, U+2029 or U+0085 in its metadata went out raw, valid JSON
+     * that a loader splitting lines by Unicode's rules (Python's {@code str.splitlines}) cut in two, stopping the
+     * import at that row on every pull (an outside review). Each is written as its escape: the same JSON value.
+     */
+    @Test
+    void unicodeLineSeparatorsInWhatAClientWroteAreEscapedSoEachLineIsARow() throws SQLException {
+        String note = "a\u2028b\u2029c\u0085d\u000be";
+        insert(now, "n1", "{\"note\":\"" + note.replace("\u000b", "\\u000b") + "\"}");
+        insert(now + 1, "n2", null);
+        herald.clock().advance(SETTLE.plusMillis(2));
+
+        Export export = export("");
+        String text = new String(export.bytes, StandardCharsets.UTF_8);
+        assertThat(text.split("[\\n\\r\\u000b\\u000c\\u001c-\\u001e\\u0085\\u2028\\u2029]", -1).length, is(3));
+        assertThat(text, containsString("\"a\\u2028b\\u2029c\\u0085d\\u000be\""));
+        assertThat(export.objects().getFirst().getJsonObject("metadata").getString("note"), is(note));
     }
 
     /**
