@@ -71,6 +71,8 @@ const VERBS = {
   'notification.deleted': 'deleted the announcement',
   'notification.draft-saved': 'saved a draft of changes to the announcement',
   'notification.draft-discarded': 'discarded the draft of changes to the announcement',
+  'notification.duplicated': 'duplicated an announcement as',
+  'notification.version-restored': 'restored a version of the announcement',
   'notifications.ended-archived': 'archived the ended announcements of the project',
   'session.opened': 'signed in',
   'session.closed': 'signed out',
@@ -83,6 +85,15 @@ const VERBS = {
   'account.reset': 'reset the credential of',
   'invite.accepted': 'joined the team',
   'database.backed-up': 'backed up the database into',
+  'token-key.created': 'registered the user token key',
+  'token-key.revoked': 'revoked the user token key',
+  'user.erased': 'erased a user\'s state',
+  'webhook.created': 'added the webhook endpoint',
+  'webhook.updated': 'changed the webhook endpoint',
+  'webhook.deleted': 'deleted the webhook endpoint',
+  'webhook.secret-rotated': 'rotated the secret of the webhook endpoint',
+  'webhook.replayed': 'replayed deliveries to the webhook endpoint',
+  'webhook.disabled': 'disabled the webhook endpoint',
 };
 
 /**
@@ -123,7 +134,11 @@ function targetName(line) {
       // Taking an invitation: the account is its own actor, named once.
       return line.action === 'invite.accepted' ? '' : String(target.id ?? '');
     case 'backup':
+    case 'token-key':
       return String(target.id ?? '');
+    case 'webhook-endpoint':
+      // Its URL where the line holds it (created, deleted, replayed), the one a replay sent to.
+      return typeof details.url === 'string' ? details.url : '';
     default:
       return '';
   }

@@ -2,18 +2,23 @@ package dev.herald.webhook;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 import dev.herald.admin.Ids;
 import dev.herald.admin.Page;
 import dev.herald.admin.PageRequest;
+import dev.herald.audit.AuditEntry;
+import dev.herald.audit.AuditLog;
 import dev.herald.storage.Rows;
+import dev.herald.storage.Transactions;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 
 /**
- * Deliveries in the database: what the worker claims and records, what the API lists and replays. Each statement
- * stands alone (auto-commit): a claim is one conditional UPDATE, which on Galera two nodes cannot both win.
+ * Deliveries in the database: what the worker claims and records, what the API lists and replays. Each of the
+ * worker's statements stands alone (auto-commit): a claim is one conditional UPDATE, which on Galera two nodes cannot
+ * both win; a replay is one with its audit line.
  */
 public final class DeliveryStore {
 
@@ -125,16 +130,39 @@ public final class DeliveryStore {
                 .toList(), record -> record.lastDetail() == null ? 0 : record.lastDetail().length());
     }
 
-    /** @return whether there was such a delivery not in flight */
-    boolean replay(String endpointId, String eventId, long now) {
+    /**
+     * Sends a delivery again, its audit line in the same transaction: a replay sends events (interactions' metadata
+     * among them) to wherever the endpoint's URL now points, so it is a write the log names like any other.
+     *
+     * @return whether there was such a delivery not in flight (none: nothing written, no line)
+     */
+    boolean replay(String endpointId, String eventId, long now, AuditEntry audit) {
         if (!Ids.isWellFormed(eventId)) {
             return false;
         }
-        return db.execute().namedUpdate("replay-webhook-delivery", now, endpointId, eventId) == 1;
+        boolean[] replayed = new boolean[1];
+        Transactions.run(db, transaction -> {
+            replayed[0] = transaction.namedUpdate("replay-webhook-delivery", now, endpointId, eventId) == 1;
+            if (replayed[0]) {
+                AuditLog.record(transaction, audit);
+            }
+        });
+        return replayed[0];
     }
 
-    long replaySince(String endpointId, long since, long now) {
-        return db.execute().namedUpdate("replay-webhook-deliveries-since", now, endpointId, since);
+    /**
+     * Sends again every delivery of the endpoint since an instant, its audit line (with how many) in the same
+     * transaction, even for none: it was asked for.
+     *
+     * @param audit the line, given how many deliveries were replayed
+     */
+    long replaySince(String endpointId, long since, long now, LongFunction<AuditEntry> audit) {
+        long[] replayed = new long[1];
+        Transactions.run(db, transaction -> {
+            replayed[0] = transaction.namedUpdate("replay-webhook-deliveries-since", now, endpointId, since);
+            AuditLog.record(transaction, audit.apply(replayed[0]));
+        });
+        return replayed[0];
     }
 
     /** What waits: how many deliveries, and when the oldest of them was written (null when none). */

@@ -178,7 +178,9 @@ public final class WebhookAdminService implements HttpService {
         AdminRequests.body(request, NO_BODY);
         String eventId = request.path().pathParameters().get("eventId");
         long now = clock.millis();
-        if (!deliveries.replay(endpoint.id(), eventId, now)) {
+        if (!deliveries.replay(endpoint.id(), eventId, now, AuditEntry.of(Actor.of(request), now, "webhook.replayed",
+                endpoint.projectId(), TARGET, endpoint.id(), Json.builders().createObjectBuilder()
+                        .add("eventId", eventId).add("url", endpoint.url()).add("replayed", 1).build()))) {
             throw ApiException.error(Status.NOT_FOUND_404, "NOT_FOUND", "Delivery not found, or being attempted now");
         }
         AdminResponses.accepted(request, response, Json.builders().createObjectBuilder().add("replayed", 1).build());
@@ -190,7 +192,12 @@ public final class WebhookAdminService implements HttpService {
         long since = AdminRequests.instant(AdminRequests.optionalString(body, "since").orElseThrow(
                 () -> ApiException.validation("since", "since is required: an ISO 8601 date-time with a zone")),
                 "since");
-        long replayed = deliveries.replaySince(endpoint.id(), since, clock.millis());
+        long now = clock.millis();
+        Actor actor = Actor.of(request);
+        long replayed = deliveries.replaySince(endpoint.id(), since, now, count -> AuditEntry.of(actor, now,
+                "webhook.replayed", endpoint.projectId(), TARGET, endpoint.id(), Json.builders().createObjectBuilder()
+                        .add("since", Timestamps.format(since)).add("url", endpoint.url()).add("replayed", count)
+                        .build()));
         AdminResponses.accepted(request, response, Json.builders().createObjectBuilder().add("replayed", replayed)
                 .build());
     }

@@ -268,6 +268,23 @@ class ConsoleWebhooksBrowserTest {
         assertThat(console.text("status"), is(receiver.url("/hooks/herald") + " deleted."));
         assertThat(console.visible("webhook-secret"), is(false));
         assertThat(endpoints(project).size(), is(0));
+
+        // Each step is a sentence of the audit log, the replays among them (they left no line before).
+        console.browser.open(console.console() + "#/audit");
+        console.waitFor(() -> console.visible("audit") && console.rows("#audit-list tbody tr td.value").stream()
+                .anyMatch(line -> line.contains("deleted the webhook endpoint")));
+        String url = receiver.url("/hooks/herald");
+        String in = " in " + project.name();
+        assertThat(console.rows("#audit-list tbody tr td.value").stream()
+                .filter(line -> line.contains("webhook endpoint") && line.endsWith(in)).toList(), is(List.of(
+                        "alice deleted the webhook endpoint " + url + in,
+                        "alice rotated the secret of the webhook endpoint" + in,
+                        "alice changed the webhook endpoint" + in,
+                        "alice changed the webhook endpoint" + in,
+                        "alice changed the webhook endpoint" + in,
+                        "alice replayed deliveries to the webhook endpoint " + url + in,
+                        "alice replayed deliveries to the webhook endpoint " + url + in,
+                        "alice added the webhook endpoint " + url + in)));
         assertThat(console.violations(), is("[]"));
     }
 

@@ -3,6 +3,8 @@ package dev.herald.webhook;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -10,6 +12,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.herald.api.Timestamps;
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
 import dev.herald.support.AdminClient;
@@ -20,6 +23,7 @@ import io.helidon.http.Method;
 import io.helidon.webclient.http1.Http1Client;
 import io.helidon.webserver.WebServerConfig;
 
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import org.junit.jupiter.api.Test;
@@ -217,11 +221,24 @@ abstract class WebhookAdminContract extends HeraldServerTest {
             assertThat(admin.call(Method.POST, path + "/deliveries/" + eventId + "/replay").status(), is(202));
             assertThat(admin.call(Method.POST, path + "/deliveries/msg_unknown/replay").status(), is(404));
             assertThat(worker.deliverDue(), is(1));
-            AdminClient.Answer all = admin.call(Method.POST, path + "/replay", "{\"since\":\""
-                    + herald.clock().instant().minusSeconds(60) + "\"}");
+            Instant since = herald.clock().instant().minusSeconds(60);
+            AdminClient.Answer all = admin.call(Method.POST, path + "/replay", "{\"since\":\"" + since + "\"}");
             assertThat(all.status(), is(202));
             assertThat(all.object().getInt("replayed"), is(2));
             assertThat(worker.deliverDue(), is(2));
+
+            // A replay sends events to wherever the URL now points: each is a line of the audit log, the unknown
+            // delivery's none (an outside review found none at all). Newest first.
+            List<JsonObject> replays = admin.call(Method.GET, "/audit?targetId=" + created.getString("id")).array()
+                    .getValuesAs(JsonObject.class).stream()
+                    .filter(line -> line.getString("action").equals("webhook.replayed")).toList();
+            assertThat(replays.size(), is(2));
+            assertThat(replays.get(0).getJsonObject("details"), is(Json.createObjectBuilder()
+                    .add("since", Timestamps.format(since.toEpochMilli()))
+                    .add("url", created.getString("url")).add("replayed", 2).build()));
+            assertThat(replays.get(1).getJsonObject("details"), is(Json.createObjectBuilder().add("eventId", eventId)
+                    .add("url", created.getString("url")).add("replayed", 1).build()));
+            assertThat(replays.get(1).getString("projectId"), is(project.id()));
         }
         assertThat("the same ids each time", receiver.received.stream().map(Delivery::messageId).distinct().count(),
                    is(2L));
