@@ -5,6 +5,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import dev.herald.api.ApiException;
 import dev.herald.api.Json;
@@ -29,6 +30,8 @@ public final class AdminRequests {
     static final int MAX_BODY_BYTES = RequestBodies.MAX_ADMIN_BYTES;
     private static final List<String> MEDIA_TYPES = List.of("application/json");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+    /** A limit's form: ASCII digits, few enough for an int. */
+    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,9}");
 
     private AdminRequests() {
     }
@@ -105,16 +108,18 @@ public final class AdminRequests {
         return values.stream().findFirst();
     }
 
-    /** {@code ?limit=}, given once: a whole number from 1 to {@code max}; {@code defaultLimit} when absent. */
+    /**
+     * {@code ?limit=}, given once: a whole number from 1 to {@code max} in ASCII digits; {@code defaultLimit} when
+     * absent. {@code Integer.parseInt} alone took a sign ({@code +5}) and any script's digits ({@code ٥}, an
+     * Arabic-Indic five) as 5 (an outside review): a client's typo or a filter in front reads them otherwise.
+     */
     public static int limit(ServerRequest request, int defaultLimit, int max) {
         return queryParameter(request, "limit").map(text -> {
-            try {
+            if (DIGITS.matcher(text).matches()) {
                 int limit = Integer.parseInt(text);
                 if (limit >= 1 && limit <= max) {
                     return limit;
                 }
-            } catch (NumberFormatException e) {
-                // answered below
             }
             throw ApiException.validation("limit", "limit must be a whole number from 1 to " + max);
         }).orElse(defaultLimit);

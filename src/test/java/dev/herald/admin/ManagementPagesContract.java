@@ -139,7 +139,8 @@ abstract class ManagementPagesContract extends HeraldServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limit=0", "limit=1001", "limit=abc", "limit=", "cursor=abc", "cursor=YzEu",
+    @ValueSource(strings = {"limit=0", "limit=1001", "limit=abc", "limit=", "limit=%D9%A5", "limit=%2B5",
+            "limit=%EF%BC%95", "limit=0005000000000", "cursor=abc", "cursor=YzEu",
             "state=current", "state=LIVE", "state=live&status=PUBLISHED"})
     void aBadPageOrFilterIsAValidationError(String query) {
         Project project = herald.project();
