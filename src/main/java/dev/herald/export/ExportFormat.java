@@ -9,9 +9,9 @@ import java.util.function.IntPredicate;
 import dev.herald.api.Json;
 
 /**
- * How an export is written: NDJSON, one JSON object a line (LF, and no other line break of Unicode's, which some loaders
- * split by), for loaders; CSV (RFC 4180, CRLF, a header row,
- * UTF-8 with a byte order mark so that spreadsheets read it as UTF-8) for a person.
+ * How an export is written: NDJSON, one JSON object a line (LF, and no other of Unicode's line breaks, which some
+ * loaders split by), for loaders; CSV (RFC 4180, CRLF, a header row, UTF-8 with a byte order mark so that spreadsheets
+ * read it as UTF-8) for a person.
  */
 enum ExportFormat {
     NDJSON("application/x-ndjson", "ndjson") {
