@@ -64,6 +64,25 @@ class StartFailuresMariaDbTest {
         }
     }
 
+    /**
+     * An empty user (a line {@code DB_CONNECTION_USERNAME=} in an environment file) made the driver log in as the
+     * operating system's user, root on an operator's trial, where the least-privileged user was meant.
+     */
+    @Test
+    void anEmptyUserIsRefusedBeforeConnecting() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            for (Map<String, String> empty : java.util.List.of(Map.of("DB_CONNECTION_USERNAME", ""),
+                                                                Map.of("DB_CONNECTION_USERNAME", " "))) {
+                assertOneLine(timed(config(database.url(), database.username()), empty),
+                              "db.connection.username (DB_CONNECTION_USERNAME) is empty: set the user Herald connects"
+                                      + " as, or leave the setting out when the URL names one (?user=)");
+            }
+            assertOneLine(timed(config(database.url(), ""), Map.of()),
+                          "db.connection.username (DB_CONNECTION_USERNAME) is empty: set the user Herald connects"
+                                  + " as, or leave the setting out when the URL names one (?user=)");
+        }
+    }
+
     private static String config(String url, String username) {
         return """
                 server:

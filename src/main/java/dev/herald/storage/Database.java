@@ -175,7 +175,15 @@ public final class Database {
      * the configuration used to log in as H2's {@code sa}, which only told the operator that access was denied.
      */
     static void chooseUser(Map<String, String> settings, Dialect dialect) {
-        if (settings.containsKey("connection.username")) {
+        String username = settings.get("connection.username");
+        if (username != null && username.isBlank()) {
+            // A line "DB_CONNECTION_USERNAME=" in an environment file: the MariaDB driver then logged in as the
+            // operating system's user (root, on an operator's trial), not the least-privileged user meant.
+            throw new BadSetting("db.connection.username (DB_CONNECTION_USERNAME) is empty: set the user Herald "
+                    + "connects as, or leave the setting out" + (dialect == Dialect.H2 ? " (H2's own user is sa)"
+                    : " when the URL names one (?user=)"));
+        }
+        if (username != null) {
             return;
         }
         if (dialect != Dialect.H2) {
