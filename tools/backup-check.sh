@@ -203,10 +203,15 @@ log "mariadb-dump: the restored database holds everything"
 
 if [ "${BACKUP_CHECK_MARIABACKUP:-1}" = 1 ]; then
     backup_while_tracking mariabackup
-    tools/restore.sh mariabackup "$WORK/physical" "$WORK/datadir" > /dev/null 2>&1
+    # The server runs as the user the restore names (mysql, as root), as an operator would start it: the work
+    # directory must let that user reach its data directory, where its socket and pid file go too.
+    chmod 755 "$WORK"
+    owner=$(tools/restore.sh mariabackup "$WORK/physical" "$WORK/datadir" 2> /dev/null \
+                | sed -n 's/^mariadbd .*--user=\([^ ]*\)$/\1/p')
+    [ -n "$owner" ] || fail "tools/restore.sh mariabackup printed no mariadbd command"
     mariadbd --no-defaults --datadir="$WORK/datadir" --port=$MARIADBD_PORT --bind-address=127.0.0.1 \
-        --socket="$WORK/mariadbd.sock" --pid-file="$WORK/mariadbd.pid" --user=root --skip-grant-tables \
-        --innodb-buffer-pool-size=64M > "$WORK/mariadbd.log" 2>&1 &
+        --socket="$WORK/datadir/mariadbd.sock" --pid-file="$WORK/datadir/mariadbd.pid" --user="$owner" \
+        --skip-grant-tables --innodb-buffer-pool-size=64M > "$WORK/mariadbd.log" 2>&1 &
     MARIADBD=$!
     for _ in $(seq 1 60); do SQL_PORT=$MARIADBD_PORT sql -e "SELECT 1" > /dev/null 2>&1 && break; sleep 0.5; done
     SQL_PORT=$MARIADBD_PORT sql -e "SELECT 1" > /dev/null || { tail -n 20 "$WORK/mariadbd.log"; fail "mariadbd did not start"; }

@@ -45,8 +45,15 @@ mariabackup)
     require_new "$datadir"
     mariabackup --copy-back --target-dir="$backup" --datadir="$datadir" > "$datadir.restore.log" 2>&1 \
         || die "mariabackup --copy-back failed; see $datadir.restore.log"
-    echo "restore: $backup copied into $datadir; start a MariaDB server of its own on it, e.g." >&2
-    echo "mariadbd --no-defaults --datadir=$datadir --port=3307 --socket=$datadir/mariadb.sock --user=mysql"
+    # The copy belongs to whoever ran it; the server, started as root, runs as mysql and must own its files (an
+    # operator's trial: the printed command failed with "Permission denied" on a directory root kept).
+    owner=$(id -un)
+    if [ "$(id -u)" = 0 ] && id mysql > /dev/null 2>&1; then
+        chown -R mysql:mysql "$datadir" || die "could not give $datadir to the user mysql"
+        owner=mysql
+    fi
+    echo "restore: $backup copied into $datadir (owned by $owner); start a MariaDB server of its own on it, e.g." >&2
+    echo "mariadbd --no-defaults --datadir=$datadir --port=3307 --socket=$datadir/mariadb.sock --user=$owner"
     ;;
 h2)
     file=$2 directory=$3
