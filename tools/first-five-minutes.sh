@@ -36,6 +36,12 @@ start_herald() {
     STEP="find the jar"
     [ -f target/herald.jar ] || fail "target/herald.jar is missing: run mvn -q package -DskipTests first"
     STEP="start Herald"
+    # A second run would overwrite the pid file and cut the log of the first Herald, still writing to it (an
+    # operator's trial: kill "$(cat herald.pid)" then found no such process, and the log held NUL bytes).
+    if [ -f herald.pid ] && kill -0 "$(cat herald.pid)" 2>/dev/null; then
+        fail "a Herald this script started runs already (pid $(cat herald.pid), log herald.log): stop it first \
+with kill \"\$(cat herald.pid)\", or try it again with HERALD_URL and HERALD_ADMIN_TOKEN set"
+    fi
     java -jar target/herald.jar config/dev.yaml > herald.log 2>&1 &
     echo $! > herald.pid
     for _ in $(seq 1 120); do
