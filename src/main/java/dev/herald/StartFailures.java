@@ -67,6 +67,9 @@ final class StartFailures {
             return mapping.group(2) + " (" + ConfigValues.environmentName(mapping.group(2)) + ") is \""
                     + mapping.group(1) + "\", which is not of the form it needs (README, Configuration)";
         }
-        return message.lines().findFirst().orElse("");
+        String first = message.lines().findFirst().orElse("");
+        // H2's: its statement follows on the next lines, which one line leaves out.
+        return first.endsWith("; SQL statement:") ? first.substring(0, first.length() - "; SQL statement:".length())
+                : first;
     }
 }

@@ -1,6 +1,8 @@
 package dev.herald;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.Map;
 
@@ -51,6 +53,42 @@ class StartFailuresMariaDbTest {
             assertOneLine(ended, "The database at " + url + " refused user '" + database.username() + "': ");
             assertThat(ended.log(), containsString("Unknown database '" + name + "'; "
                     + "create the database (README, Production) or correct db.connection.url (DB_CONNECTION_URL)\n"));
+        }
+    }
+
+    /**
+     * A user with fewer rights than the README grants (here SELECT alone): the migration's refusal said "CREATE
+     * command denied" and nothing of what to do (an operator's trial); a database it may not see, misspelt or not,
+     * says both causes, since MariaDB answers both alike.
+     */
+    @Test
+    void aUserWithoutTheRightsHeraldNeedsIsToldWhichToGrant() throws Exception {
+        try (TestDatabase database = TestDatabase.mariadb()) {
+            String user = "herald_select_" + System.nanoTime() % 1_000_000;
+            String name = database.url().substring(database.url().lastIndexOf('/') + 1).replaceFirst("\\?.*", "");
+            try (Connection root = DriverManager.getConnection(database.url(), database.username(),
+                                                               database.password())) {
+                root.createStatement().execute("CREATE USER '" + user + "'@'%' IDENTIFIED BY 'pw'");
+                root.createStatement().execute("GRANT SELECT ON `" + name + "`.* TO '" + user + "'@'%'");
+            }
+            try {
+                ChildHerald.Ended ended = timed(config(database.url(), user), Map.of("DB_CONNECTION_PASSWORD", "pw"));
+                assertOneLine(ended, "Schema migration failed: (conn=");
+                assertThat(ended.log(), containsString(") CREATE command denied to user '" + user + "'"));
+                assertThat(ended.log(), containsString("; grant '" + user + "' its rights on that database: SELECT,"
+                        + " INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, DROP (README, Production)\n"));
+
+                String elsewhere = database.url().replace("/" + name, "/" + name + "_misspelt");
+                assertThat(timed(config(elsewhere, user), Map.of("DB_CONNECTION_PASSWORD", "pw")).log(),
+                           containsString("; grant the user its rights on that database (README, Production), or"
+                                   + " correct its name in db.connection.url (DB_CONNECTION_URL): MariaDB says the same"
+                                   + " of a database that does not exist\n"));
+            } finally {
+                try (Connection root = DriverManager.getConnection(database.url(), database.username(),
+                                                                   database.password())) {
+                    root.createStatement().execute("DROP USER '" + user + "'@'%'");
+                }
+            }
         }
     }
 

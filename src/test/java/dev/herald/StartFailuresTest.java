@@ -4,6 +4,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -373,6 +375,26 @@ class StartFailuresTest {
         assertThat(ended.log(), containsString("; check that the directory in db.connection.url (DB_CONNECTION_URL) "
                 + "exists or can be created, and that this user may write there\n"));
         assertThat("nothing of H2's own on the console", ended.log(), not(containsString("org.h2.")));
+    }
+
+    /**
+     * An H2 file Herald may read but not write (an operator's trial: a file of 0444 in a directory of 0555, Herald run
+     * as nobody; here H2's own read-only mode) said "Schema migration failed: The database is read only; SQL
+     * statement:", its line cut at H2's next one, and nothing of what to do.
+     */
+    @Test
+    void aReadOnlyEmbeddedDatabaseSaysWhatToDoInOneLine() throws Exception {
+        String file = directory.resolve("data").resolve("herald").toString();
+        try (Connection created = DriverManager.getConnection("jdbc:h2:file:" + file + ";DATABASE_TO_LOWER=TRUE",
+                                                             "sa", "")) {
+            created.createStatement().execute("CREATE TABLE something_else (id INT)");
+        }
+        String url = "jdbc:h2:file:" + file + ";ACCESS_MODE_DATA=r";
+        ChildHerald.Ended ended = ChildHerald.failedStart(directory, ChildHerald.onDatabase(url), Map.of());
+        assertOneLine(ended, "Schema migration failed: The database is read only; the user Herald runs as may not"
+                + " write the H2 files of " + url + ";");
+        assertThat(ended.log(), containsString(": give it write access to them and to their directory\n"));
+        assertThat("no line of H2's statement", ended.log(), not(containsString("SQL statement")));
     }
 
     /** A misspelled setting outside {@code db} is a warning: Herald starts and says which key it ignored. */

@@ -273,7 +273,8 @@ public final class Database {
             new Migrations(connection, settings, dialect, clock,
                            () -> SchemaConnection.open(settings, dialect, startupTimeout)).run();
         } catch (SQLException e) {
-            throw new IllegalStateException("Schema migration failed: " + e.getMessage(), e);
+            throw new IllegalStateException(DatabaseRefusals.migrationFailed(
+                    e, DatabaseUrls.withoutSecrets(settings.get("connection.url")), user(settings)), e);
         }
         LOGGER.log(Level.DEBUG, "Schema up to date");
     }
