@@ -276,8 +276,11 @@ public final class Main {
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter());
         connectionFilters(routing, config, services.live().clients());
+        // DOWN for a second past a tracking request's longest wait after a failure: between two failures too.
+        Duration holdDown = TrackingBatchSettings.from(config.get("tracking.batch")).maxWait().plusSeconds(1);
         routing.register("/observe/health", new HealthService(database.client(), database.pool()::refused,
-                                                              () -> services.tracking().writerFigures().failed()))
+                                                              () -> services.tracking().writerFigures().failed(),
+                                                              holdDown))
                 .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
                                                                  services.feed()::cacheFigures,
                                                                  services.userTokens()::cacheFigures,

@@ -1,6 +1,7 @@
 package dev.herald.observe;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.function.LongSupplier;
 
 import dev.herald.api.Json;
@@ -32,18 +33,26 @@ public final class HealthService implements HttpService {
     private final LongSupplier connectionsRefused;
     private final LongSupplier interactionsFailed;
     private final RecentAnswer databaseUp;
-    /** The two counts at the previous check; read and written under RecentAnswer's lock only. */
+    private final long holdDownNanos;
+    /** The two counts at the previous check, and when a check last found them grown; under RecentAnswer's lock. */
     private long refusedBefore;
     private long failedBefore;
+    private long lastFailureSeen;
+    private boolean failureSeen;
 
     /**
      * @param connectionsRefused requests refused a serving connection since start (the pool's wait ran out)
      * @param interactionsFailed interactions answered 500 since start (their transaction failed or took too long)
+     * @param holdDown           how long readiness stays DOWN after a check found requests failed: longer than a
+     *                           tracking request waits for its batch, so that requests failing one after the other
+     *                           keep it DOWN between two failures
      */
-    public HealthService(DbClient db, LongSupplier connectionsRefused, LongSupplier interactionsFailed) {
+    public HealthService(DbClient db, LongSupplier connectionsRefused, LongSupplier interactionsFailed,
+                         Duration holdDown) {
         this.db = db;
         this.connectionsRefused = connectionsRefused;
         this.interactionsFailed = interactionsFailed;
+        this.holdDownNanos = holdDown.toNanos();
         this.refusedBefore = connectionsRefused.getAsLong();
         this.failedBefore = interactionsFailed.getAsLong();
         this.databaseUp = new RecentAnswer(this::databaseServes, System::nanoTime);
@@ -80,17 +89,25 @@ public final class HealthService implements HttpService {
     }
 
     /**
-     * The database answers, and served every request since the previous check. A ping alone said UP while slow
-     * queries held the pool (a ping takes a connection as one frees up, between requests refused one) and while a
-     * lock held the interaction writer: the requests failed, readiness did not.
+     * The database answers, and served every request since the previous check and for the hold-down before it. A
+     * ping alone said UP while slow queries held the pool (a ping takes a connection as one frees up, between requests
+     * refused one) and while a lock held the interaction writer: the requests failed, readiness did not. Without the
+     * hold-down, a check a second could find no failure between two of a client's requests, each failing after its
+     * 1.5 s wait: readiness went 200, 200, 503, 200, 503 while every one failed (an operator's trial), and a load
+     * balancer that needs three failures in a row never took the instance out.
      */
     private boolean databaseServes() {
         long refused = connectionsRefused.getAsLong();
         long failed = interactionsFailed.getAsLong();
-        boolean servedAll = refused == refusedBefore && failed == failedBefore;
+        long now = System.nanoTime();
+        if (refused != refusedBefore || failed != failedBefore) {
+            lastFailureSeen = now;
+            failureSeen = true;
+        }
         refusedBefore = refused;
         failedBefore = failed;
-        return databaseAnswers() && servedAll;
+        boolean failingLately = failureSeen && now - lastFailureSeen < holdDownNanos;
+        return databaseAnswers() && !failingLately;
     }
 
     /**

@@ -78,9 +78,9 @@ class PoolExhaustedTest extends HeraldServerTest {
             }
         }
 
-        // Readiness answers from its last check for a second, and the first check after says down for the requests
-        // refused since the one before: up within two checks.
-        long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        // Readiness answers from its last check for a second, and stays down for its hold-down (tracking.batch.max-wait
+        // and a second) after the check that found requests refused: up within some 4 s.
+        long deadline = System.nanoTime() + Duration.ofSeconds(6).toNanos();
         int ready;
         do {
             Thread.sleep(200);
@@ -119,6 +119,9 @@ class PoolExhaustedTest extends HeraldServerTest {
         // The pool is free again and a ping would pass, but a request was refused since the last check.
         assertTimely(503, "GET /observe/health/ready", operations);
         Thread.sleep(1_100);
+        assertTimely(503, "GET /observe/health/ready", operations);
+        // Past the hold-down (tracking.batch.max-wait, 1.5 s, and a second) and a check.
+        Thread.sleep(2_600);
         assertTimely(200, "GET /observe/health/ready", operations);
     }
 
