@@ -201,7 +201,7 @@ public final class Main {
         // The only selector, so that it sees every connection as it is accepted (ConnectionsPerClient).
         server.protocolsDiscoverServices(false)
                 .protocols(List.of())
-                .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of, http1,
+                .connectionSelectors(List.of(ConnectionsPerClient.proxiesExempt(StrictChunkContext::of, http1,
                         clients, limits.perClient(), "limits.connections-per-client", limits.readTimeout(),
                         limits.proxyIdleTimeout())))
                 .directHandlers(JsonDirectHandler.forAllEvents())
@@ -215,9 +215,9 @@ public final class Main {
                     socket.protocolsDiscoverServices(false)
                             .mediaContext(media)
                             .protocols(List.of())
-                            .connectionSelectors(List.of(new ConnectionsPerClient(StrictChunkContext::of,
-                                    http1, clients, observe.perClient(),
-                                    "observe.connections-per-client", observe.readTimeout(), observe.readTimeout())))
+                            .connectionSelectors(List.of(ConnectionsPerClient.everyPeerLimited(
+                                    StrictChunkContext::of, http1, clients, observe.perClient(),
+                                    "observe.connections-per-client", observe.readTimeout())))
                             .directHandlers(JsonDirectHandler.forAllEvents());
                 })
                 .routing(ObserveSettings.SOCKET, routing -> observeRouting(routing, config, services, metrics));

@@ -96,6 +96,11 @@ public final class ClientAddresses {
         return isTrusted(trust, peer) ? Optional.empty() : Optional.of(trust.ipv6Prefix().clientOf(peer));
     }
 
+    /** The peer as a client, trusted proxy or not: its address, or its IPv6 network as the rate limit groups them. */
+    public Object peerOf(InetAddress peer) {
+        return trust.ipv6Prefix().clientOf(peer);
+    }
+
     /** A key of {@link #clientOf} as a log line shows it: {@code 192.0.2.1}, {@code 2001:db8:1:2:0:0:0:0/64}. */
     public static String describe(Object client) {
         return client instanceof InetAddress address ? address.getHostAddress() : String.valueOf(client);

@@ -64,26 +64,43 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     private final String setting;
     private final Duration readTimeout;
     private final Duration proxyIdleTimeout;
+    private final boolean proxiesExempt;
     private final Set<Timed> timed = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Object, Integer> open = new ConcurrentHashMap<>();
     private final LogThrottle refusals;
     private volatile Object lastRefused;
 
     /**
+     * The public listener's: a trusted proxy carries many clients, so it is not limited, and may keep idle
+     * connections for {@code proxyIdleTimeout}.
+     *
      * @param contexts the context each admitted connection reads and writes through, made from Helidon's
      * @param http1    Helidon's HTTP/1.1 settings for the connections
      * @param setting  the setting of the limit, for the log ({@code limits.connections-per-client})
      * @param proxyIdleTimeout how long a trusted proxy's connection may wait for its next request
      */
-    public ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, Http1Config http1, ClientAddresses clients,
-                                int limit, String setting, Duration readTimeout, Duration proxyIdleTimeout) {
-        this(contexts, http1, clients, limit, setting, readTimeout, proxyIdleTimeout, LOG_INTERVAL);
+    public static ConnectionsPerClient proxiesExempt(UnaryOperator<ConnectionContext> contexts, Http1Config http1,
+                                                     ClientAddresses clients, int limit, String setting,
+                                                     Duration readTimeout, Duration proxyIdleTimeout) {
+        return new ConnectionsPerClient(contexts, http1, clients, limit, setting, readTimeout, proxyIdleTimeout, true,
+                                        LOG_INTERVAL);
+    }
+
+    /**
+     * The operations listener's: probes and scrapers, each its own client, a trusted proxy's address too (an
+     * operator's trial found 40 connections from a trusted address all served where 16 were the bound).
+     */
+    public static ConnectionsPerClient everyPeerLimited(UnaryOperator<ConnectionContext> contexts, Http1Config http1,
+                                                        ClientAddresses clients, int limit, String setting,
+                                                        Duration readTimeout) {
+        return new ConnectionsPerClient(contexts, http1, clients, limit, setting, readTimeout, readTimeout, false,
+                                        LOG_INTERVAL);
     }
 
     /** @param logInterval the least time between two lines about refused connections (a minute but in tests) */
     ConnectionsPerClient(UnaryOperator<ConnectionContext> contexts, Http1Config http1, ClientAddresses clients,
                          int limit, String setting, Duration readTimeout, Duration proxyIdleTimeout,
-                         Duration logInterval) {
+                         boolean proxiesExempt, Duration logInterval) {
         if (limit < 1) {
             throw new IllegalArgumentException(setting + " must be at least 1, not " + limit);
         }
@@ -94,6 +111,7 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
         this.setting = setting;
         this.readTimeout = readTimeout;
         this.proxyIdleTimeout = proxyIdleTimeout.compareTo(readTimeout) > 0 ? proxyIdleTimeout : readTimeout;
+        this.proxiesExempt = proxiesExempt;
         this.refusals = new LogThrottle(logInterval);
         Sweep.schedule(this);
     }
@@ -125,7 +143,8 @@ public final class ConnectionsPerClient implements ServerConnectionSelector {
     public ServerConnection connection(ConnectionContext ctx) {
         Optional<Object> client = ctx.remotePeer().address() instanceof InetSocketAddress socket
                                   && socket.getAddress() != null
-                ? clients.connectionClientOf(socket.getAddress())
+                ? proxiesExempt ? clients.connectionClientOf(socket.getAddress())
+                                : Optional.of(clients.peerOf(socket.getAddress()))
                 : Optional.empty();
         if (client.isEmpty()) {
             return timed(http1.connection(contexts.apply(ctx)), proxyIdleTimeout, () -> { });

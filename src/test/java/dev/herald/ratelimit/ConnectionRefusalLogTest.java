@@ -66,7 +66,7 @@ class ConnectionRefusalLogTest {
         ConnectionsPerClient oneEach = new ConnectionsPerClient(
                 UnaryOperator.identity(), Http1Config.create(),
                 new ClientAddresses(RateLimitSettings.from(Config.empty())), 1, "limits.connections-per-client",
-                Duration.ofSeconds(30), Duration.ofSeconds(30), LOG_INTERVAL);
+                Duration.ofSeconds(30), Duration.ofSeconds(30), true, LOG_INTERVAL);
         server = WebServer.builder()
                 .host("127.0.0.1")
                 .port(0)
