@@ -414,6 +414,23 @@ class StartFailuresTest {
         }
     }
 
+    /**
+     * Helidon reads a variable that spells each dash of a setting as {@code _} (MicroProfile's rule) as that setting:
+     * LIMITS_READ_TIMEOUT set limits.read-timeout while Herald warned that "limits.read.timeout" was ignored (an
+     * operator's trial). Such a variable is a known setting; a misspelt one is still named.
+     */
+    @Test
+    void aVariableThatSpellsEachDashAsAnUnderscoreIsTakenWithoutAFalseWarning() throws Exception {
+        try (ChildHerald herald = ChildHerald.start(directory, h2(), Map.of("LIMITS_READ_TIMEOUT", "PT7S",
+                "TRACKING_BATCH_MAX_WAIT", "PT2S", "ADMIN_AUTH_FAILURES_LIMIT", "20", "LIMITS_READ_TIMEOT", "PT1S"))) {
+            assertThat(herald.log(), not(containsString("limits.read.timeout")));
+            assertThat(herald.log(), not(containsString("tracking.batch.max.wait")));
+            assertThat(herald.log(), not(containsString("admin.auth.failures.limit")));
+            assertThat(herald.log(), containsString("limits.read.timeot (environment variable LIMITS_READ_TIMEOT) is not"
+                    + " a setting Herald knows"));
+        }
+    }
+
     /** server: is Helidon's, but its first level is known: a typo there was ignored, and the port error blamed 8080. */
     @Test
     void aMisspelledServerSettingIsNamedWithTheNearestOne() throws Exception {

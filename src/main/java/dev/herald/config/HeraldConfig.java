@@ -227,7 +227,7 @@ public final class HeraldConfig {
         List<String> warnings = new ArrayList<>();
         List<String> inFile = parsed.map(YamlKeys::of).or(() -> file.map(HeraldConfig::fileKeys)).orElseGet(List::of);
         file.ifPresent(path -> warnings.addAll(known.check(inFile, key -> "file " + path, true)));
-        Map<String, String> environment = environmentKeys();
+        Map<String, String> environment = environmentKeys(known);
         file.ifPresent(path -> requireNamedDatabase(path, inFile, environment));
         warnings.addAll(known.check(environment.keySet(), key -> "environment variable " + environment.get(key), false));
         warnings.addAll(known.check(System.getProperties().stringPropertyNames().stream()
@@ -260,13 +260,14 @@ public final class HeraldConfig {
 
     /**
      * The keys environment variables set in Herald's sections, each with its variable, as Helidon reads them:
-     * {@code _DASH_} is a dash, {@code _} a dot, all lower case.
+     * {@code _DASH_} is a dash, {@code _} a dot, all lower case; but for a known key with dashes that Helidon also
+     * reads with each dash an {@code _}, which is a known setting, not an unknown one.
      */
-    private static Map<String, String> environmentKeys() {
+    private static Map<String, String> environmentKeys(KnownSettings known) {
         Map<String, String> keys = new TreeMap<>();
         System.getenv().forEach((name, value) -> {
             String key = name.toLowerCase(Locale.ROOT).replace("_dash_", "-").replace('_', '.');
-            if (KnownSettings.isCheckedInTheEnvironment(key)) {
+            if (KnownSettings.isCheckedInTheEnvironment(key) && !known.isSpelledWithUnderscores(key)) {
                 keys.put(key, name);
             }
         });

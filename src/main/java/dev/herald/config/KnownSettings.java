@@ -60,9 +60,22 @@ public final class KnownSettings {
     private static final Pattern LIST_INDEX = Pattern.compile("\\.\\d+(?=\\.|$)");
 
     private final Set<String> known;
+    /** The known keys as Helidon spells them in the environment, each dash an underscore ({@code LIMITS_READ_TIMEOUT}). */
+    private final Set<String> spelledWithUnderscores = new TreeSet<>();
 
     private KnownSettings(Set<String> known) {
         this.known = known;
+        known.forEach(key -> spelledWithUnderscores.add(EnvironmentSource.spelling(key)));
+    }
+
+    /**
+     * Whether an environment variable's key (each {@code _} a dot, Herald's reading) is a known key that Helidon reads
+     * from the variable all the same, each dash written {@code _} rather than {@code _DASH_} ({@code LIMITS_READ_TIMEOUT}
+     * sets {@code limits.read-timeout}): an operator's trial found it applied while Herald warned it was ignored.
+     */
+    public boolean isSpelledWithUnderscores(String key) {
+        String plain = LIST_INDEX.matcher(key).replaceAll("");
+        return !isKnown(plain) && spelledWithUnderscores.contains(EnvironmentSource.spelling(plain));
     }
 
     /** The keys of the bundled defaults and those Herald reads without a default. */
