@@ -229,6 +229,9 @@ SOURCE_PID=$HERALD_PID
 seed "$SOURCE_PORT"
 backup_while_tracking h2
 url=$(tools/restore.sh h2 "$WORK/h2/backups/$H2_BACKUP" "$WORK/h2-restored" 2> /dev/null | sed -n 's/^DB_CONNECTION_URL=//p')
+for restored in "$WORK/h2-restored"/*.mv.db; do
+    [ "$(stat -c %a "$restored")" = 600 ] || fail "the restored H2 file is readable by others: $(ls -l "$restored")"
+done
 compare h2 "$url"
 log "H2 (POST /api/v1/admin/backups): the restored database holds everything"
 log "passed"

@@ -59,8 +59,10 @@ h2)
     file=$2 directory=$3
     [ -f "$file" ] || die "$file is not a file"
     require_new "$directory"
-    mkdir -p "$directory"
-    unzip -q "$file" -d "$directory" || die "could not unzip $file"
+    # The database holds the session cookies' key and the token and session hashes: its owner's alone, as the
+    # backup was (unzip gave it 0644, an operator's trial found).
+    (umask 077 && mkdir -p "$directory" && unzip -q "$file" -d "$directory") || die "could not unzip $file"
+    chmod -R go-rwx "$directory"
     database=$(find "$directory" -maxdepth 1 -name '*.mv.db' | head -n 1)
     [ -n "$database" ] || die "$file holds no H2 database (*.mv.db)"
     echo "restore: $file unzipped into $directory; start Herald on it with" >&2

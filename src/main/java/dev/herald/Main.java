@@ -23,6 +23,7 @@ import dev.herald.apikey.ApiKeyAdminService;
 import dev.herald.audit.AuditService;
 import dev.herald.backup.BackupService;
 import dev.herald.backup.BackupSettings;
+import dev.herald.config.BadSetting;
 import dev.herald.config.ConfigValues;
 import dev.herald.config.ConfigWatcher;
 import dev.herald.config.HeraldConfig;
@@ -126,6 +127,16 @@ public final class Main {
     private static boolean answersAlone(String[] args) {
         try {
             return Arguments.answeredAlone(args);
+        } catch (BadSetting e) {
+            if (args.length > 0 && args[0].equals("account")) {
+                // A command, not a start: "Herald did not start" misled (an operator's trial). Its output is the
+                // account's entry for a script to read; the refusal goes to standard error, exit 1.
+                System.err.println("herald account: " + e.getMessage());
+                System.exit(1);
+            }
+            LogSetup.configure();
+            StartFailures.exit(e);
+            return true;
         } catch (RuntimeException e) {
             LogSetup.configure();
             StartFailures.exit(e);

@@ -24,6 +24,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * A start that cannot succeed ends with exit code 1 and one line that names the setting, what it holds and what it
@@ -279,6 +280,27 @@ class StartFailuresTest {
         assertThat(version.log(), version.log().matches("(?s).*Herald \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(schema versions 1 to "
                 + Database.newestSchemaVersion() + "\\)\n"), is(true));
         assertThat("nothing started", Files.exists(directory.resolve("data")), is(false));
+    }
+
+    /**
+     * {@code herald account} is a command, not a start: its refusal said "Herald did not start" in a log line (an
+     * operator's trial). It is one line on standard error, exit 1, and nothing on standard output, which a script
+     * reads for the new account's entry.
+     */
+    @Test
+    void anAccountCommandThatCannotBeMadeSaysSoWithoutTalkOfAStart() throws Exception {
+        for (String[] arguments : List.of(new String[] {"account", "alice", "admin"},
+                                          new String[] {"account", "alice"})) {
+            ChildHerald.Ended refused = ChildHerald.failedStart(directory, Map.of(), arguments);
+            assertThat(refused.exitCode(), is(1));
+            assertThat(refused.log(), startsWith("herald account: "));
+            assertThat(refused.log(), not(containsString("did not start")));
+        }
+        assertThat(ChildHerald.failedStart(directory, Map.of(), "account", "alice", "admin").log(),
+                   is("herald account: An account's role is owner, editor or viewer, not: admin\n"));
+        ChildHerald.Ended made = ChildHerald.failedStart(directory, Map.of(), "account", "alice", "editor");
+        assertThat(made.exitCode(), is(0));
+        assertThat(made.log(), startsWith("Token of alice, shown this once"));
     }
 
     /** A password written into the URL is masked wherever the driver's words quote the URL. */
