@@ -313,6 +313,16 @@ abstract class ExportContract extends HeraldServerTest {
         assertError(path + "?limit=100001", 400, "limit");
         assertError(path + "?limit=ten", 400, "limit");
         assertError(path + "?format=xml", 400, "format");
+        // A name without "=" says as little as "format=": refused alike, not read as the default (an outside review).
+        for (String bare : List.of("format", "limit", "since")) {
+            RawHttp.Response answer;
+            try {
+                answer = raw("HTTP/1.1", path + "?" + bare, "");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            assertThat(bare + ": " + answer.body(), answer.status(), is(400));
+        }
         assertError(path + "?cursor=not-a-cursor", 400, "cursor");
         assertError(path + "?since=yesterday", 400, "since");
         assertError(path + "?since=2026-11-02T00:00:00Z&until=2026-11-01T00:00:00Z", 400, "until");
