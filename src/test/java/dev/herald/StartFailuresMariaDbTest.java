@@ -118,6 +118,13 @@ class StartFailuresMariaDbTest {
             assertOneLine(timed(config(database.url(), ""), Map.of()),
                           "db.connection.username (DB_CONNECTION_USERNAME) is empty: set the user Herald connects"
                                   + " as, or leave the setting out when the URL names one (?user=)");
+            // In the URL too (an outside review of this fix): empty, or named twice, whichever the driver reads.
+            String separator = database.url().contains("?") ? "&" : "?";
+            assertOneLine(timed(config(database.url() + separator + "user=", null), Map.of()),
+                          "db.connection.url (DB_CONNECTION_URL) names its user empty (?user=): name it once, or set"
+                                  + " db.connection.username (DB_CONNECTION_USERNAME) instead");
+            assertOneLine(timed(config(database.url() + separator + "user=&user=root", null), Map.of()),
+                          "db.connection.url (DB_CONNECTION_URL) names its user 2 times (?user=): name it once");
         }
     }
 

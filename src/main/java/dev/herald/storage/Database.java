@@ -183,18 +183,26 @@ public final class Database {
                     + "connects as, or leave the setting out" + (dialect == Dialect.H2 ? " (H2's own user is sa)"
                     : " when the URL names one (?user=)"));
         }
-        if (username != null) {
+        if (dialect == Dialect.H2) {
+            if (username == null) {
+                settings.put("connection.username", "sa");
+                settings.putIfAbsent("connection.password", "");
+            }
             return;
         }
-        if (dialect != Dialect.H2) {
-            if (URL_USER.matcher(settings.get("connection.url")).find()) {
-                return;
-            }
+        List<String> inUrl = URL_USER.matcher(settings.get("connection.url")).results()
+                .map(found -> found.group(1)).toList();
+        if (inUrl.size() > 1 || inUrl.stream().anyMatch(String::isBlank)) {
+            // "?user=" logged in as the operating system's user as well, and "?user=&user=root" as whichever the
+            // driver read (an outside review of the empty setting's fix).
+            throw new BadSetting("db.connection.url (DB_CONNECTION_URL) names its user "
+                    + (inUrl.size() > 1 ? inUrl.size() + " times" : "empty") + " (?user=): name it once, or set "
+                    + "db.connection.username (DB_CONNECTION_USERNAME) instead");
+        }
+        if (username == null && inUrl.isEmpty()) {
             throw new BadSetting("db.connection.username (DB_CONNECTION_USERNAME) is not set: MariaDB needs the user "
                     + "Herald connects as (README, Production)");
         }
-        settings.put("connection.username", "sa");
-        settings.putIfAbsent("connection.password", "");
     }
 
     /** The user Herald connects as: the setting, else the one the URL names ({@code ?user=herald}). */
