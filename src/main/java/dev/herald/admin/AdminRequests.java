@@ -1,5 +1,7 @@
 package dev.herald.admin;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
@@ -102,15 +104,30 @@ public final class AdminRequests {
      */
     public static Optional<String> queryParameter(ServerRequest request, String name) {
         List<String> values = request.query().all(name, List::of);
-        if (values.isEmpty() && request.query().contains(name)) {
-            // "?format" with no "=": Helidon lists no value for it, and it was read as absent (the default) where
-            // "?format=" is refused; both say as little (an outside review).
-            values = List.of("");
+        // "?format" with no "=": Helidon lists no value for it, so it was read as absent (the default) where
+        // "?format=" is refused, and "?limit&limit=2" passed as one limit (an outside review). Each counts as given.
+        int given = Math.max(values.size(), timesNamed(request.query().rawValue(), name));
+        if (given > 1) {
+            throw ApiException.validation(name, name + " is given " + given + " times: give it once");
         }
-        if (values.size() > 1) {
-            throw ApiException.validation(name, name + " is given " + values.size() + " times: give it once");
+        return given == 0 ? Optional.empty() : Optional.of(values.isEmpty() ? "" : values.getFirst());
+    }
+
+    /** How many of the raw query's parts name the parameter, with a value or without. */
+    private static int timesNamed(String rawQuery, String name) {
+        int times = 0;
+        for (String part : rawQuery.split("&")) {
+            int equals = part.indexOf('=');
+            String key = equals < 0 ? part : part.substring(0, equals);
+            try {
+                if (URLDecoder.decode(key, StandardCharsets.UTF_8).equals(name)) {
+                    times++;
+                }
+            } catch (IllegalArgumentException e) {
+                // a malformed escape names no parameter of ours
+            }
         }
-        return values.stream().findFirst();
+        return times;
     }
 
     /**

@@ -314,7 +314,8 @@ abstract class ExportContract extends HeraldServerTest {
         assertError(path + "?limit=ten", 400, "limit");
         assertError(path + "?format=xml", 400, "format");
         // A name without "=" says as little as "format=": refused alike, not read as the default (an outside review).
-        for (String bare : List.of("format", "limit", "since")) {
+        for (String bare : List.of("format", "limit", "since", "format&format=csv", "format=csv&format",
+                                   "limit&limit=2")) {
             RawHttp.Response answer;
             try {
                 answer = raw("HTTP/1.1", path + "?" + bare, "");
