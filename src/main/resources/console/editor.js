@@ -195,12 +195,14 @@ export function toDocument(message) {
 // attribute, or an event handler (onerror=…), in it would be reported as a violation (nothing runs: the policy
 // refuses it). The elements go (Word's clipboard has one), carrying nothing the schema keeps; style attributes are
 // renamed data-style, read where they say what it keeps (bold, italic, Word's lists), and handlers data-on…, which
-// nothing reads. Again until none is left: one replacement a tag at a time, and a tag may have several.
+// nothing reads. Again until none is left: one replacement a tag at a time, and a tag may have several. HTML
+// separates attributes by white space, a slash or the quote that ends the one before (<img/src="x"/onerror=…>,
+// <img src="x"onerror=…>): each is a separator here.
 function inertPaste(html) {
   let renamed = html.replace(/<style\b[\s\S]*?<\/style\s*>/gi, '');
   for (let before = null; renamed !== before;) {
     before = renamed;
-    renamed = before.replace(/(<[^>]*?\s)(style|on[a-z]+)(\s*=)/gi, '$1data-$2$3');
+    renamed = before.replace(/(<[^>]*?[\s/"'])(style|on[a-z]+)(\s*=)/gi, '$1data-$2$3');
   }
   return renamed;
 }

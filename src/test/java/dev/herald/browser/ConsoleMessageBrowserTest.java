@@ -397,7 +397,11 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         paste("<p onclick=\"window.pasted = 1\" onmouseover='window.pasted = 2'>Read <a href=\"https://example.com/a\""
                 + " onclick=\"window.pasted = 3\">the terms</a><img src=\"x\" onerror=\"window.pasted = 4\""
                 + " ONLOAD = \"window.pasted = 5\"><svg onload=\"window.pasted = 6\"></svg>"
-                + "<b\nonfocus=window.pasted=7 style=\"font-weight:700\">now</b></p>", "Read the terms now");
+                + "<b\nonfocus=window.pasted=7 style=\"font-weight:700\">now</b>"
+                + "<img/src=\"x\"/onerror=\"window.pasted = 8\"><svg/onload=\"window.pasted = 9\"></svg>"
+                + "<img src=\"x\"onerror=\"window.pasted = 10\"><img src='x'onerror='window.pasted = 11'>"
+                + "<img src=\"x\" /onerror=\"window.pasted = 12\"><img src=\"x\"//onerror=\"window.pasted = 13\"></p>",
+              "Read the terms now");
         assertThat(savedMessage(), is(JsonBodies.object("{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\","
                 + "\"content\":[{\"type\":\"text\",\"text\":\"Read \"},{\"type\":\"text\",\"marks\":[{\"type\":"
                 + "\"link\",\"attrs\":{\"href\":\"https://example.com/a\"}}],\"text\":\"the terms\"},"
