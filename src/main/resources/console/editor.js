@@ -9,6 +9,7 @@ import { keymap } from './vendor/prosemirror-keymap.js';
 import { history, undo, redo } from './vendor/prosemirror-history.js';
 import { baseKeymap, toggleMark, setBlockType, wrapIn, chainCommands, exitCode, lift } from './vendor/prosemirror-commands.js';
 import { wrapInList, splitListItem, liftListItem, sinkListItem } from './vendor/prosemirror-schema-list.js';
+import { loadableImage } from './ui.js';
 
 const httpUrl = (href) => (/^https?:\/\//i.test(href || '') ? href : null);
 
@@ -63,8 +64,18 @@ export const schema = new Schema({
         tag: 'img[src]',
         getAttrs: (dom) => (httpUrl(dom.getAttribute('src'))
           ? { src: dom.getAttribute('src'), alt: dom.getAttribute('alt'), title: dom.getAttribute('title') } : false),
+      }, {
+        // The stand-in below, copied and pasted within the editor: the image again.
+        tag: 'span.unloaded-image[data-src]',
+        getAttrs: (dom) => (httpUrl(dom.dataset.src)
+          ? { src: dom.dataset.src, alt: dom.dataset.alt || null, title: dom.dataset.title || null } : false),
       }],
-      toDOM: (node) => ['img', { src: node.attrs.src, alt: node.attrs.alt || '', title: node.attrs.title }],
+      // An http image of another host, which the console's policy would refuse at every redraw (a report each), is
+      // shown as its words; it is kept as it is.
+      toDOM: (node) => (loadableImage(node.attrs.src)
+        ? ['img', { src: node.attrs.src, alt: node.attrs.alt || '', title: node.attrs.title }]
+        : ['span', { class: 'unloaded-image', title: node.attrs.src, 'data-src': node.attrs.src,
+          'data-alt': node.attrs.alt, 'data-title': node.attrs.title }, `[image: ${node.attrs.alt || node.attrs.src}]`]),
     },
   },
   marks: {

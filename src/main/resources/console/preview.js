@@ -1,7 +1,7 @@
 // The composer's preview: the announcement in the widget's own panel, drawn by the browser SDK (preview.mjs: the
 // widget's code and style sheet), in light and dark, as wide as on a desktop or on a phone. What it shows is what the
 // widget shows its users: title, message, image, call to action with its label, preset (as the part the site styles).
-import { $ } from './ui.js';
+import { $, loadableImage } from './ui.js';
 import { directionOf } from './languages.js';
 
 let sdk = null;
@@ -29,9 +29,10 @@ function widthOf(phone) {
  */
 export function drawPreview(body, lang) {
   if (!sdk) return;
-  const shown = loadable(body.image);
-  $('image-http-note').hidden = shown;
-  const notification = { title: body.title, message: body.message, image: shown ? body.image : null,
+  const shown = loadableImage(body.image);
+  const message = withoutUnloadableImages(body.message);
+  $('image-http-note').hidden = shown && message === body.message;
+  const notification = { title: body.title, message, image: shown ? body.image : null,
     action: body.action, preset: body.preset };
   for (const theme of ['light', 'dark']) {
     const place = $(`preview-${theme}`);
@@ -41,15 +42,19 @@ export function drawPreview(body, lang) {
   }
 }
 
-// The console's policy loads images from its own origin or over https (ConsoleService.POLICY): an http image of
-// another host would be refused at every redraw, a report each, and shown broken. The API takes it (http or https,
-// docs/api.md#urls); the preview leaves it out and says why.
-function loadable(image) {
-  if (!image) return true;
-  try {
-    const url = new URL(image);
-    return url.protocol !== 'http:' || url.origin === location.origin;
-  } catch {
-    return true;
-  }
+// The message's document with each image the console may not load as its words instead ("[image: alt]"): an http
+// image in the message was loaded at every redraw too, a report each (an outside review). The same document when
+// it has none, or when the message is no document (HTML or text, which the composer does not hand over).
+function withoutUnloadableImages(message) {
+  if (!message || typeof message !== 'object') return message;
+  let changed = false;
+  const walk = (node) => {
+    if (node.type === 'image' && node.attrs && !loadableImage(node.attrs.src)) {
+      changed = true;
+      return { type: 'text', text: `[image: ${node.attrs.alt || node.attrs.src}]` };
+    }
+    return Array.isArray(node.content) ? { ...node, content: node.content.map(walk) } : node;
+  };
+  const walked = walk(message);
+  return changed ? walked : message;
 }

@@ -111,6 +111,18 @@ export function excerpt(text, max = 120) {
   return `${words.slice(0, space > max / 2 ? space : max - 1)}…`;
 }
 
+// Whether the console's policy lets it load an image (img-src 'self' https:): https, or this origin's. Herald keeps
+// http images (the API takes them); an http one of another host would be refused at every redraw, a report each.
+export function loadableImage(src) {
+  if (!src) return true;
+  try {
+    const url = new URL(src, location.href);
+    return url.protocol !== 'http:' || url.origin === location.origin;
+  } catch {
+    return true;
+  }
+}
+
 // What the console calls an announcement in lists and questions: its title, or else the beginning of its words.
 export function announcementName(notification, max = 120) {
   return notification.title || excerpt(plainText(notification.message), max);

@@ -165,6 +165,40 @@ class ConsolePreviewBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * An http image inside the message (the Image button, a paste, the API) was loaded by the editor and both previews
+     * at every redraw, a report each (an outside review of the image field's fix): each shows its words instead, the
+     * note says why, and the image itself is kept as stored.
+     */
+    @Test
+    void anHttpImageInTheMessageIsShownAsItsWordsAndKeptAsStored() {
+        Project project = console.composeInANewProject();
+        String image = "{type: 'image', attrs: {src: 'http://pictures.example/boots.png', alt: 'Boots'}}";
+        console.api("return JSON.stringify(await send('POST', '/projects/' + arguments[0] + '/notifications',"
+                + " {message: {type: 'doc', content: [{type: 'paragraph', content: [{type: 'text', text: 'New boots '},"
+                + image + "]}]}}))", project.id());
+        console.browser.open(console.console() + "#/projects");
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> !console.rows("#notification-list tbody tr").isEmpty());
+        console.openFirstAnnouncement();
+        console.waitFor(() -> console.visible("image-http-note"));
+        assertThat(console.script("return document.querySelector('#message-editor .ProseMirror').textContent"),
+                   is("New boots [image: Boots]"));
+        assertThat(console.previewText(), is("New boots [image: Boots]"));
+        assertThat(console.script("return String(document.querySelectorAll('#message-editor img[src]').length)"), is("0"));
+        console.focus("#announcement-title");
+        console.browser.type("Boots");
+        console.focus("#save-draft");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.visible("composer"));
+        JsonValue stored = console.browser.await("const answer = await fetch('/api/v1/admin/projects/'"
+                + " + arguments[0] + '/notifications'); return (await answer.json())[0].message;", project.id());
+        // The message comes as the document's JSON text.
+        assertThat(((jakarta.json.JsonString) stored).getString(), org.hamcrest.Matchers.containsString(
+                "{\"type\":\"image\",\"attrs\":{\"src\":\"http://pictures.example/boots.png\",\"alt\":\"Boots\"}}"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** What the label sent is what is stored and served; an API refusal of it is said beside the link's fields. */
     @Test
     void theLabelIsSavedAndATooLongOneIsRefusedBesideItsField() {
