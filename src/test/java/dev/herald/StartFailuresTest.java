@@ -85,6 +85,10 @@ class StartFailuresTest {
         assertFailedStart(h2(), Map.of("DB_STARTUP_DASH_TIMEOUT", "30s"),
                           "db.startup-timeout (DB_STARTUP_DASH_TIMEOUT) is \"30s\"; it must be an ISO-8601 duration, "
                                   + "e.g. PT30S (30 seconds)");
+        // Set with each dash an underscore, which Helidon reads too, it is named as set, not as documented.
+        assertFailedStart(h2(), Map.of("DB_STARTUP_TIMEOUT", "30s"),
+                          "db.startup-timeout (DB_STARTUP_TIMEOUT) is \"30s\"; it must be an ISO-8601 duration, "
+                                  + "e.g. PT30S (30 seconds)");
     }
 
     @Test
@@ -450,6 +454,13 @@ class StartFailuresTest {
             assertThat(herald.log(), not(containsString("admin.auth.failures.limit")));
             assertThat(herald.log(), containsString("limits.read.timeot (environment variable LIMITS_READ_TIMEOT) is not"
                     + " a setting Herald knows"));
+        }
+        // Both spellings of one setting: the _DASH_ one wins, and the other was ignored without a word.
+        try (ChildHerald herald = ChildHerald.start(directory, h2(), Map.of("LIMITS_READ_TIMEOUT", "PT9S",
+                "LIMITS_READ_DASH_TIMEOUT", "PT7S"))) {
+            assertThat(herald.log(), containsString("WARNING dev.herald.config.HeraldConfig: LIMITS_READ_DASH_TIMEOUT and"
+                    + " LIMITS_READ_TIMEOUT set the same setting; LIMITS_READ_DASH_TIMEOUT is used (the other is"
+                    + " ignored): set one\n"));
         }
     }
 

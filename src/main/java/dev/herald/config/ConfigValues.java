@@ -95,7 +95,14 @@ public final class ConfigValues {
 
     /** The environment variable that sets a key: {@code db.startup-timeout} is {@code DB_STARTUP_DASH_TIMEOUT}. */
     public static String environmentName(String key) {
-        return key.replace("-", "_DASH_").replace('.', '_').toUpperCase(Locale.ROOT);
+        String documented = key.replace("-", "_DASH_").replace('.', '_').toUpperCase(Locale.ROOT);
+        if (!key.contains("-")) {
+            return documented;
+        }
+        // Helidon reads each dash written "_" too: name the variable the operator set, when only that one is set (an
+        // outside review found a bad LIMITS_READ_TIMEOUT reported as LIMITS_READ_DASH_TIMEOUT, never set).
+        String underscored = key.replace('-', '_').replace('.', '_').toUpperCase(Locale.ROOT);
+        return System.getenv(underscored) != null && System.getenv(documented) == null ? underscored : documented;
     }
 
     static String environmentName(Config node) {

@@ -230,6 +230,7 @@ public final class HeraldConfig {
         Map<String, String> environment = environmentKeys(known);
         file.ifPresent(path -> requireNamedDatabase(path, inFile, environment));
         warnings.addAll(known.check(environment.keySet(), key -> "environment variable " + environment.get(key), false));
+        warnings.addAll(bothSpellings(System.getenv()));
         warnings.addAll(known.check(System.getProperties().stringPropertyNames().stream()
                                             .filter(KnownSettings::isHeralds).toList(),
                                     key -> "system property " + key, true));
@@ -272,6 +273,23 @@ public final class HeraldConfig {
             }
         });
         return keys;
+    }
+
+    /**
+     * A setting given by two variables, with {@code _DASH_} and with {@code _} for its dashes (both read by Helidon):
+     * the first wins, and an outside review found the other silently ignored.
+     */
+    static List<String> bothSpellings(Map<String, String> environment) {
+        List<String> warnings = new ArrayList<>();
+        new TreeMap<>(environment).forEach((name, value) -> {
+            String underscored = name.replace("_DASH_", "_");
+            if (!underscored.equals(name) && environment.containsKey(underscored)) {
+                warnings.add(name + " and " + underscored + " set the same setting; " + name + " is used ("
+                        + (value.equals(environment.get(underscored)) ? "they agree" : "the other is ignored")
+                        + "): set one");
+            }
+        });
+        return warnings;
     }
 
     private static Optional<Path> configFile(String[] args) {
