@@ -302,6 +302,9 @@ class StartFailuresTest {
         }
         assertThat(ChildHerald.failedStart(directory, Map.of(), "account", "alice", "admin").log(),
                    is("herald account: An account's role is owner, editor or viewer, not: admin\n"));
+        assertThat("what was typed stays on one line",
+                   ChildHerald.failedStart(directory, Map.of(), "account", "alice", "admin\nforged").log(),
+                   is("herald account: An account's role is owner, editor or viewer, not: admin\\x0aforged\n"));
         ChildHerald.Ended made = ChildHerald.failedStart(directory, Map.of(), "account", "alice", "editor");
         assertThat(made.exitCode(), is(0));
         assertThat(made.log(), startsWith("Token of alice, shown this once"));

@@ -5,6 +5,7 @@ import java.util.HexFormat;
 
 import dev.herald.admin.Role;
 import dev.herald.config.BadSetting;
+import dev.herald.logging.LogText;
 
 /**
  * {@code herald account NAME ROLE}: a fresh token for a new entry of {@code admin.accounts}, and the entry, which
@@ -26,11 +27,13 @@ public final class NewAccount {
 
     /** @throws BadSetting when the name or role could not be configured */
     public static String describe(String name, String roleId) {
+        // What was typed, as one line: a line break in it made the refusal two (an outside review).
         if (!AccountSettings.NAME.matcher(name).matches()) {
-            throw new BadSetting("An account's name is 1 to 100 letters, digits, '.', '_', '@' or '-', not: " + name);
+            throw new BadSetting("An account's name is 1 to 100 letters, digits, '.', '_', '@' or '-', not: "
+                    + LogText.of(name));
         }
         Role role = Role.of(roleId).orElseThrow(() -> new BadSetting("An account's role is owner, editor or viewer, not: "
-                + roleId));
+                + LogText.of(roleId)));
         String token = token();
         return """
                 Token of %1$s, shown this once (Herald keeps only its SHA-256); give it to %1$s alone:
