@@ -66,33 +66,26 @@ let modules = null;
 // The form as it was opened, to tell whether Close would lose something.
 let opened = null;
 
-// A published announcement is in its users' feeds, or will be at its start: a PATCH of it reaches them at once. So
-// its "Save as draft" keeps a draft of changes apart (PUT …/draft, in no feed), and only "Update live
-// announcement", asked first as publishing is, changes it (the PATCH deletes the draft).
+// A published one's PATCH reaches its feeds: its "Save as draft" keeps a draft of changes (PUT …/draft), applied by
+// "Update live announcement". An archived one has one only from a restore; saving or publishing applies it.
 const isPublished = (notification) => !!notification && notification.status === 'PUBLISHED';
-// An archived one is in no feed, and keeps a draft of changes only as a version restored from its history: its
-// composer opens with it, and saving or publishing makes it the content (a PATCH, which deletes the draft).
 const isArchived = (notification) => !!notification && notification.status === 'ARCHIVED';
 const isLive = (notification) => !!notification && stateOf(notification, serverNow()) === 'live';
 
-// The draft of changes of the published (or archived) announcement being edited, as Herald keeps it, or null.
+// The draft of changes of the announcement being edited, or null.
 let pendingDraft = null;
 
-// The announcement's languages: its own (OWN) and each translation by its tag, each {title, message, image, action}
-// as the form holds it (a translation's null: the own language's is used); the one whose tab is shown, whose content
-// the fields hold; whether it had translations when opened (then they are always sent: removing the last one too).
+// Its languages: its own (OWN) and each translation by tag, {title, message, image, action} as the form holds them
+// (null: the own language's); the tab shown; whether it had translations (then always sent, to remove the last).
 const OWN = '';
 let ownLocale = 'en';
 let contents = {};
 let selected = OWN;
 let hadTranslations = false;
-// The own language as opened: a locale is sent only when changed (the API's is the effective one, its own or the
-// project's default, and sending it back would pin it).
+// The own language as opened: sent only when changed (sending the effective one back would pin it).
 let openedLocale = 'en';
-// Each language's message and the dates as stored and as the fields show them when opened: sent again only when
-// changed here. The fields cannot hold them byte for byte: a datetime-local input has minutes (an hour that happens
-// twice, at the end of summer time, is its wall time and the choice of the second, dates.js); the editor's document is no plain text or HTML, and writes
-// its JSON anew.
+// Messages and dates as stored and as shown when opened: sent again only when changed here, since the fields cannot
+// hold them byte for byte (minutes; a repeated hour, dates.js; the editor writes its JSON anew).
 let openedAs = null;
 // The ETag of the announcement as opened, or null for a new one. It covers its draft of changes too: "Update live
 // announcement", which deletes the draft, is refused once a colleague saved a newer one.
@@ -173,9 +166,8 @@ export async function openComposer(notification) {
   editor.focus();
 }
 
-// Unsaved edits outlive a session that ended under them (idle, or ended from elsewhere): kept in this tab's
-// sessionStorage (the form's fields only, never a credential) until they are saved or discarded, and put back into
-// the composer when it opens the same announcement again, after the next sign-in.
+// Unsaved edits outlive a session that ended under them: kept in this tab's sessionStorage (fields only, never a
+// credential) until saved or discarded, and put back when the same announcement opens after the next sign-in.
 const KEPT = 'herald.console.unsaved';
 
 /** The composer's unsaved edits, if any, kept for the account whose session ended. */
@@ -208,8 +200,7 @@ export function dropKeptEdits() {
   sessionStorage.removeItem(KEPT);
 }
 
-// The form as the announcement opens now, compared with the one the edits were made on, says whether someone saved
-// it meanwhile.
+// The form as it opens now against the one edited: whether someone saved it meanwhile.
 function restoreKept(kept, notification) {
   const changed = kept.opened !== opened;
   const { body } = kept;
@@ -294,8 +285,7 @@ function redraw(event) {
   if (editor) sayRequired();
 }
 
-// The project's required languages and those still without a message here: what publishing will ask for, said
-// before it is refused.
+// The required languages still without a message here, said before publishing is refused for them.
 function sayRequired() {
   const required = currentProject.requiredLocales || [];
   const missing = required.filter((tag) => tag !== ownLocale && !(contents[tag] && contents[tag].message));
@@ -304,8 +294,7 @@ function sayRequired() {
     + (missing.length ? `; without a message yet: ${missing.map(languages.languageName).join(', ')}.` : ': all here.');
 }
 
-// The announcement as a reader of the tab's language gets it: a translation's own members, the rest the own
-// language's (a translation without a message yet shows none).
+// As a reader of the tab's language gets it: the translation's members, else the own language's.
 function shownContent() {
   const body = formBody();
   if (selected === OWN) return body;
@@ -647,7 +636,6 @@ async function saveAnnouncement(status) {
       saved = editing
         ? await call('PATCH', `/notifications/${editing.id}`, body, openedCondition())
         : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
-      // Named as the list, the buttons and the history name it: its title, else the beginning of its words.
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
         + `“${announcementName(saved, 60)}”.`);
     }
@@ -680,16 +668,14 @@ function draftCondition() {
   return openedDraftTag ? { 'If-Match': openedDraftTag } : {};
 }
 
-// A write refused because someone saved the announcement or its draft of changes since it was opened (412
-// CHANGED_SINCE_READ): said beside the buttons, the composer left open with what was typed, theirs kept.
+// A write refused with 412 CHANGED_SINCE_READ: said beside the buttons, the composer left open as typed.
 function sayChangedSinceRead(consequence) {
   $('status-error').textContent = `Someone saved this announcement or its draft of changes since you opened it: ${
     consequence}`;
 }
 
-// The dates and messages the fields show as opened go as they are stored: left out of the body, except what a draft
-// of changes holds (a PUT of the draft, or the PATCH that applies it, replaces it whole); a translation's message,
-// inside translations (replaced whole), as stored.
+// Dates and messages unchanged since opened are left out of the body, except in a draft of changes (replaced
+// whole); a translation's message goes as stored (translations are replaced whole).
 function leaveUnchangedAsStored(body) {
   const drafted = pendingDraft ? pendingDraft.changes : {};
   const dates = datesAsShown();
@@ -709,8 +695,7 @@ function leaveUnchangedAsStored(body) {
   }
 }
 
-// A refusal of the translations: the languages the project requires and the announcement lacks (`missing`), or one
-// translation's member (translations.fr.message), its tab shown and its field focused.
+// A refusal of the translations (`missing` languages, or translations.fr.message): its tab shown, its field focused.
 function showLanguageError(e) {
   const [field, tag, member] = (e.field || '').split('.');
   if (field !== 'translations') return false;

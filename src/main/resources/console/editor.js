@@ -65,13 +65,11 @@ export const schema = new Schema({
         getAttrs: (dom) => (httpUrl(dom.getAttribute('src'))
           ? { src: dom.getAttribute('src'), alt: dom.getAttribute('alt'), title: dom.getAttribute('title') } : false),
       }, {
-        // The stand-in below, copied and pasted within the editor: the image again.
         tag: 'span.unloaded-image[data-src]',
         getAttrs: (dom) => (httpUrl(dom.dataset.src)
           ? { src: dom.dataset.src, alt: dom.dataset.alt || null, title: dom.dataset.title || null } : false),
       }],
-      // An http image of another host, which the console's policy would refuse at every redraw (a report each), is
-      // shown as its words; it is kept as it is.
+      // An image the policy would refuse at every redraw is shown as its words (parsed back above), kept as it is.
       toDOM: (node) => (loadableImage(node.attrs.src)
         ? ['img', { src: node.attrs.src, alt: node.attrs.alt || '', title: node.attrs.title }]
         : ['span', { class: 'unloaded-image', title: node.attrs.src, 'data-src': node.attrs.src,
@@ -202,13 +200,9 @@ export function toDocument(message) {
   return nodes.doc.create(null, paragraphs.length ? paragraphs : [nodes.paragraph.create()]);
 }
 
-// Pasted HTML is parsed in documents this page's policy governs too (ProseMirror's, wordLists'): a style element or
-// attribute, or an event handler (onerror=…), in it would be reported as a violation (nothing runs: the policy
-// refuses it). The elements go (Word's clipboard has one), carrying nothing the schema keeps; style attributes are
-// renamed data-style, read where they say what it keeps (bold, italic, Word's lists), and handlers data-on…, which
-// nothing reads. Again until none is left: one replacement a tag at a time, and a tag may have several. HTML
-// separates attributes by white space, a slash or the quote that ends the one before (<img/src="x"/onerror=…>,
-// <img src="x"onerror=…>): each is a separator here.
+// Pasted HTML is parsed in documents this page's policy governs: a style element, a style attribute or a handler
+// (onerror=…) would each be a violation report. Style elements go; style attributes become data-style (read for
+// bold, italic, Word's lists), handlers data-on…; after white space, a slash or a quote, all of a tag's, in turn.
 function inertPaste(html) {
   let renamed = html.replace(/<style\b[\s\S]*?<\/style\s*>/gi, '');
   for (let before = null; renamed !== before;) {

@@ -244,7 +244,6 @@ function marked(part) {
 async function restoreVersion(version) {
   const notification = shown;
   const draft = notification.status === 'DRAFT';
-  // A published or archived one keeps the version apart, as its draft of changes, until its composer saves it.
   const kept = notification.status === 'ARCHIVED' ? 'archived announcement stays as it is until you save or publish'
     : 'published announcement stays as it is until you update';
   if (!(await confirmed(draft

@@ -42,9 +42,7 @@ export function drawPreview(body, lang) {
   }
 }
 
-// The message's document with each image the console may not load as its words instead ("[image: alt]"): an http
-// image in the message was loaded at every redraw too, a report each (an outside review). The same document when
-// it has none, or when the message is no document (HTML or text, which the composer does not hand over).
+// The message's document with each image the console may not load as its words ("[image: alt]").
 function withoutUnloadableImages(message) {
   if (!message || typeof message !== 'object') return message;
   let changed = false;

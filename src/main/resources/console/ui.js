@@ -111,8 +111,7 @@ export function excerpt(text, max = 120) {
   return `${words.slice(0, space > max / 2 ? space : max - 1)}…`;
 }
 
-// Whether the console's policy lets it load an image (img-src 'self' https:): https, or this origin's. Herald keeps
-// http images (the API takes them); an http one of another host would be refused at every redraw, a report each.
+// Whether the console's policy (img-src 'self' https:) loads an image; Herald keeps http ones all the same.
 export function loadableImage(src) {
   if (!src) return true;
   try {
