@@ -393,6 +393,8 @@ class BrowserUserStateTest {
         phone.script("Herald.identify(arguments[0])", TokenMint.hs256("NoSuchKidNoSuchKid0000", new byte[32], claims));
         phone.waitFor(() -> phone.script(SHADOW + "return root.querySelector('.empty')?.textContent ?? ''")
                 .equals(Json.createValue("Announcements are unavailable.")));
+        assertThat(phone.script("return window.__events.filter((e) => e.type === 'herald-error').map((e) => e.code)"),
+                   is(Json.createArrayBuilder().add("USER_TOKEN_KEY_UNKNOWN").build()));
         assertThat(phone.script(SHADOW + "return root.querySelector('[part=panel]').lang"),
                    is(Json.createValue(phone.script("return navigator.language").toString().replace("\"", ""))));
     }

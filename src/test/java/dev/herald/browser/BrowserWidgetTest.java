@@ -346,6 +346,8 @@ class BrowserWidgetTest extends WidgetBrowserTest {
                                    found -> !found.isEmpty(), 10_000);
         assertThat(events.getJsonObject(0).getString("type"), is("herald-error"));
         assertThat(events.getJsonObject(0).getInt("status"), is(401));
+        // The server's code tells a revoked key from an expired token, which a page answers with a fresh token.
+        assertThat(events.getJsonObject(0).getString("code"), is("INVALID_API_KEY"));
         assertThat(browser.script(SHADOW + "return root.querySelector('[part~=error]').textContent"),
                    is(Json.createValue("Announcements are unavailable.")));
         assertThat(browser.script(SHADOW + "return root.querySelectorAll('[part~=item]').length"), is(Json.createValue(0)));
@@ -606,6 +608,30 @@ class BrowserWidgetTest extends WidgetBrowserTest {
         browser.script("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
                 + "document.dispatchEvent(new Event('visibilitychange'));");
         waitFor(() -> (JsonArray) browser.script("return window.__events"), found -> found.size() == before + 1, 10_000);
+    }
+
+    /** The client API's refusal carries the server's code, and none where the answer is not Herald's JSON. */
+    @Test
+    void theClientApiRejectsWithTheStatusAndTheServersCode() {
+        browser.open(pages.page(herald.key(herald.project()).key(), false, null));
+        items(0);
+        JsonValue refused = browser.await("""
+                return Herald.createClient({apiKey: arguments[0], baseUrl: arguments[1]}).fetch()
+                    .then(() => 'served', (e) => [e.status, e.code, e.message]);""",
+                TestHerald.randomKey(), server.uri().toString());
+        assertThat(refused, is(Json.createArrayBuilder().add(401).add("INVALID_API_KEY").add("Herald answered 401")
+                                       .build()));
+        // A proxy in front answering in HTML, as nginx's own 502 page does.
+        JsonValue proxied = browser.await("""
+                const fetch = window.fetch;
+                window.fetch = () => Promise.resolve(new Response('<html>Bad Gateway</html>', {status: 502}));
+                try {
+                  return await Herald.createClient({apiKey: arguments[0]}).fetch()
+                      .then(() => 'served', (e) => [e.status, e.code, e.message]);
+                } finally {
+                  window.fetch = fetch;
+                }""", TestHerald.randomKey());
+        assertThat(proxied, is(Json.createArrayBuilder().add(502).addNull().add("Herald answered 502").build()));
     }
 
     @Test

@@ -65,7 +65,7 @@ final class HostPages implements AutoCloseable {
               const widget = document.getElementById('widget');
               for (const name of ['herald-update', 'herald-error', 'herald-skipped']) {
                 widget.addEventListener(name, (e) => window.__events.push({
-                  type: name, status: e.detail.status, retryIn: e.detail.retryIn, id: e.detail.id,
+                  type: name, status: e.detail.status, code: e.detail.code, retryIn: e.detail.retryIn, id: e.detail.id,
                   notModified: e.detail.notModified, count: e.detail.notifications && e.detail.notifications.length
                 }));
               }
