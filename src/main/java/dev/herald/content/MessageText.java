@@ -25,10 +25,11 @@ public final class MessageText {
     private static final Set<String> BLOCKS = Set.of("paragraph", "heading", "listItem", "list_item", "blockquote",
                                                      "codeBlock", "code_block", "hardBreak", "hard_break");
     /**
-     * A text node's text in a document that cannot be read whole (its beginning only, for a label): the last one
-     * may be cut before its closing quote.
+     * Where a text node's text begins in a document that cannot be read whole (its beginning only, for a label). Its
+     * end is found by {@link #stringEnd}: a pattern for the whole string recursed once a character and overflowed the
+     * launcher's 512 KiB stack on a long text (the audit log answered 500 after every start until the JIT came).
      */
-    private static final Pattern TEXT_NODE = Pattern.compile("\"text\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)(?:\"|\\\\?\\z)");
+    private static final Pattern TEXT_NODE = Pattern.compile("\"text\"\\s*:\\s*\"");
 
     private MessageText() {
     }
@@ -97,10 +98,32 @@ public final class MessageText {
     private static String textNodes(String message) {
         StringBuilder words = new StringBuilder();
         Matcher text = TEXT_NODE.matcher(message);
-        while (text.find()) {
-            words.append(unescaped(text.group(1))).append(' ');
+        int from = 0;
+        while (from < message.length() && text.find(from)) {
+            int end = stringEnd(message, text.end());
+            words.append(unescaped(message.substring(text.end(), end))).append(' ');
+            from = end + 1;
         }
         return words.toString().strip();
+    }
+
+    /**
+     * Where the JSON string whose content starts at {@code start} ends: at its closing quote, else (the last one, cut)
+     * at the message's end, a lone backslash there left out.
+     */
+    private static int stringEnd(String message, int start) {
+        int i = start;
+        while (i < message.length()) {
+            char c = message.charAt(i);
+            if (c == '"') {
+                return i;
+            }
+            if (c == '\\' && i + 1 == message.length()) {
+                return i;
+            }
+            i += c == '\\' ? 2 : 1;
+        }
+        return message.length();
     }
 
     /** A JSON string's content as written between its quotes, read (a broken escape is kept as it is). */
