@@ -419,15 +419,20 @@ DELETE FROM interactions WHERE seq > :after AND seq <= :to AND received_at < :cu
 -- seq > s), so that both databases read one index range from (project, t) on.
 -- Where an answer ends: the candidates (at most :limit rows from the cursor on, from the index but for the
 -- metadata's length), each with the rows and the bytes up to it (each row's metadata plus :rowBytes for the rest),
--- and the last one within :budget bytes (the first in any case: every answer moves on).
+-- and the last one within :budget bytes (the first in any case: every answer moves on). The candidates' keys are
+-- read alone, from the index, and each row's metadata then by its primary key: asked for the metadata in the same
+-- read, MariaDB read the index from the project's first row on (ref on project_id, key_len 258) and answered a
+-- cursor in the middle of 7 M rows in over a second, 0.35 to 0.76 s on 4 M rows, against 0.08 s so wherever it stood.
 -- name: select-export-interactions-last
 SELECT received_at, seq, rows_up_to, candidates FROM (
   SELECT received_at, seq, ROW_NUMBER() OVER (ORDER BY received_at, seq) AS rows_up_to,
          SUM(row_bytes) OVER (ORDER BY received_at, seq) AS bytes_up_to, COUNT(*) OVER () AS candidates
-  FROM (SELECT received_at, seq, COALESCE(LENGTH(metadata), 0) + :rowBytes AS row_bytes FROM interactions
-        WHERE project_id = :projectId AND received_at >= :afterAt AND (received_at > :afterAt OR seq > :afterId)
-          AND received_at < :before
-        ORDER BY received_at, seq LIMIT :limit) AS candidate) AS sized
+  FROM (SELECT page_key.received_at, page_key.seq, COALESCE(LENGTH(page_row.metadata), 0) + :rowBytes AS row_bytes
+        FROM (SELECT received_at, seq FROM interactions
+              WHERE project_id = :projectId AND received_at >= :afterAt AND (received_at > :afterAt OR seq > :afterId)
+                AND received_at < :before
+              ORDER BY received_at, seq LIMIT :limit) AS page_key
+        JOIN interactions page_row ON page_row.seq = page_key.seq) AS candidate) AS sized
 WHERE bytes_up_to <= :budget OR rows_up_to = 1 ORDER BY received_at DESC, seq DESC LIMIT 1
 -- name: select-export-interactions-page
 SELECT seq, notification_id, project_id, type, occurred_at, received_at, endpoint, locale, metadata FROM interactions

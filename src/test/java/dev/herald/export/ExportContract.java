@@ -55,8 +55,8 @@ abstract class ExportContract extends HeraldServerTest {
 
     private final Http1Client http;
     private final AdminClient admin;
-    private String projectId;
-    private long now;
+    String projectId;
+    long now;
 
     private final URI uri;
 
@@ -392,7 +392,7 @@ abstract class ExportContract extends HeraldServerTest {
         return export.objects().stream().map(row -> row.getJsonNumber("id").longValue()).toList();
     }
 
-    private Export export(String query) {
+    Export export(String query) {
         return export(projectId, query);
     }
 
@@ -454,7 +454,7 @@ abstract class ExportContract extends HeraldServerTest {
         return ids;
     }
 
-    private record Export(int status, byte[] bytes, String contentType, String cursor, String more,
+    record Export(int status, byte[] bytes, String contentType, String cursor, String more,
                           String disposition) {
 
         List<String> lines() {
