@@ -58,7 +58,7 @@ abstract class ExportContract extends HeraldServerTest {
     String projectId;
     long now;
 
-    private final URI uri;
+    final URI uri;
 
     ExportContract(Http1Client http, URI uri) {
         this.http = http;
@@ -440,7 +440,7 @@ abstract class ExportContract extends HeraldServerTest {
     }
 
     /** Rows a millisecond apart, with a kilobyte of metadata each, in one transaction. */
-    private List<Long> insertMany(int rows) throws SQLException {
+    List<Long> insertMany(int rows) throws SQLException {
         String metadata = "{\"pad\":\"" + "x".repeat(1000) + "\"}";
         List<Long> ids = new ArrayList<>();
         try (Connection connection = herald.database().connect()) {
