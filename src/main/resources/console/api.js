@@ -48,6 +48,13 @@ export function nextPage() {
   return next ? next[1] : null;
 }
 
+/** A whole list, page after page by their Link: a page stops at 1 MiB, whatever its limit. */
+export async function callAll(path) {
+  const all = [];
+  for (let next = path; next; next = nextPage()) all.push(...await call('GET', next));
+  return all;
+}
+
 export async function call(method, path, body, extraHeaders = {}) {
   const headers = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

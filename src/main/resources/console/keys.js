@@ -1,5 +1,5 @@
 // A project's API keys: their feed switches, a new one, revoking one.
-import { call, isEditor } from './api.js';
+import { call, callAll, isEditor } from './api.js';
 import { $, say, button, confirmed } from './ui.js';
 import { currentProject, loadActivity } from './project.js';
 
@@ -13,7 +13,7 @@ const ORDERS = {
 };
 
 export async function loadKeys() {
-  const keys = await call('GET', `/projects/${currentProject.id}/api-keys?limit=1000`);
+  const keys = await callAll(`/projects/${currentProject.id}/api-keys?limit=1000`);
   $('key-list').replaceChildren(...keys.map(keyCard));
   $('no-keys').hidden = keys.length > 0;
 }

@@ -1,5 +1,5 @@
 // One project's page: its keys, its user token keys, its announcements, its performance, its activity.
-import { call, isEditor, serverNow } from './api.js';
+import { call, callAll, isEditor, serverNow } from './api.js';
 import { $, say, show, button, when, instant, plainText, announcementName } from './ui.js';
 import { loadKeys } from './keys.js';
 import { loadTokenKeys } from './tokens.js';
@@ -79,8 +79,7 @@ export function stateOf(notification, now) {
 
 export async function loadNotifications() {
   const state = $('notification-state').value;
-  const query = state ? `?state=${state}&limit=1000` : '?limit=1000';
-  notifications = await call('GET', `/projects/${currentProject.id}/notifications${query}`);
+  notifications = await callAll(`/projects/${currentProject.id}/notifications?limit=1000${state ? `&state=${state}` : ''}`);
   filterNotifications();
   statsChoices();
 }

@@ -1,5 +1,5 @@
 // The list of projects: create one, rename one.
-import { call, isEditor } from './api.js';
+import { call, callAll, isEditor } from './api.js';
 import { $, say, show, button } from './ui.js';
 
 export function init() {
@@ -9,7 +9,7 @@ export function init() {
 export async function showProjects() {
   show('projects');
   try {
-    renderProjects(await call('GET', '/projects?limit=1000'));
+    renderProjects(await callAll('/projects?limit=1000'));
   } catch (e) {
     say(e.message);
   }

@@ -1,7 +1,7 @@
 // The team (docs/console.md#team): an owner invites a colleague with a one-time link, changes a role, disables or
 // enables an account, resets its credential. The colleague opens the link (#/invite/<secret>: in the fragment, which
 // no request carries, so it reaches no log) and receives the account's token, shown this once.
-import { call } from './api.js';
+import { call, callAll } from './api.js';
 import { $, say, show, button, instant, confirmed, copy } from './ui.js';
 
 const ROLES = ['owner', 'editor', 'viewer'];
@@ -79,7 +79,7 @@ export async function showTeam() {
 async function loadTeam(focusId) {
   let accounts;
   try {
-    accounts = await call('GET', '/accounts');
+    accounts = await callAll('/accounts');
   } catch (e) {
     say(e.message);
     return;

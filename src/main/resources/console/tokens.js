@@ -1,7 +1,7 @@
 // A project's user token keys (docs/identity.md): the keys Herald checks its users' signed tokens with. An HS256
 // secret is made by Herald and shown once, in the answer that made it; an ES256 or EdDSA public key is registered,
 // its private key staying with the customer's backend. Revoking one stops the tokens it signed at once.
-import { call, isEditor } from './api.js';
+import { call, callAll, isEditor } from './api.js';
 import { $, say, button, confirmed, instant, copy } from './ui.js';
 import { currentProject, loadActivity } from './project.js';
 
@@ -14,7 +14,7 @@ export function init() {
 export async function loadTokenKeys() {
   // A secret shown once is gone with the page it was shown on: a project opened again never shows it.
   hideSecret();
-  const keys = await call('GET', `/projects/${currentProject.id}/token-keys?limit=1000`);
+  const keys = await callAll(`/projects/${currentProject.id}/token-keys?limit=1000`);
   $('token-key-list').tBodies[0].replaceChildren(...keys.map(keyRow));
   $('token-key-list').hidden = keys.length === 0;
   $('no-token-keys').hidden = keys.length > 0;

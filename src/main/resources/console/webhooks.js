@@ -2,7 +2,7 @@
 // disabled and why, failing since when), the events it receives, its recent deliveries; add one, enable or disable
 // it, change its events, rotate its secret, delete it, replay one delivery or all since an instant. A secret is in
 // two answers only, the create's and a rotation's: shown then, once, and gone with the page.
-import { call, isEditor, nextPage } from './api.js';
+import { call, callAll, isEditor, nextPage } from './api.js';
 import { $, say, show, button, confirmed, instant, when, copy } from './ui.js';
 import { showProjects } from './projects.js';
 
@@ -64,7 +64,7 @@ export async function showWebhooks(projectId) {
 async function loadEndpoints(focusId) {
   let endpoints;
   try {
-    endpoints = await call('GET', `/projects/${project.id}/webhooks?limit=1000`);
+    endpoints = await callAll(`/projects/${project.id}/webhooks?limit=1000`);
   } catch (e) {
     say(e.message);
     return;

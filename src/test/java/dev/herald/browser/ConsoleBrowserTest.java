@@ -157,6 +157,32 @@ class ConsoleBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * A project of more announcements than one answer of the API holds (a page stops at 1 MiB, whatever its limit):
+     * every one listed, found by the search and chosen for its stats. The console read the first page only and said
+     * nothing: 688 of 2,159 announcements in an outside trial with two years of them.
+     */
+    @Test
+    void announcementsPastTheFirstPageOfTheApiAreListedFoundAndOfferedForStats() {
+        Project project = console.server.herald().project();
+        Instant first = Instant.parse("2026-01-01T00:00:00Z");
+        for (int i = 1; i <= 40; i++) {
+            // Drafts: published, they would pass the feed's own bound of 1 MiB.
+            console.server.herald().notification(project).message("Announcement " + i + " " + "word ".repeat(6_000))
+                    .status(NotificationStatus.DRAFT).createdAt(first.plusSeconds(i)).save();
+        }
+        console.signIn("alice", ConsoleDriver.ALICE);
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> console.visible("project") && console.rows("#notification-list tbody tr").size() == 40);
+        assertThat(console.browser.script("return document.getElementById('stats-of').options.length"),
+                   is(Json.createValue(41)));
+        console.browser.script("document.getElementById('notification-search').focus()");
+        console.browser.type("Announcement 1 word");
+        console.waitFor(() -> console.rows("#notification-list tbody tr").size() == 1);
+        assertThat(console.rows("#notification-list tbody tr").getFirst(), startsWith("Announcement 1 word"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     @Test
     void aProjectsPerformanceIsChartedDayByDayAndDownloadedAsCsv() throws IOException {
         Project project = console.server.herald().project();
