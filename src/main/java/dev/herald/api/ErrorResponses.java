@@ -34,7 +34,8 @@ public final class ErrorResponses {
             HeaderNames.ETAG, HeaderNames.LOCATION, HeaderNames.CACHE_CONTROL, HeaderNames.CONTENT_TYPE,
             HeaderNames.CONTENT_LENGTH, HeaderNames.LAST_MODIFIED, HeaderNames.CONTENT_ENCODING);
     private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
-    private static final FailureLog DATABASE_FAILURES = new FailureLog("request(s) answered 500, the database unavailable");
+    private static final FailureLog DATABASE_FAILURES = new FailureLog(
+            "request(s) answered 500, the database unavailable or slower than the driver's socket time-out");
 
     private ErrorResponses() {
     }
