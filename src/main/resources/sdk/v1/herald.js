@@ -175,7 +175,7 @@
       if (!same && !response.ok) {
         const said = await response.json().catch(() => 0);
         throw Object.assign(new Error('Herald answered ' + response.status), {
-          status: response.status, code: said?.code || null, retryAfter: parseInt(response.headers.get('Retry-After'), 10) || 0
+          status: response.status, code: typeof said?.code == 'string' ? said.code : null, retryAfter: parseInt(response.headers.get('Retry-After'), 10) || 0
         });
       }
       if (!same) {
@@ -452,7 +452,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
         if (client !== this.client) return;
         this.failures += 1;
         delay = Math.max(error.retryAfter || 0, Math.min(3600, this.interval * 2 ** Math.min(this.failures, 10)) * (0.5 + Math.random() / 2));
-        this.emit('error', { status: error.status || 0, code: error.code || null, retryIn: delay, message: String(error.message || error) });
+        this.emit('error', { status: error.status || 0, code: (error.status && error.code) || null, retryIn: delay, message: String(error.message || error) });
         if ((error.status === 401 || error.status === 403) && !client.warned) {
           client.warned = true;
           console.warn('Herald: ' + (client.token ? 'user token or ' : '') + 'api-key refused (' + error.status + ')');
