@@ -39,6 +39,9 @@ public final class HealthService implements HttpService {
     private long failedBefore;
     private long lastFailureSeen;
     private boolean failureSeen;
+    /** Since when readiness says DOWN (0: it says UP) and why, as last logged; under RecentAnswer's lock. */
+    private long downSince;
+    private String downBecause;
 
     /**
      * @param connectionsRefused requests refused a serving connection since start (the pool's wait ran out)
@@ -107,18 +110,49 @@ public final class HealthService implements HttpService {
         refusedBefore = refused;
         failedBefore = failed;
         boolean failingLately = failureSeen && now - lastFailureSeen < holdDownNanos;
-        return databaseAnswers() && !failingLately;
+        String down = databaseProblem();
+        if (down == null && failingLately) {
+            down = "requests failed since the check before (refused a connection, or interactions not stored); DOWN"
+                   + " until " + Duration.ofNanos(holdDownNanos).toMillis() + " ms after the last such failure"
+                   + " (tracking.batch.max-wait and a second)";
+        }
+        logChange(down, now);
+        return down == null;
     }
 
     /**
-     * Bounded like any request: the pool's wait and the driver's time-outs (docs/behaviour.md#connections-and-errors).
+     * A line when readiness goes DOWN, and again only when the reason changes, and one when it is UP again: an operator
+     * sees when and why, and a balancer asking every second does not make a line a second (14 lines in a 20 s outage
+     * before, and none when it ended).
      */
-    private boolean databaseAnswers() {
+    private void logChange(String down, long now) {
+        if (down == null) {
+            if (downSince != 0) {
+                LOGGER.log(Level.INFO, "Readiness: UP again, after " + Duration.ofNanos(now - downSince).toMillis()
+                        + " ms DOWN");
+                downSince = 0;
+                downBecause = null;
+            }
+            return;
+        }
+        if (downSince == 0) {
+            downSince = now == 0 ? 1 : now;
+        }
+        if (!down.equals(downBecause)) {
+            LOGGER.log(Level.WARNING, "Readiness: DOWN: " + down);
+            downBecause = down;
+        }
+    }
+
+    /**
+     * Why the database does not serve, or null when it answers. Bounded like any request: the pool's wait and the
+     * driver's time-outs (docs/behaviour.md#connections-and-errors).
+     */
+    private String databaseProblem() {
         try {
-            return db.execute().namedGet("ping").isPresent();
+            return db.execute().namedGet("ping").isPresent() ? null : "the database answered the check with no row";
         } catch (RuntimeException e) {
-            LOGGER.log(Level.WARNING, "Readiness: the database does not answer: " + e.getMessage());
-            return false;
+            return "the database does not answer: " + e.getMessage();
         }
     }
 

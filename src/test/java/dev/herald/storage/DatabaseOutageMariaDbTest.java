@@ -41,6 +41,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
@@ -49,6 +50,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * docs/behaviour.md#connections-and-errors: with the database unreachable, requests that need it answer 500 within 2
@@ -115,11 +117,37 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             }
             assertThat(elapsed(started), lessThan(Duration.ofSeconds(2)));
         }
-        try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
-            assertThat("readiness reports down", response.status(), is(Status.SERVICE_UNAVAILABLE_503));
-            assertThat(response.as(String.class),
-                       is("{\"status\":\"DOWN\",\"checks\":[{\"name\":\"database\",\"status\":\"DOWN\"}]}"));
+        List<String> readinessLines = new CopyOnWriteArrayList<>();
+        Handler readinessLog = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if ("dev.herald.observe.HealthService".equals(record.getLoggerName())) {
+                    readinessLines.add(record.getLevel() + " " + record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger.getLogger("").addHandler(readinessLog);
+        // Four checks of a balancer, a second apart (readiness asks the database at most once a second).
+        for (int check = 0; check < 4; check++) {
+            try (Http1ClientResponse response = observe.get("/observe/health/ready").request()) {
+                assertThat("readiness reports down", response.status(), is(Status.SERVICE_UNAVAILABLE_503));
+                assertThat(response.as(String.class),
+                           is("{\"status\":\"DOWN\",\"checks\":[{\"name\":\"database\",\"status\":\"DOWN\"}]}"));
+            }
+            Thread.sleep(1_100);
         }
+        // A line when it went DOWN (and one more if the reason changed), not a line a check.
+        assertThat(String.join("\n", readinessLines), readinessLines.size(), allOf(greaterThanOrEqualTo(1),
+                                                                                   lessThanOrEqualTo(2)));
+        assertThat(readinessLines.getFirst(), startsWith("WARNING Readiness: DOWN: "));
         try (Http1ClientResponse response = observe.get("/observe/health/live").request()) {
             assertThat("the process itself is alive", response.status(), is(Status.OK_200));
         }
@@ -142,6 +170,9 @@ class DatabaseOutageMariaDbTest extends HeraldServerTest {
             }
         } while (status != Status.OK_200 && System.nanoTime() < deadline);
         assertThat("ready again", status, is(Status.OK_200));
+        Logger.getLogger("").removeHandler(readinessLog);
+        // And a line when it is UP again, which said nothing before.
+        assertThat(String.join("\n", readinessLines), readinessLines.getLast(), startsWith("INFO Readiness: UP again, after "));
         // One before the outage, one after it: nothing answered 204 went missing, nothing refused was kept.
         assertThat(herald.interactions(notification.id()), hasSize(2));
     }
