@@ -1,6 +1,7 @@
 package dev.herald.stats;
 
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.stream.JsonGenerator;
 
 /**
  * Interactions counted by type.
@@ -25,6 +26,13 @@ record Counts(long impression, long click, long conversion) {
     /** Click / impression, unrounded, 0 without impressions (docs/api.md#stats). */
     double ctr() {
         return impression == 0 ? 0 : (double) click / impression;
+    }
+
+    /** Writes the three counts as members of the object the generator is in, as {@link #addTo} adds them. */
+    JsonGenerator writeTo(JsonGenerator json) {
+        return json.write("impression", impression)
+                .write("click", click)
+                .write("conversion", conversion);
     }
 
     /** Adds the three counts to a JSON object. */

@@ -1,19 +1,25 @@
 package dev.herald.stats;
 
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Map;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
+import dev.herald.api.Bodies;
 import dev.herald.api.Json;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
@@ -21,6 +27,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.stream.JsonGenerator;
 
 /**
  * How notifications perform (docs/api.md#stats): counts by type and CTR, per notification with daily buckets and per
@@ -33,6 +40,8 @@ public final class StatsService implements HttpService {
             Comparator.<Map.Entry<String, Counts>>comparingLong(entry -> entry.getValue().impression())
                     .reversed()
                     .thenComparing(Map.Entry::getKey);
+
+    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ProjectStore projects;
     private final StatsStore stats;
@@ -93,11 +102,17 @@ public final class StatsService implements HttpService {
         return locales;
     }
 
+    /**
+     * Written as it is made, member by member, never as a tree: an answer lists every notification with activity in the
+     * range, and a tree held some 1.1 KB of heap for each (Parsson, measured) where the written answer takes some 115
+     * bytes. Six asking at once for a project of 30,000 notifications ended the process at its 80 MB heap
+     * (OutOfMemoryError, tried on the runtime image).
+     */
     private void projectStats(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
         StatsRange range = StatsRange.of(request);
         String locale = StatsLocale.of(request);
-        Map<String, Counts> byNotification = new HashMap<>(stats.notificationCounts(project.id(), range, locale));
+        Map<String, Counts> byNotification = stats.notificationCounts(project.id(), range, locale);
         Map<String, Long> uniqueUsers = stats.uniqueUsers(project.id(), range);
         // A notification seen only through the state routes (no tracking call) reached users all the same; the state
         // records no language, so an answer restricted to one lists only what was tracked in it.
@@ -105,20 +120,37 @@ public final class StatsService implements HttpService {
             uniqueUsers.keySet().forEach(id -> byNotification.putIfAbsent(id, Counts.NONE));
         }
         Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
-        JsonArrayBuilder list = Json.builders().createArrayBuilder();
-        byNotification.entrySet().stream()
-                .sorted(MOST_IMPRESSIONS_FIRST)
-                .forEach(entry -> list.add(entry.getValue()
-                                                   .addTo(Json.builders().createObjectBuilder()
-                                                                  .add("notificationId", entry.getKey()))
-                                                   .add("ctr", entry.getValue().ctr())
-                                                   .add("uniqueUsers", uniqueUsers.getOrDefault(entry.getKey(), 0L))));
-        JsonObject answer = total.addTo(Json.builders().createObjectBuilder().add("projectId", project.id()))
-                .add("ctr", total.ctr())
-                .add("notifications", list)
-                .add("daily", daily(stats.projectDailyCounts(project.id(), range, locale)))
-                .add("locales", locales(stats.projectLocaleCounts(project.id(), range), locale))
-                .build();
-        AdminResponses.ok(request, response, answer);
+        ProjectAnswer answer = new ProjectAnswer(byNotification.size());
+        try (JsonGenerator json = Json.generator(answer)) {
+            total.writeTo(json.writeStartObject().write("projectId", project.id()))
+                    .write("ctr", BigDecimal.valueOf(total.ctr()))
+                    .writeStartArray("notifications");
+            byNotification.entrySet().stream()
+                    .sorted(MOST_IMPRESSIONS_FIRST)
+                    .forEach(entry -> entry.getValue().writeTo(json.writeStartObject()
+                                                                   .write("notificationId", entry.getKey()))
+                            .write("ctr", BigDecimal.valueOf(entry.getValue().ctr()))
+                            .write("uniqueUsers", uniqueUsers.getOrDefault(entry.getKey(), 0L))
+                            .writeEnd());
+            json.writeEnd()
+                    .write("daily", daily(stats.projectDailyCounts(project.id(), range, locale)).build())
+                    .write("locales", locales(stats.projectLocaleCounts(project.id(), range), locale).build())
+                    .writeEnd();
+        }
+        response.status(Status.OK_200);
+        response.header(JSON);
+        Bodies.sendShared(request, response, answer.bytes());
+    }
+
+    /** The written answer, handed on without a copy when it filled its buffer exactly. */
+    private static final class ProjectAnswer extends ByteArrayOutputStream {
+
+        ProjectAnswer(int notifications) {
+            super(256 + 128 * notifications);
+        }
+
+        byte[] bytes() {
+            return count == buf.length ? buf : toByteArray();
+        }
     }
 }
