@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import dev.herald.notification.NotificationStatus;
 import dev.herald.project.Project;
@@ -60,7 +62,15 @@ class WebhookEndToEndH2Test {
     @Test
     void eventsDueBehindTheEndpointsBoundGoAsEachAttemptEndsNotOneAPass() throws Exception {
         int events = 6;
-        try (ScriptedReceiver receiver = ScriptedReceiver.start(ScriptedReceiver.answering(NO_CONTENT));
+        // The first attempt is answered once every event is written: a pass that began between two of the writes
+        // (a busy machine) would otherwise find the first alone, its attempt end before the rest exist, and leave
+        // them to the next pass 10 s later. Once one attempt is held so, the rest are due when it ends.
+        CountDownLatch written = new CountDownLatch(1);
+        ScriptedReceiver.Script afterTheWrites = (socket, request) -> {
+            written.await(10, TimeUnit.SECONDS);
+            ScriptedReceiver.answering(NO_CONTENT).answer(socket, request);
+        };
+        try (ScriptedReceiver receiver = ScriptedReceiver.start(afterTheWrites);
              TestHerald herald = TestHerald.start(TestDatabase.h2(), Map.of("webhooks.enabled", "true",
                      "webhooks.allowed-addresses.0", "127.0.0.1/32", "webhooks.poll-interval", "PT10S",
                      "webhooks.per-endpoint", "1"))) {
@@ -74,6 +84,7 @@ class WebhookEndToEndH2Test {
             for (int i = 0; i < events; i++) {
                 herald.notification(project).status(NotificationStatus.DRAFT).save();
             }
+            written.countDown();
 
             long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
             while (receiver.requests().isEmpty() && System.nanoTime() < deadline) {
