@@ -2,9 +2,12 @@ package dev.herald.api;
 
 import java.io.ByteArrayOutputStream;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.helidon.common.GenericType;
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.media.EntityWriter;
 import io.helidon.http.media.jsonp.JsonpSupport;
 import io.helidon.webserver.http.ServerRequest;
@@ -12,6 +15,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonGenerator;
 
 /**
  * Successful JSON answers that a handler builds as a tree (the management API, health): written by Helidon's JSON-P
@@ -37,6 +41,7 @@ public final class JsonAnswers {
 
     private static final GenericType<JsonStructure> TYPE = GenericType.create(JsonStructure.class);
     private static final EntityWriter<JsonStructure> WRITER = JsonpSupport.serverResponseWriter();
+    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     private JsonAnswers() {
     }
@@ -82,9 +87,36 @@ public final class JsonAnswers {
     public record BoundedArray(byte[] content, int items) {
     }
 
+    /**
+     * An answer too large to hold as a tree (a tree of Parsson's takes some ten times the bytes it writes): {@code
+     * write} writes it member by member through a generator into its bytes, sent without another copy when
+     * {@code expectedBytes} was exact, with the status and other headers already set on {@code response}.
+     */
+    public static void sendWritten(ServerRequest request, ServerResponse response, int expectedBytes,
+                                   Consumer<JsonGenerator> write) {
+        Written content = new Written(expectedBytes);
+        try (JsonGenerator json = Json.generator(content)) {
+            write.accept(json);
+        }
+        response.header(JSON);
+        Bodies.sendShared(request, response, content.bytes());
+    }
+
     /** Sends the array, with the status and headers already set on {@code response}, without copying it again. */
     public static void send(ServerRequest request, ServerResponse response, BoundedArray array) {
         Bodies.sendShared(request, response, array.content());
+    }
+
+    /** An answer's bytes, handed on as they are when they filled the buffer exactly. */
+    private static final class Written extends ByteArrayOutputStream {
+
+        Written(int expectedBytes) {
+            super(expectedBytes);
+        }
+
+        byte[] bytes() {
+            return count == buf.length ? buf : toByteArray();
+        }
     }
 
     /** An output that can take back what it took last: the item that did not fit. */

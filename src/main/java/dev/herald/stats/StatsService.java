@@ -1,6 +1,5 @@
 package dev.herald.stats;
 
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Comparator;
@@ -8,17 +7,14 @@ import java.util.Map;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
-import dev.herald.api.Bodies;
 import dev.herald.api.Json;
-import dev.herald.api.ResponseHeaders;
+import dev.herald.api.JsonAnswers;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
 
 import io.helidon.dbclient.DbClient;
-import io.helidon.http.Header;
-import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -27,7 +23,6 @@ import io.helidon.webserver.http.ServerResponse;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.stream.JsonGenerator;
 
 /**
  * How notifications perform (docs/api.md#stats): counts by type and CTR, per notification with daily buckets and per
@@ -40,8 +35,6 @@ public final class StatsService implements HttpService {
             Comparator.<Map.Entry<String, Counts>>comparingLong(entry -> entry.getValue().impression())
                     .reversed()
                     .thenComparing(Map.Entry::getKey);
-
-    private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
 
     private final ProjectStore projects;
     private final StatsStore stats;
@@ -120,8 +113,8 @@ public final class StatsService implements HttpService {
             uniqueUsers.keySet().forEach(id -> byNotification.putIfAbsent(id, Counts.NONE));
         }
         Counts total = byNotification.values().stream().reduce(Counts.NONE, Counts::plus);
-        ProjectAnswer answer = new ProjectAnswer(byNotification.size());
-        try (JsonGenerator json = Json.generator(answer)) {
+        response.status(Status.OK_200);
+        JsonAnswers.sendWritten(request, response, 256 + 128 * byNotification.size(), json -> {
             total.writeTo(json.writeStartObject().write("projectId", project.id()))
                     .write("ctr", BigDecimal.valueOf(total.ctr()))
                     .writeStartArray("notifications");
@@ -136,21 +129,6 @@ public final class StatsService implements HttpService {
                     .write("daily", daily(stats.projectDailyCounts(project.id(), range, locale)).build())
                     .write("locales", locales(stats.projectLocaleCounts(project.id(), range), locale).build())
                     .writeEnd();
-        }
-        response.status(Status.OK_200);
-        response.header(JSON);
-        Bodies.sendShared(request, response, answer.bytes());
-    }
-
-    /** The written answer, handed on without a copy when it filled its buffer exactly. */
-    private static final class ProjectAnswer extends ByteArrayOutputStream {
-
-        ProjectAnswer(int notifications) {
-            super(256 + 128 * notifications);
-        }
-
-        byte[] bytes() {
-            return count == buf.length ? buf : toByteArray();
-        }
+        });
     }
 }
