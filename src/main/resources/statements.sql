@@ -690,9 +690,23 @@ SELECT day_number, type, SUM(total) AS total FROM interaction_daily_totals WHERE
 -- name: select-project-daily-counts
 SELECT day_number, type, SUM(total) AS total FROM interaction_daily_totals WHERE project_id = :id AND day_number >=
   :fromDay AND day_number < :toDay GROUP BY day_number, type ORDER BY day_number
--- name: select-project-notification-counts
-SELECT notification_id, type, SUM(total) AS total FROM interaction_daily_totals WHERE project_id = :projectId AND
-  day_number >= :fromDay AND day_number < :toDay GROUP BY notification_id, type
+-- A page of a project's notifications with activity in the range (interactions, or users' first sight of them),
+-- most impressions first, then by id, after the previous page's last (:afterImpression, :afterId): added up in the
+-- database, so a page's memory is the page, however many notifications the project holds.
+-- name: select-project-notification-page
+SELECT notification_id, SUM(impressions) AS impression, SUM(clicks) AS click, SUM(conversions) AS conversion,
+  SUM(users) AS users FROM (
+    SELECT notification_id, SUM(CASE WHEN type = 'impression' THEN total ELSE 0 END) AS impressions,
+      SUM(CASE WHEN type = 'click' THEN total ELSE 0 END) AS clicks,
+      SUM(CASE WHEN type = 'conversion' THEN total ELSE 0 END) AS conversions, 0 AS users
+    FROM interaction_daily_totals WHERE project_id = :projectId AND day_number >= :fromDay AND day_number < :toDay
+    GROUP BY notification_id
+  UNION ALL
+    SELECT notification_id, 0, 0, 0, COUNT(*) FROM user_notification_states WHERE project_id = :projectId AND
+      seen_at >= :from AND seen_at < :to GROUP BY notification_id
+  ) activity GROUP BY notification_id
+HAVING SUM(impressions) < :afterImpression OR SUM(impressions) = :afterImpression AND notification_id > :afterId
+ORDER BY impression DESC, notification_id LIMIT :limit
 -- By language (migration 22). Totals written before it have locale '': the notification's language, its own or
 -- its project's default (the project's default for a deleted one), read through a join made for those rows only.
 -- A notification's own language is read once by its caller, so its queries need no join: :legacy is '' when
@@ -718,19 +732,29 @@ SELECT t.day_number, t.type, SUM(t.total) AS total FROM interaction_daily_totals
   t.day_number >= :fromDay AND t.day_number < :toDay
   AND (t.locale = :locale OR t.locale = '' AND COALESCE(n.locale, p.default_locale) = :locale)
 GROUP BY t.day_number, t.type ORDER BY t.day_number
--- name: select-project-notification-counts-in-locale
-SELECT t.notification_id, t.type, SUM(t.total) AS total FROM interaction_daily_totals t JOIN projects p ON p.id =
-  t.project_id LEFT JOIN notifications n ON t.locale = '' AND n.id = t.notification_id WHERE t.project_id =
-  :projectId AND t.day_number >= :fromDay AND t.day_number < :toDay
-  AND (t.locale = :locale OR t.locale = '' AND COALESCE(n.locale, p.default_locale) = :locale)
-GROUP BY t.notification_id, t.type
+-- The same restricted to one language: only notifications tracked in it, their users counted in every language (a
+-- user's state records none).
+-- name: select-project-notification-page-in-locale
+SELECT notification_id, SUM(impressions) AS impression, SUM(clicks) AS click, SUM(conversions) AS conversion,
+  SUM(users) AS users FROM (
+    SELECT t.notification_id, SUM(CASE WHEN t.type = 'impression' THEN t.total ELSE 0 END) AS impressions,
+      SUM(CASE WHEN t.type = 'click' THEN t.total ELSE 0 END) AS clicks,
+      SUM(CASE WHEN t.type = 'conversion' THEN t.total ELSE 0 END) AS conversions, 0 AS users, 1 AS tracked
+    FROM interaction_daily_totals t JOIN projects p ON p.id = t.project_id LEFT JOIN notifications n ON t.locale = ''
+      AND n.id = t.notification_id WHERE t.project_id = :projectId AND t.day_number >= :fromDay AND t.day_number <
+      :toDay AND (t.locale = :locale OR t.locale = '' AND COALESCE(n.locale, p.default_locale) = :locale)
+    GROUP BY t.notification_id
+  UNION ALL
+    SELECT notification_id, 0, 0, 0, COUNT(*), 0 FROM user_notification_states WHERE project_id = :projectId AND
+      seen_at >= :from AND seen_at < :to GROUP BY notification_id
+  ) activity GROUP BY notification_id
+HAVING MAX(tracked) = 1 AND (SUM(impressions) < :afterImpression OR SUM(impressions) = :afterImpression AND
+  notification_id > :afterId)
+ORDER BY impression DESC, notification_id LIMIT :limit
 -- Unique users reached: users whose first sight (seen_at) lies in [:from, :to), from idx_user_states_seen alone.
 -- name: count-notification-unique-users
 SELECT COUNT(*) AS users FROM user_notification_states WHERE project_id = :projectId AND notification_id = :id AND
   seen_at >= :from AND seen_at < :to
--- name: select-project-unique-users
-SELECT notification_id, COUNT(*) AS users FROM user_notification_states WHERE project_id = :projectId AND seen_at >=
-  :from AND seen_at < :to GROUP BY notification_id
 -- The outbox (package outbox, migration 25): every statement positional, run through the DB Client in a
 -- management write's transaction and through plain JDBC in an interaction writer's. An event's deliveries first,
 -- one per enabled endpoint of its project that wants its type: none, and the event is not written at all.

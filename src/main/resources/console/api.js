@@ -43,19 +43,31 @@ export function serverNow() {
 export const lastTag = () => lastEtag;
 
 /** The path of the next page of the last list read, under the API, or null. */
-export function nextPage() {
-  const next = /<\/api\/v1\/admin([^>]*)>; rel="next"/.exec(lastLink || '');
-  return next ? next[1] : null;
-}
+export const nextPage = () => nextOf(lastLink);
 
-/** A whole list, page after page by their Link: a page stops at 1 MiB, whatever its limit. */
-export async function callAll(path) {
-  const all = [];
-  for (let next = path; next; next = nextPage()) all.push(...await call('GET', next));
+const nextOf = (link) => {
+  const next = /<\/api\/v1\/admin([^>]*)>; rel="next"/.exec(link || '');
+  return next ? next[1] : null;
+};
+
+// Every page by its own Link (a page stops at 1 MiB): a list, or the first page with every page's `key` array.
+export async function callAll(path, key) {
+  let all = null;
+  for (let next = path; next;) {
+    const page = await answer('GET', next);
+    const items = key ? page.json[key] : page.json;
+    if (!all) all = page.json;
+    else (key ? all[key] : all).push(...items);
+    next = nextOf(page.link);
+  }
   return all;
 }
 
-export async function call(method, path, body, extraHeaders = {}) {
+export async function call(method, path, body, extraHeaders) {
+  return (await answer(method, path, body, extraHeaders)).json;
+}
+
+async function answer(method, path, body, extraHeaders = {}) {
   const headers = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && session && session.csrfToken) headers['X-CSRF-Token'] = session.csrfToken;
@@ -83,5 +95,5 @@ export async function call(method, path, body, extraHeaders = {}) {
     }
     throw error;
   }
-  return json;
+  return { json, link: lastLink };
 }

@@ -4,7 +4,7 @@
 // one announcement's stats and of each in the project's; anonymous impressions are counted, not their people.
 // Languages: each one's figures (the language an interaction was recorded in), and a filter that restricts every
 // figure of the section to one language (?locale=), offered once more than one language has data.
-import { call, serverNow } from './api.js';
+import { call, callAll, serverNow } from './api.js';
 import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
 
@@ -96,11 +96,12 @@ export async function loadStats() {
   }
   const locale = $('stats-locale').value;
   const projectPath = `/projects/${currentProject.id}/stats`;
-  const get = (path, range) => call('GET', `${path}?from=${range.from}&to=${range.to}`
-    + (locale ? `&locale=${encodeURIComponent(locale)}` : ''));
+  const query = (range) => `?from=${range.from}&to=${range.to}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
+  const get = (path, range) => call('GET', path + query(range));
+  const getProject = (range) => callAll(projectPath + query(range), 'notifications');
   try {
-    const [project, projectBefore] = await Promise.all([get(projectPath, { from, to }),
-      compared ? get(projectPath, compared) : null]);
+    const [project, projectBefore] = await Promise.all([getProject({ from, to }),
+      compared ? getProject(compared) : null]);
     const [stats, before] = of
       ? await Promise.all([get(`/notifications/${of}/stats`, { from, to }),
         compared ? get(`/notifications/${of}/stats`, compared) : null])

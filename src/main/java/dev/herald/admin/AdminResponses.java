@@ -66,10 +66,14 @@ public final class AdminResponses {
                                 Function<T, ? extends JsonStructure> toJson) {
         JsonAnswers.BoundedArray array = JsonAnswers.array(request, response, page.entries(),
                                                            entry -> toJson.apply(entry.value()), MAX_ANSWER_BYTES);
-        page.first(array.items()).next().ifPresent(cursor -> response.header(ResponseHeaders.of(
-                HeaderNames.LINK, "<" + nextPage(request, cursor) + ">; rel=\"next\"")));
+        page.first(array.items()).next().ifPresent(cursor -> linkNextPage(request, response, cursor));
         response.status(Status.OK_200);
         JsonAnswers.send(request, response, array);
+    }
+
+    /** {@code Link: <…>; rel="next"}: this request's path and query, with {@code cursor}. */
+    public static void linkNextPage(ServerRequest request, ServerResponse response, PageRequest.Cursor cursor) {
+        response.header(ResponseHeaders.of(HeaderNames.LINK, "<" + nextPage(request, cursor) + ">; rel=\"next\""));
     }
 
     private static String nextPage(ServerRequest request, PageRequest.Cursor cursor) {

@@ -24,7 +24,12 @@ public record PageRequest(int limit, Optional<Cursor> after) {
     public static final int MAX_LIMIT = 1000;
 
     public static PageRequest of(ServerRequest request) {
-        return new PageRequest(AdminRequests.limit(request, DEFAULT_LIMIT, MAX_LIMIT),
+        return of(request, DEFAULT_LIMIT, MAX_LIMIT);
+    }
+
+    /** The same for a list of other bounds (a project's stats: docs/api.md#stats). */
+    public static PageRequest of(ServerRequest request, int defaultLimit, int maxLimit) {
+        return new PageRequest(AdminRequests.limit(request, defaultLimit, maxLimit),
                                AdminRequests.queryParameter(request, "cursor").map(Cursor::decode));
     }
 

@@ -90,16 +90,39 @@ public final class JsonAnswers {
     /**
      * An answer too large to hold as a tree (a tree of Parsson's takes some ten times the bytes it writes): {@code
      * write} writes it member by member through a generator into its bytes, sent without another copy when
-     * {@code expectedBytes} was exact, with the status and other headers already set on {@code response}.
+     * {@code expectedBytes} was exact, with the status and other headers already set on {@code response} (or set by
+     * {@code write}, which may end a list early once the answer holds enough bytes).
      */
     public static void sendWritten(ServerRequest request, ServerResponse response, int expectedBytes,
-                                   Consumer<JsonGenerator> write) {
+                                   Consumer<WrittenJson> write) {
         Written content = new Written(expectedBytes);
         try (JsonGenerator json = Json.generator(content)) {
-            write.accept(json);
+            write.accept(new WrittenJson(json, content));
         }
         response.header(JSON);
         Bodies.sendShared(request, response, content.bytes());
+    }
+
+    /** An answer being written: its generator, and how many bytes it holds so far. */
+    public static final class WrittenJson {
+
+        private final JsonGenerator json;
+        private final ByteArrayOutputStream content;
+
+        private WrittenJson(JsonGenerator json, ByteArrayOutputStream content) {
+            this.json = json;
+            this.content = content;
+        }
+
+        public JsonGenerator json() {
+            return json;
+        }
+
+        /** The bytes written so far, those the generator still buffered included. */
+        public int bytes() {
+            json.flush();
+            return content.size();
+        }
     }
 
     /** Sends the array, with the status and headers already set on {@code response}, without copying it again. */

@@ -1,8 +1,12 @@
 package dev.herald.browser;
 
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import dev.herald.project.Project;
@@ -99,6 +103,38 @@ class ConsoleAnalyticsBrowserTest extends DrivenConsoleTest {
         console.press("Enter", 13);
         console.waitFor(() -> console.rows("#stats-totals dd.compared").getFirst().equals("was 4, 0 (0.0 %)"));
         assertThat(console.text("stats-compared-legend"), is("dashed: " + today + " to " + today));
+        assertThat(console.violations(), is("[]"));
+    }
+
+    /**
+     * A project's stats come a page at a time (docs/api.md#stats): an announcement after 10,000 deleted ones of more
+     * impressions, on the second page, still has its figures in the list.
+     */
+    @Test
+    void anAnnouncementOnTheStatsSecondPageHasItsFigures() throws SQLException {
+        Project project = console.server.herald().project();
+        String quiet = console.server.herald().notification(project).message("Quiet one").save().id();
+        track(quiet, "impression", "click");
+        LocalDate today = LocalDate.ofInstant(console.server.herald().clock().instant(), ZoneOffset.UTC);
+        try (Connection connection = console.server.herald().database().connect();
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO interaction_daily_totals (project_id,"
+                     + " day_number, notification_id, type, writer, locale, total) VALUES (?, ?, ?, 'impression', 0,"
+                     + " '', 5)")) {
+            for (int i = 0; i < 10_000; i++) {
+                insert.setString(1, project.id());
+                insert.setLong(2, today.toEpochDay());
+                insert.setString(3, "gone-" + i);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.signIn("alice", ConsoleDriver.ALICE);
+        console.waitFor(() -> console.visible("project") && console.rows("#stats-totals div").size() == 4);
+        console.showStats(today.minusDays(29), today);
+        console.waitFor(() -> console.rows("#stats-totals dd").getFirst().equals("50001"));
+        console.waitFor(() -> console.rows("#notification-list tbody tr td.figure")
+                .equals(List.of("1", "0", "100.0 %")));
         assertThat(console.violations(), is("[]"));
     }
 

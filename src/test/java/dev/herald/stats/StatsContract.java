@@ -130,6 +130,60 @@ abstract class StatsContract extends HeraldServerTest {
                    is(List.of(3L, 1L, 1L)));
     }
 
+    /**
+     * A project's notifications come a page at a time, most impressions first and then by id across pages (a tie
+     * split by a page's end included), each page with the whole project's totals, daily and locales; the pages
+     * together are the answer read at once.
+     */
+    @Test
+    void aProjectsNotificationsComeAPageAtATimeMostSeenFirst() throws SQLException {
+        String third = admin.created("/projects/" + projectId + "/notifications", "{\"message\":\"c\"}").getString("id");
+        track(third, "impression", "2026-11-21T10:00:00Z");
+        track(third, "impression", "2026-11-21T10:00:00Z");
+        track(third, "click", "2026-11-21T10:00:00Z");
+        long day = java.time.LocalDate.parse("2026-11-21").toEpochDay();
+        sql("INSERT INTO interaction_daily_totals (project_id, day_number, notification_id, type, writer, locale, total)"
+                    + " VALUES ('" + projectId + "', " + day + ", 'deleted', 'click', 0, '', 1)");
+        JsonObject whole = statsAt("/projects/" + projectId + "/stats");
+        List<String> ids = whole.getJsonArray("notifications").stream()
+                .map(n -> n.asJsonObject().getString("notificationId")).toList();
+        List<String> tied = second.compareTo(third) < 0 ? List.of(second, third) : List.of(third, second);
+        assertThat(ids, is(List.of(first, tied.get(0), tied.get(1), "deleted")));
+
+        for (String query : List.of("?limit=1", "?limit=2&from=2026-11-20", "?limit=3", "?limit=1&locale=en")) {
+            List<JsonValue> paged = new ArrayList<>();
+            String path = "/projects/" + projectId + "/stats" + query;
+            int pages = 0;
+            while (path != null) {
+                AdminClient.Answer answer = admin.call(Method.GET, path);
+                assertThat(path, answer.status(), is(200));
+                JsonObject page = answer.object();
+                pages++;
+                for (String member : List.of("impression", "click", "conversion", "ctr", "daily", "locales")) {
+                    assertThat(query + " " + member, page.get(member), is(whole.get(member)));
+                }
+                paged.addAll(page.getJsonArray("notifications"));
+                path = answer.link() == null ? null
+                        : answer.link().substring("</api/v1/admin".length(), answer.link().indexOf('>'));
+                assertThat(answer.link() == null || answer.link().endsWith(">; rel=\"next\""), is(true));
+            }
+            assertThat(query, paged, is(whole.getJsonArray("notifications")));
+            int limit = Integer.parseInt(query.substring("?limit=".length(), query.indexOf('&') < 0 ? query.length()
+                    : query.indexOf('&')));
+            assertThat(query, pages, is((4 + limit - 1) / limit));
+        }
+        assertThat(admin.call(Method.GET, "/projects/" + projectId + "/stats?limit=10000").link(), is((String) null));
+        for (String bad : List.of("limit=0", "limit=10001", "limit=-1", "limit=abc", "limit=1&limit=1", "cursor=abc",
+                                  "cursor=")) {
+            AdminClient.Answer answer = admin.call(Method.GET, "/projects/" + projectId + "/stats?" + bad);
+            assertThat(bad, answer.status(), is(400));
+            assertThat(bad, answer.object().getJsonObject("details").getString("field"),
+                       is(bad.substring(0, bad.indexOf('='))));
+        }
+        assertThat(admin.call(Method.GET, "/projects/" + projectId + "/stats?limit=0").object().getString("error"),
+                   is("limit must be a whole number from 1 to 10000"));
+    }
+
     /** The console's chart of a project: its days, each the sum of its notifications' days. */
     @Test
     void aProjectsDailySeriesAddsUpItsNotificationsDays() {
