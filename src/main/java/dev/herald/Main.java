@@ -183,7 +183,7 @@ public final class Main {
         WebServer server = builder.build();
         started.get();
         // Before the server starts, so that it never serves without its stop in place.
-        stopping.set(() -> stop(server, services));
+        stopping.set(() -> stop(server, services, observe.drainPeriod()));
         server.start();
         // A listener that did bind keeps the JVM alive: the exit of StartFailures ends it, the shutdown hook the rest.
         ListenAddresses.requireListening(server, WebServer.DEFAULT_SOCKET_NAME, "server.port, SERVER_PORT");
@@ -255,7 +255,7 @@ public final class Main {
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter())
                 .addFilter(new MetricsFilter(metrics));
-        connectionFilters(routing, config, live.clients());
+        connectionFilters(routing, config, services);
         ClientAddresses clients = live.clients();
         AdminAccess admin = services.admin();
         routing.addFilter(new SingleHeadersFilter())
@@ -286,12 +286,12 @@ public final class Main {
         ServingDatabase database = services.database();
         ErrorResponses.register(routing);
         routing.addFilter(new SecurityHeadersFilter());
-        connectionFilters(routing, config, services.live().clients());
+        connectionFilters(routing, config, services);
         // DOWN for a second past a tracking request's longest wait after a failure: between two failures too.
         Duration holdDown = TrackingBatchSettings.from(config.get("tracking.batch")).maxWait().plusSeconds(1);
         routing.register("/observe/health", new HealthService(database.client(), database.pool()::refused,
                                                               () -> services.tracking().writerFigures().failed(),
-                                                              holdDown))
+                                                              holdDown, services.draining()))
                 .register("/observe/metrics", new MetricsService(metrics, database.pool()::figures,
                                                                  services.feed()::cacheFigures,
                                                                  services.userTokens()::cacheFigures,
@@ -303,11 +303,12 @@ public final class Main {
     }
 
     /** On either listener: the access log, and connections closed where Helidon would keep them. */
-    private static void connectionFilters(HttpRouting.Builder routing, Config config, ClientAddresses clients) {
+    private static void connectionFilters(HttpRouting.Builder routing, Config config, Services services) {
         if (ConfigValues.bool(config.get("access-log.enabled"), false)) {
+            ClientAddresses clients = services.live().clients();
             routing.addFilter(new AccessLogFilter(clients::addressOf, HttpVersions::isHttp10));
         }
-        routing.addFilter(new ConnectionCloseFilter())
+        routing.addFilter(new ConnectionCloseFilter(services.draining()::isDraining))
                 .addFilter(new FramingFilter());
     }
 
@@ -356,11 +357,24 @@ public final class Main {
     }
 
     /**
-     * SIGTERM: stop taking connections, let requests in flight finish (their interactions committed by the writer,
-     * which still runs), then the writer commits whatever it still holds, then the pool closes.
+     * SIGTERM: serve on for the drain period with readiness DOWN, then stop taking connections, let requests in flight
+     * finish (their interactions committed by the writer, which still runs), then the writer commits whatever it still
+     * holds, then the pool closes.
      */
-    private static void stop(WebServer server, Services services) {
-        log().log(Level.INFO, "Herald stopping");
+    private static void stop(WebServer server, Services services, Duration drainPeriod) {
+        if (drainPeriod.isZero()) {
+            log().log(Level.INFO, "Herald stopping");
+        } else {
+            services.draining().begin();
+            log().log(Level.INFO, "Herald stopping: readiness DOWN, serving " + drainPeriod.toMillis() + " ms more,"
+                    + " each answer closing its connection (observe.drain-period)");
+            try {
+                Thread.sleep(drainPeriod);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            log().log(Level.INFO, "Herald stopping: drained");
+        }
         server.stop();
         services.close();
         log().log(Level.INFO, "Herald stopped");

@@ -17,6 +17,7 @@ import dev.herald.identity.UserTokenSettings;
 import dev.herald.identity.UserTokens;
 import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
+import dev.herald.observe.Draining;
 import dev.herald.outbox.Outbox;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.ratelimit.ClientAddresses;
@@ -61,6 +62,7 @@ public final class Services implements AutoCloseable {
     private final AdminAccess admin;
     private final LiveSettings live;
     private final ExportFigures exportFigures = new ExportFigures();
+    private final Draining draining = new Draining();
     private final ExportService exports;
 
     private Services(ServingDatabase database, Config config, Clock clock) {
@@ -137,6 +139,11 @@ public final class Services implements AutoCloseable {
 
     public ExportService exports() {
         return exports;
+    }
+
+    /** Whether the instance is stopping and draining (observe.drain-period). */
+    public Draining draining() {
+        return draining;
     }
 
     public ExportFigures exportFigures() {

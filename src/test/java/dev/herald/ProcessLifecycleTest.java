@@ -5,11 +5,13 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +23,9 @@ import java.util.regex.Pattern;
 
 import dev.herald.notification.Notification;
 import dev.herald.support.ChildHerald;
+import dev.herald.support.JsonBodies;
+import dev.herald.support.KeepAliveConnection;
+import dev.herald.support.RawHttp;
 import dev.herald.support.TestDatabase;
 import dev.herald.support.TestHerald;
 
@@ -31,6 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.not;
@@ -79,10 +86,7 @@ class ProcessLifecycleTest {
     @Test
     void aRequestInFlightAtSigtermFinishesAndItsInteractionIsKept() throws Exception {
         TestDatabase database = TestDatabase.h2File(workDirectory);
-        Notification notification;
-        try (TestHerald herald = TestHerald.start(database)) {
-            notification = herald.notification(herald.project()).save();
-        }
+        Notification notification = savedNotification(database);
         Path configFile = Files.writeString(workDirectory.resolve("test.yaml"), ChildHerald.onDatabase(database.url())
                 + OBSERVE_ANY_PORT + "rate-limit:\n  requests: 5\n");
 
@@ -127,6 +131,74 @@ class ProcessLifecycleTest {
                                                              + notification.id() + "'")) {
             rows.next();
             assertThat(rows.getInt(1), is(1));
+        }
+    }
+
+    /** A notification of a new project, saved by a Herald in this process that is stopped again. */
+    private static Notification savedNotification(TestDatabase database) throws SQLException {
+        try (TestHerald herald = TestHerald.start(database)) {
+            return herald.notification(herald.project()).save();
+        }
+    }
+
+    /**
+     * {@code observe.drain-period}: after SIGTERM the instance serves on for the period with readiness DOWN (liveness
+     * UP) and every answer closing its connection, one kept open from before the signal included, so that a balancer
+     * takes it out and a proxy moves its connections before it stops listening; then it stops as without it, every
+     * interaction it answered kept.
+     */
+    @Test
+    void aDrainPeriodServesOnWithReadinessDownAndEachAnswerClosingItsConnection() throws Exception {
+        TestDatabase database = TestDatabase.h2File(workDirectory);
+        Notification notification = savedNotification(database);
+        String track = "/api/v1/public/track/" + notification.id();
+        try (ChildHerald herald = ChildHerald.start(workDirectory.resolve("run"), ChildHerald.onDatabase(database.url())
+                + "observe:\n  port: 0\n  drain-period: PT3S\n")) {
+            URI api = URI.create("http://127.0.0.1:" + herald.port());
+            URI observe = URI.create("http://127.0.0.1:" + herald.observePort());
+            assertThat(RawHttp.exchange(observe, "GET /observe/health/ready HTTP/1.1\r\nHost: x").status(), is(200));
+            try (KeepAliveConnection kept = new KeepAliveConnection(api)) {
+                RawHttp.Response before = kept.postJson(track, "{\"type\":\"impression\"}");
+                assertThat(before.status(), is(204));
+                assertThat(before.headers().get("connection"), not("close"));
+
+                long signalled = System.nanoTime();
+                ProcessHandle.of(herald.pid()).orElseThrow().destroy();   // SIGTERM
+                long deadline = signalled + TimeUnit.SECONDS.toNanos(10);
+                while (!herald.log().contains("readiness DOWN") && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                RawHttp.Response ready = RawHttp.exchange(observe, "GET /observe/health/ready HTTP/1.1\r\nHost: x");
+                assertThat(ready.status(), is(503));
+                assertThat(JsonBodies.object(ready.body()).toString(), is("{\"status\":\"DOWN\",\"checks\":["
+                        + "{\"name\":\"database\",\"status\":\"UP\"},{\"name\":\"stopping\",\"status\":\"DOWN\"}]}"));
+                assertThat(RawHttp.exchange(observe, "GET /observe/health/live HTTP/1.1\r\nHost: x").status(), is(200));
+
+                RawHttp.Response onTheKeptConnection = kept.postJson(track, "{\"type\":\"click\"}");
+                assertThat(onTheKeptConnection.status(), is(204));
+                assertThat(onTheKeptConnection.headers().get("connection"), is("close"));
+                assertThat(kept.closedByServer(Duration.ofSeconds(2)), is(true));
+                try (KeepAliveConnection opened = new KeepAliveConnection(api)) {
+                    RawHttp.Response onANewOne = opened.postJson(track, "{\"type\":\"click\"}");
+                    assertThat(onANewOne.status(), is(204));
+                    assertThat(onANewOne.headers().get("connection"), is("close"));
+                }
+                assertThat("still serving within the drain period", herald.isAlive(), is(true));
+                assertThat(herald.stop(), is(143));
+                assertThat("served for the drain period", Duration.ofNanos(System.nanoTime() - signalled),
+                           greaterThanOrEqualTo(Duration.ofSeconds(3)));
+            }
+            String log = herald.log();
+            assertThat(log, containsString("INFO dev.herald.Main: Herald stopping: readiness DOWN, serving 3000 ms more,"
+                    + " each answer closing its connection (observe.drain-period)"));
+            assertThat(log.indexOf("Herald stopping: drained"), greaterThan(log.indexOf("readiness DOWN")));
+            assertThat(log.indexOf("Herald stopped"), greaterThan(log.indexOf("Herald stopping: drained")));
+        }
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM interactions WHERE notification_id = '"
+                                                             + notification.id() + "'")) {
+            rows.next();
+            assertThat(rows.getInt(1), is(3));
         }
     }
 

@@ -109,6 +109,14 @@ class StartFailuresTest {
     }
 
     @Test
+    void aDrainPeriodOutOfRangeIsNamedBeforeTheDatabase() throws Exception {
+        assertFailedStart(h2(), Map.of("OBSERVE_DRAIN_DASH_PERIOD", "PT6M"),
+                          "observe.drain-period must be from PT0S to PT5M, not PT6M");
+        assertFailedStart(h2(), Map.of("OBSERVE_DRAIN_DASH_PERIOD", "-PT1S"),
+                          "observe.drain-period must be from PT0S to PT5M, not PT-1S");
+    }
+
+    @Test
     void theDemoSwitchIsCheckedBeforeTheDatabase() throws Exception {
         assertFailedStart(h2(), Map.of("SDK_DEMO_ENABLED", "on"),
                           "sdk.demo.enabled (SDK_DEMO_ENABLED) is \"on\"; it must be true or false");

@@ -17,6 +17,7 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
 /**
@@ -30,6 +31,7 @@ public final class HealthService implements HttpService {
     private static final System.Logger LOGGER = System.getLogger(HealthService.class.getName());
 
     private final DbClient db;
+    private final Draining draining;
     private final LongSupplier connectionsRefused;
     private final LongSupplier interactionsFailed;
     private final RecentAnswer databaseUp;
@@ -51,8 +53,9 @@ public final class HealthService implements HttpService {
      *                           keep it DOWN between two failures
      */
     public HealthService(DbClient db, LongSupplier connectionsRefused, LongSupplier interactionsFailed,
-                         Duration holdDown) {
+                         Duration holdDown, Draining draining) {
         this.db = db;
+        this.draining = draining;
         this.connectionsRefused = connectionsRefused;
         this.interactionsFailed = interactionsFailed;
         this.holdDownNanos = holdDown.toNanos();
@@ -82,12 +85,17 @@ public final class HealthService implements HttpService {
         // At most one query a second, however often readiness is asked (measured before: 10,400 calls a second
         // took the feed's median from 5 ms to 220 ms, and readiness itself to 503).
         boolean databaseUp = this.databaseUp.get();
-        String status = databaseUp ? "UP" : "DOWN";
-        send(request, response, databaseUp ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
+        String database = databaseUp ? "UP" : "DOWN";
+        JsonArrayBuilder checks = Json.builders().createArrayBuilder()
+                .add(Json.builders().createObjectBuilder().add("name", "database").add("status", database));
+        boolean ready = databaseUp && !draining.isDraining();
+        if (draining.isDraining()) {
+            checks.add(Json.builders().createObjectBuilder().add("name", "stopping").add("status", "DOWN"));
+        }
+        send(request, response, ready ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
              Json.builders().createObjectBuilder()
-                     .add("status", status)
-                     .add("checks", Json.builders().createArrayBuilder()
-                             .add(Json.builders().createObjectBuilder().add("name", "database").add("status", status)))
+                     .add("status", ready ? "UP" : "DOWN")
+                     .add("checks", checks)
                      .build());
     }
 

@@ -18,13 +18,17 @@ import io.helidon.webserver.ListenerConfig;
  * @param connections open connections on this listener; past it new ones wait in the kernel's queue
  * @param perClient   open connections from one client; one more is answered 429 and closed
  * @param readTimeout a connection is closed once one request has taken this long, or once idle this long
+ * @param drainPeriod how long a stopping instance still serves, readiness DOWN ({@link Draining}); 0: it stops at once
  */
-public record ObserveSettings(String host, int port, int connections, int perClient, Duration readTimeout) {
+public record ObserveSettings(String host, int port, int connections, int perClient, Duration readTimeout,
+                              Duration drainPeriod) {
 
     /** The name of the listener, for Helidon and for tests that address it. */
     public static final String SOCKET = "observe";
     /** GET and HEAD only are served here: a request body of more is refused (413) before it is read. */
     static final long MAX_BODY_BYTES = 1024;
+    /** Longer than any balancer's checks need, short of what a service manager waits before it kills. */
+    private static final Duration MAX_DRAIN_PERIOD = Duration.ofMinutes(5);
 
     public ObserveSettings {
         if (host.isBlank()) {
@@ -37,6 +41,10 @@ public record ObserveSettings(String host, int port, int connections, int perCli
         if (readTimeout.isNegative() || readTimeout.isZero()) {
             throw new IllegalArgumentException("observe.read-timeout must be positive, not " + readTimeout);
         }
+        if (drainPeriod.isNegative() || drainPeriod.compareTo(MAX_DRAIN_PERIOD) > 0) {
+            throw new IllegalArgumentException("observe.drain-period must be from PT0S to " + MAX_DRAIN_PERIOD + ", not "
+                                               + drainPeriod);
+        }
     }
 
     public static ObserveSettings from(Config config) {
@@ -44,7 +52,8 @@ public record ObserveSettings(String host, int port, int connections, int perCli
                                    ConfigValues.port(config.get("port"), 8081),
                                    ConfigValues.integer(config.get("connections"), 64),
                                    ConfigValues.integer(config.get("connections-per-client"), 16),
-                                   ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(5)));
+                                   ConfigValues.duration(config.get("read-timeout"), Duration.ofSeconds(5)),
+                                   ConfigValues.duration(config.get("drain-period"), Duration.ZERO));
     }
 
     /** The listener's address and limits; its connection selector is set where the public one's is (Main). */

@@ -2,6 +2,7 @@ package dev.herald.wire;
 
 
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import dev.herald.api.UnreadBodies;
 
@@ -26,7 +27,9 @@ import io.helidon.webserver.http.RoutingResponse;
  *     either read all of it, however large, or, when the answer says {@code Connection: close}, parse it as the
  *     next request, which would let a body smuggle a request past a proxy.</li>
  * <li>the answer says {@code Connection: close} (ambiguous framing, see {@link FramingFilter}): Helidon sends the
- *     header and keeps reading.</li>
+ *     header and keeps reading;</li>
+ * <li>the instance is stopping and draining ({@code observe.drain-period}): a proxy that keeps connections to it
+ *     opens its next ones to another instance, rather than send a request on one the stop then closes.</li>
  * </ul>
  */
 public final class ConnectionCloseFilter implements Filter {
@@ -36,9 +39,16 @@ public final class ConnectionCloseFilter implements Filter {
     private static final Set<Method> BODY_METHODS = Set.of(Method.POST, Method.PATCH, Method.PUT);
     private static final Header CLOSING = HeaderValues.CONNECTION_CLOSE;
 
+    private final BooleanSupplier draining;
+
+    /** @param draining whether the instance is stopping and draining */
+    public ConnectionCloseFilter(BooleanSupplier draining) {
+        this.draining = draining;
+    }
+
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
-        if (clientAskedToClose(request) || bodyNoRouteReads(request)) {
+        if (clientAskedToClose(request) || bodyNoRouteReads(request) || draining.getAsBoolean()) {
             // Known before the answer: it says so, as every answer after which the connection closes does. (An
             // error answer to a body left unread says so in ErrorResponses.)
             response.header(CLOSING);

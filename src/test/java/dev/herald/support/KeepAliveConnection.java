@@ -7,8 +7,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -84,6 +86,20 @@ public final class KeepAliveConnection implements AutoCloseable {
             }
             line.write(next);
             previous = next;
+        }
+    }
+
+    /** Whether the server closes the connection within {@code wait}, sending nothing more. */
+    public boolean closedByServer(Duration wait) throws IOException {
+        socket.setSoTimeout((int) wait.toMillis());
+        try {
+            int next = in.read();
+            if (next >= 0) {
+                throw new IOException("the server sent more after the answer: " + (char) next);
+            }
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
         }
     }
 
