@@ -24,6 +24,7 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.stream.JsonGenerator;
@@ -48,7 +49,7 @@ public final class StatsService implements HttpService {
     /**
      * The most bytes one notification of a project's stats is written in: its id (64 characters at most) and four
      * numbers of up to 19 digits, a ratio of up to 24 characters and their names. A page ends before the one that
-     * could take its notifications past {@link AdminResponses#MAX_ANSWER_BYTES}.
+     * could take the answer past {@link AdminResponses#MAX_ANSWER_BYTES}.
      */
     private static final int MOST_BYTES_OF_ONE = 320;
 
@@ -126,6 +127,11 @@ public final class StatsService implements HttpService {
                                                                           page.limit() + 1);
         Map<Long, Counts> days = stats.projectDailyCounts(project.id(), range, locale);
         Counts total = days.values().stream().reduce(Counts.NONE, Counts::plus);
+        JsonArray daily = daily(days).build();
+        JsonArray locales = locales(stats.projectLocaleCounts(project.id(), range), locale).build();
+        // What follows the notifications counts in the answer's megabyte too (a year of days: 26 KB). Dates, numbers
+        // and language tags are ASCII: a character is a byte.
+        int after = daily.toString().length() + locales.toString().length() + 64;
         response.status(Status.OK_200);
         JsonAnswers.sendWritten(request, response, 1024 + 120 * notifications.size(), answer -> {
             JsonGenerator json = answer.json();
@@ -135,7 +141,8 @@ public final class StatsService implements HttpService {
             int written = 0;
             for (NotificationActivity notification : notifications) {
                 if (written == page.limit()
-                        || written > 0 && answer.bytes() + MOST_BYTES_OF_ONE > AdminResponses.MAX_ANSWER_BYTES) {
+                        || written > 0
+                           && answer.bytes() + MOST_BYTES_OF_ONE + after > AdminResponses.MAX_ANSWER_BYTES) {
                     AdminResponses.linkNextPage(request, response, notifications.get(written - 1).cursor());
                     break;
                 }
@@ -146,8 +153,8 @@ public final class StatsService implements HttpService {
                 written++;
             }
             json.writeEnd()
-                    .write("daily", daily(days).build())
-                    .write("locales", locales(stats.projectLocaleCounts(project.id(), range), locale).build())
+                    .write("daily", daily)
+                    .write("locales", locales)
                     .writeEnd();
         });
     }
