@@ -27,6 +27,9 @@ module dev.herald {
     requires org.jsoup;                   // content.HtmlMessages: HTML messages parsed as browsers parse them
     requires com.nimbusds.jose.jwt;       // identity.TokenVerifier: user tokens (JWS, JWT claims, HS256/ES256; docs/modules.md)
 
+    // storage.StatementBoundOverride: HikariCP makes it by its name, for the stats' pool.
+    exports dev.herald.storage to com.zaxxer.hikari;
+
     // Not referenced in code, but needed at run time (named in logging.properties, found through ServiceLoader).
     requires io.helidon.logging.jul;      // the console handler and format logging.properties names
     requires org.eclipse.parsson;         // jakarta.json provider

@@ -19,6 +19,8 @@ import dev.herald.notification.NotificationLimits;
 import dev.herald.notification.NotificationStore;
 import dev.herald.observe.Draining;
 import dev.herald.outbox.Outbox;
+import dev.herald.stats.StatsService;
+import dev.herald.storage.Reports;
 import dev.herald.storage.ServingDatabase;
 import dev.herald.ratelimit.ClientAddresses;
 import dev.herald.ratelimit.RateLimitSettings;
@@ -34,6 +36,7 @@ import dev.herald.webhook.HttpWebhookTransport;
 import dev.herald.webhook.RetrySchedule;
 import dev.herald.webhook.TransportSettings;
 import dev.herald.webhook.WebhookSettings;
+import dev.herald.wire.ServerLimits;
 
 import io.helidon.config.Config;
 
@@ -64,6 +67,7 @@ public final class Services implements AutoCloseable {
     private final ExportFigures exportFigures = new ExportFigures();
     private final Draining draining = new Draining();
     private final ExportService exports;
+    private final Reports reports;
 
     private Services(ServingDatabase database, Config config, Clock clock) {
         FeedCacheSettings feedCache = FeedCacheSettings.from(config.get("feed.cache"));
@@ -95,6 +99,10 @@ public final class Services implements AutoCloseable {
         this.exports = new ExportService(database.client(),
                                          ExportSettings.from(config.get("tracking.export"), batch.maxWait()),
                                          exportFigures, clock);
+        ServerLimits serverLimits = ServerLimits.from(config.get("limits"));
+        // Each stats statement gets half of the request's time at most: the answer, a 503 past it, comes within it.
+        this.reports = database.reports(serverLimits.adminReadsInFlight() * StatsService.STATEMENTS_AT_ONCE,
+                                        serverLimits.readTimeout().dividedBy(2));
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
         this.live = LiveSettings.create(config, clients, admin, clock);
     }
@@ -126,11 +134,17 @@ public final class Services implements AutoCloseable {
         tracking.close();
         userStates.close();
         changes.close();
+        reports.close();
         database.client().close();
     }
 
     public ServingDatabase database() {
         return database;
+    }
+
+    /** The stats' pool, bounded per statement. */
+    public Reports reports() {
+        return reports;
     }
 
     public Clock clock() {

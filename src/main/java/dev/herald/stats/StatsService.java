@@ -5,6 +5,10 @@ import java.time.LocalDate;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
@@ -16,6 +20,7 @@ import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
 import dev.herald.project.ProjectStore;
 import dev.herald.stats.StatsStore.NotificationActivity;
+import dev.herald.storage.Reports;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.http.Status;
@@ -53,12 +58,17 @@ public final class StatsService implements HttpService {
      */
     private static final int MOST_BYTES_OF_ONE = 320;
 
+    /** The statements one project stats request runs at once ({@link #projectStats}): connections it may hold. */
+    public static final int STATEMENTS_AT_ONCE = 3;
+    private static final Executor SIDE_BY_SIDE = Executors.newVirtualThreadPerTaskExecutor();
+
     private final ProjectStore projects;
     private final StatsStore stats;
 
-    public StatsService(DbClient db) {
+    /** @param reports where the counts are added up, each statement bounded (the project's existence: {@code db}) */
+    public StatsService(DbClient db, Reports reports) {
         this.projects = new ProjectStore(db);
-        this.stats = new StatsStore(db);
+        this.stats = new StatsStore(reports);
     }
 
     @Override
@@ -86,6 +96,26 @@ public final class StatsService implements HttpService {
                 .add("locales", locales(stats.localeCounts(id, range, notification.locale()), locale))
                 .build();
         AdminResponses.ok(request, response, answer);
+    }
+
+    /**
+     * Waits for every one, so that none still holds a connection of the stats' pool once the request has ended, then
+     * throws the first failure as it was thrown (a 503 of a statement past its bound among them).
+     */
+    private static void awaitAll(CompletableFuture<?>... statements) {
+        RuntimeException failure = null;
+        for (CompletableFuture<?> statement : statements) {
+            try {
+                statement.join();
+            } catch (CompletionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException cause ? cause : e;
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /** Days with activity only, ascending: {@code [{"date","impression","click","conversion"}]}. */
@@ -123,12 +153,21 @@ public final class StatsService implements HttpService {
         StatsRange range = StatsRange.of(request);
         String locale = StatsLocale.of(request);
         PageRequest page = PageRequest.of(request, NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE);
-        List<NotificationActivity> notifications = stats.notificationPage(project.id(), range, locale, page.after(),
-                                                                          page.limit() + 1);
-        Map<Long, Counts> days = stats.projectDailyCounts(project.id(), range, locale);
+        // Each of the three adds up the whole range: side by side, the answer comes within one statement's bound
+        // (one after the other, 14 s against 8 to 9.5 s on a project of 90,000 notifications, docs/performance.md).
+        CompletableFuture<Map<Long, Counts>> dailyCounts = CompletableFuture.supplyAsync(
+                () -> stats.projectDailyCounts(project.id(), range, locale), SIDE_BY_SIDE);
+        CompletableFuture<Map<String, Counts>> localeCounts = CompletableFuture.supplyAsync(
+                () -> stats.projectLocaleCounts(project.id(), range), SIDE_BY_SIDE);
+        CompletableFuture<List<NotificationActivity>> pageCounts = CompletableFuture.supplyAsync(
+                () -> stats.notificationPage(project.id(), range, locale, page.after(), page.limit() + 1),
+                SIDE_BY_SIDE);
+        awaitAll(dailyCounts, localeCounts, pageCounts);
+        List<NotificationActivity> notifications = pageCounts.join();
+        Map<Long, Counts> days = dailyCounts.join();
         Counts total = days.values().stream().reduce(Counts.NONE, Counts::plus);
         JsonArray daily = daily(days).build();
-        JsonArray locales = locales(stats.projectLocaleCounts(project.id(), range), locale).build();
+        JsonArray locales = locales(localeCounts.join(), locale).build();
         // What follows the notifications counts in the answer's megabyte too (a year of days: 26 KB). Dates, numbers
         // and language tags are ASCII: a character is a byte.
         int after = daily.toString().length() + locales.toString().length() + 64;

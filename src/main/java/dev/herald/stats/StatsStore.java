@@ -1,34 +1,40 @@
 package dev.herald.stats;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import dev.herald.admin.Ids;
 import dev.herald.admin.PageRequest;
+import dev.herald.api.ApiException;
+import dev.herald.storage.Reports;
 import dev.herald.storage.Rows;
 
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 import io.helidon.dbclient.DbStatementQuery;
+import io.helidon.http.Status;
 
 /**
  * The stats queries: they add up the daily totals that tracking keeps, in the database. A {@code locale} restricts
  * them to the totals recorded in that language (null: every language); totals written before languages were recorded
- * (locale '') count in their notification's language.
+ * (locale '') count in their notification's language. Each statement runs on the stats' pool ({@link Reports}),
+ * bounded there: one past its bound is answered 503 {@code STATS_TIMEOUT}, never 500.
  */
 final class StatsStore {
 
     private static final Function<DbRow, Long> DAY = row -> Rows.longValue(row, "day_number");
 
-    private final DbClient db;
+    private final Reports reports;
 
-    StatsStore(DbClient db) {
-        this.db = db;
+    StatsStore(Reports reports) {
+        this.reports = reports;
     }
 
     /** The notification's project and its language (its own, or its project's default), while it exists. */
@@ -36,8 +42,8 @@ final class StatsStore {
         if (!Ids.isWellFormed(notificationId)) {
             return Optional.empty();
         }
-        return db.execute().namedGet("select-notification-stats-language", notificationId)
-                .map(row -> new NotificationLanguage(Rows.string(row, "project_id"), Rows.string(row, "locale")));
+        return bounded(() -> db().execute().namedGet("select-notification-stats-language", notificationId)
+                .map(row -> new NotificationLanguage(Rows.string(row, "project_id"), Rows.string(row, "locale"))));
     }
 
     /**
@@ -47,27 +53,28 @@ final class StatsStore {
      */
     Map<Long, Counts> dailyCounts(String notificationId, StatsRange range, String locale, String own) {
         if (locale == null) {
-            return addUp(rows("select-notification-daily-counts", range, "id", notificationId), DAY, new TreeMap<>());
+            return addUp(() -> rows("select-notification-daily-counts", range, "id", notificationId), DAY,
+                         new TreeMap<>());
         }
-        return addUp(rows("select-notification-daily-counts-in-locale", range, "id", notificationId, "locale", locale,
-                          "legacy", locale.equals(own) ? "" : locale), DAY, new TreeMap<>());
+        return addUp(() -> rows("select-notification-daily-counts-in-locale", range, "id", notificationId, "locale",
+                                locale, "legacy", locale.equals(own) ? "" : locale), DAY, new TreeMap<>());
     }
 
     /** The same for a whole project, deleted notifications included. */
     Map<Long, Counts> projectDailyCounts(String projectId, StatsRange range, String locale) {
-        return addUp(rows(locale == null ? "select-project-daily-counts" : "select-project-daily-counts-in-locale",
-                          range, "id", projectId, "locale", locale), DAY, new TreeMap<>());
+        return addUp(() -> rows(locale == null ? "select-project-daily-counts" : "select-project-daily-counts-in-locale",
+                                range, "id", projectId, "locale", locale), DAY, new TreeMap<>());
     }
 
     /** A notification's counts per language, those of before languages were recorded in {@code own}. */
     Map<String, Counts> localeCounts(String notificationId, StatsRange range, String own) {
-        return addUp(rows("select-notification-locale-counts", range, "id", notificationId),
+        return addUp(() -> rows("select-notification-locale-counts", range, "id", notificationId),
                      row -> inLanguage(Rows.string(row, "locale"), own), new HashMap<>());
     }
 
     /** A project's counts per language, deleted notifications included. */
     Map<String, Counts> projectLocaleCounts(String projectId, StatsRange range) {
-        return addUp(rows("select-project-locale-counts", range, "projectId", projectId),
+        return addUp(() -> rows("select-project-locale-counts", range, "projectId", projectId),
                      row -> inLanguage(Rows.string(row, "locale"), Rows.string(row, "own")), new HashMap<>());
     }
 
@@ -79,7 +86,12 @@ final class StatsStore {
      */
     List<NotificationActivity> notificationPage(String projectId, StatsRange range, String locale,
                                                 Optional<PageRequest.Cursor> after, int limit) {
-        DbStatementQuery query = db.execute()
+        return bounded(() -> page(projectId, range, locale, after, limit));
+    }
+
+    private List<NotificationActivity> page(String projectId, StatsRange range, String locale,
+                                            Optional<PageRequest.Cursor> after, int limit) {
+        DbStatementQuery query = db().execute()
                 .createNamedQuery(locale == null ? "select-project-notification-page"
                                           : "select-project-notification-page-in-locale")
                 .addParam("projectId", projectId)
@@ -113,7 +125,7 @@ final class StatsStore {
      *                       statement of every language names no locale)
      */
     private Stream<DbRow> rows(String statement, StatsRange range, Object... namesAndValues) {
-        DbStatementQuery query = db.execute().createNamedQuery(statement)
+        DbStatementQuery query = db().execute().createNamedQuery(statement)
                 .addParam("fromDay", range.fromDay())
                 .addParam("toDay", range.toDay());
         for (int i = 0; i < namesAndValues.length; i += 2) {
@@ -125,25 +137,53 @@ final class StatsStore {
     }
 
     /** Rows of (key..., type, total) added up into counts per key. */
-    private static <K> Map<K, Counts> addUp(Stream<DbRow> rows, Function<DbRow, K> key, Map<K, Counts> counts) {
-        rows.forEach(row -> counts.merge(key.apply(row),
-                                         Counts.NONE.plus(Rows.string(row, "type"), Rows.longValue(row, "total")),
-                                         Counts::plus));
-        return counts;
+    private <K> Map<K, Counts> addUp(Supplier<Stream<DbRow>> rows, Function<DbRow, K> key,
+                                     Map<K, Counts> counts) {
+        return bounded(() -> {
+            rows.get().forEach(row -> counts.merge(key.apply(row), Counts.NONE.plus(Rows.string(row, "type"),
+                                                                                  Rows.longValue(row, "total")),
+                                                   Counts::plus));
+            return counts;
+        });
+    }
+
+    private DbClient db() {
+        return reports.client();
+    }
+
+    /**
+     * What {@code query} returns, read whole (a stream's rows come, and so may its failure, as it is consumed); a
+     * statement that ran past the pool's bound is answered 503, naming the bound and what to ask instead.
+     */
+    private <T> T bounded(Supplier<T> query) {
+        try {
+            return query.get();
+        } catch (RuntimeException e) {
+            if (Reports.timedOut(e)) {
+                throw ApiException.error(Status.SERVICE_UNAVAILABLE_503, "STATS_TIMEOUT", "Adding up these stats "
+                        + "took longer than " + seconds(reports.bound()) + " (half of limits.read-timeout): ask for a "
+                        + "shorter range with from and to");
+            }
+            throw e;
+        }
+    }
+
+    private static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }
 
     /**
      * Users whose first sight of the notification (their state's seenAt) lies in the range: unique users reached.
      */
     long uniqueUsers(String projectId, String notificationId, StatsRange range) {
-        return db.execute().createNamedGet("count-notification-unique-users")
+        return bounded(() -> db().execute().createNamedGet("count-notification-unique-users")
                 .addParam("projectId", projectId)
                 .addParam("id", notificationId)
                 .addParam("from", range.fromMillis())
                 .addParam("to", range.toMillis())
                 .execute()
                 .map(row -> Rows.longValue(row, "users"))
-                .orElse(0L);
+                .orElse(0L));
     }
 
     /**

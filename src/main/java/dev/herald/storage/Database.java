@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -104,12 +105,14 @@ public final class Database {
         ServingPool pool = ServingPool.create(serving);
         try {
             Map<String, String> statements = Settings.statements(serving);
-            DbClient client = JdbcClientBuilder.create()
-                    .config(config(clientSettings(serving)))
+            Config clientConfig = config(clientSettings(serving));
+            Function<ServingPool, DbClient> clientOver = over -> JdbcClientBuilder.create()
+                    .config(clientConfig)
                     .statements(dbStatements(statements))
-                    .connectionPool(pool)
+                    .connectionPool(over)
                     .build();
-            return new StartingDatabase(new ServingDatabase(client, pool, dialect, statements), schema);
+            return new StartingDatabase(new ServingDatabase(clientOver.apply(pool), pool, dialect, statements,
+                                                            clientOver), schema);
         } catch (RuntimeException e) {
             pool.close();
             throw e;

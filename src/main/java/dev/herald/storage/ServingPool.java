@@ -2,6 +2,7 @@ package dev.herald.storage;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,12 +31,15 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     private final String dbType;
     private final LongAdder refused = new LongAdder();
     private final CommittedBatches committedBatches;
+    /** Set on each connection it hands out, HikariCP resetting it as the connection returns; 0: the driver's own. */
+    private final int networkTimeoutMillis;
 
     private ServingPool(HikariDataSource dataSource, Properties settings, String url,
-                        CommittedBatches committedBatches) {
+                        CommittedBatches committedBatches, int networkTimeoutMillis) {
         this.dataSource = dataSource;
         this.settings = settings;
         this.committedBatches = committedBatches;
+        this.networkTimeoutMillis = networkTimeoutMillis;
         Matcher type = DB_TYPE.matcher(url);
         this.dbType = type.matches() ? type.group(1) : DEFAULT_DB_TYPE;
     }
@@ -49,19 +53,19 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
     static ServingPool create(Map<String, String> settings) {
         Properties properties = Settings.under(settings, "connection.");
         properties.keySet().removeIf(key -> key.toString().startsWith(HELIDON_RESERVED));
-        return open(properties, Map.of(), CommittedBatches.from(settings));
+        return open(properties, Map.of(), CommittedBatches.from(settings), 0);
     }
 
     /** A pool from HikariCP properties ({@code url} among them), plus settings for the driver. */
     private static ServingPool open(Properties settings, Map<String, String> driverProperties,
-                                    CommittedBatches committedBatches) {
+                                    CommittedBatches committedBatches, int networkTimeoutMillis) {
         Properties properties = new Properties();
         properties.putAll(settings);
         String url = (String) properties.remove("url");
         HikariConfig config = new HikariConfig(properties);
         config.setJdbcUrl(url);
         driverProperties.forEach(config::addDataSourceProperty);
-        return new ServingPool(new HikariDataSource(config), settings, url, committedBatches);
+        return new ServingPool(new HikariDataSource(config), settings, url, committedBatches, networkTimeoutMillis);
     }
 
     /**
@@ -80,13 +84,44 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
         writers.setProperty("minimumIdle", "1");
         writers.setProperty("autoCommit", "false");
         // Its own ids' schedule: the writers prune the old ones between their batches.
-        return open(writers, driverProperties, committedBatches.another());
+        return open(writers, driverProperties, committedBatches.another(), 0);
+    }
+
+    /**
+     * A pool for statements that add up whole ranges (the stats, {@link Reports}), which may rightly take seconds on a
+     * large project: the serving pool's socket time-out is there to fail a request fast on a database that stopped
+     * answering (config/prod.yaml: 1 s), and cut such a statement short. Each of its connections runs
+     * {@code sessionSql} once, which bounds its statements in the database itself, and waits on the socket
+     * {@code socketWait}. It opens no connection before the first is asked for.
+     */
+    ServingPool reportsPool(String name, int size, String sessionSql, Duration socketWait) {
+        Properties reports = new Properties();
+        reports.putAll(settings);
+        reports.setProperty("poolName", name);
+        reports.setProperty("maximumPoolSize", Integer.toString(size));
+        reports.setProperty("minimumIdle", "0");
+        reports.setProperty("connectionInitSql", sessionSql);
+        // No connection at construction, and none failing it: a stats request is the first to need one.
+        reports.setProperty("initializationFailTimeout", "-1");
+        reports.setProperty("exceptionOverrideClassName", StatementBoundOverride.class.getName());
+        return open(reports, Map.of(), committedBatches.another(), Math.toIntExact(socketWait.toMillis()));
     }
 
     @Override
     public Connection connection() {
         try {
-            return dataSource.getConnection();
+            Connection connection = dataSource.getConnection();
+            if (networkTimeoutMillis > 0) {
+                try {
+                    // The URL's or a dataSource setting's socketTimeout would otherwise stay, whichever the driver
+                    // reads.
+                    connection.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+                } catch (SQLException e) {
+                    connection.close();
+                    throw e;
+                }
+            }
+            return connection;
         } catch (SQLException e) {
             refused.increment();
             throw new PoolRefused("No connection from the pool: " + e.getMessage(), e);

@@ -1,0 +1,74 @@
+package dev.herald.storage;
+
+import java.sql.SQLException;
+import java.time.Duration;
+
+import io.helidon.dbclient.DbClient;
+
+/**
+ * The stats' own pool and DB Client ({@link ServingPool#reportsPool}). A stats request adds up its whole range in
+ * the database, seconds on a project of tens of thousands of notifications (docs/performance.md), while the serving
+ * pool's socket time-out fails a request on a silent database within a second: under config/prod.yaml such a page
+ * answered 500, and without a socket time-out it ran until limits.read-timeout closed its connection unanswered.
+ * Here each statement is bounded in the database to {@link #bound()} and ends with an error {@link #timedOut} knows;
+ * the socket waits a second longer, for a database that stopped answering. Nothing is opened before the first stats
+ * request: a start opens the serving pool only.
+ */
+public final class Reports implements AutoCloseable {
+
+    /** MariaDB's ER_STATEMENT_TIMEOUT: the statement ran past max_statement_time. */
+    private static final int MARIADB_STATEMENT_TIMEOUT = 1969;
+    /** H2's STATEMENT_WAS_CANCELED: the statement ran past QUERY_TIMEOUT. */
+    private static final int H2_STATEMENT_CANCELED = 57014;
+    private static final Duration SOCKET_MARGIN = Duration.ofSeconds(1);
+
+    private final ServingDatabase database;
+    private final int size;
+    private final Duration bound;
+    private ServingPool pool;
+    private DbClient client;
+
+    Reports(ServingDatabase database, int size, Duration bound) {
+        if (bound.toMillis() < 1) {
+            throw new IllegalArgumentException("A statement's bound must be a millisecond at least, not " + bound);
+        }
+        this.database = database;
+        this.size = size;
+        this.bound = bound;
+    }
+
+    /** How long one statement may run. */
+    public Duration bound() {
+        return bound;
+    }
+
+    /** Opened at the first call. */
+    public synchronized DbClient client() {
+        if (client == null) {
+            String session = database.statement("reports-session")
+                    .replace("{millis}", Long.toString(bound.toMillis()))
+                    .replace("{seconds}", Double.toString(bound.toMillis() / 1000.0));
+            pool = database.pool().reportsPool("herald-reports", size, session, bound.plus(SOCKET_MARGIN));
+            client = database.clientOver().apply(pool);
+        }
+        return client;
+    }
+
+    /** Whether a failure is a statement of this pool that ran past its bound (and only that: the connection lives). */
+    public static boolean timedOut(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && (sql.getErrorCode() == MARIADB_STATEMENT_TIMEOUT
+                                                      || sql.getErrorCode() == H2_STATEMENT_CANCELED)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (client != null) {
+            client.close();
+        }
+    }
+}
