@@ -1,5 +1,6 @@
 package dev.herald.storage;
 
+import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Duration;
 
@@ -25,16 +26,14 @@ public final class Reports implements AutoCloseable {
     private final ServingDatabase database;
     private final int size;
     private final Duration bound;
-    private ServingPool pool;
     private DbClient client;
+    private boolean closed;
 
+    /** @param bound at least a millisecond: the databases bound statements in milliseconds */
     Reports(ServingDatabase database, int size, Duration bound) {
-        if (bound.toMillis() < 1) {
-            throw new IllegalArgumentException("A statement's bound must be a millisecond at least, not " + bound);
-        }
         this.database = database;
         this.size = size;
-        this.bound = bound;
+        this.bound = bound.toMillis() < 1 ? Duration.ofMillis(1) : bound;
     }
 
     /** How long one statement may run. */
@@ -42,14 +41,17 @@ public final class Reports implements AutoCloseable {
         return bound;
     }
 
-    /** Opened at the first call. */
+    /** Opened at the first call; never again once closed (a request still running as the instance stops). */
     public synchronized DbClient client() {
+        if (closed) {
+            throw new IllegalStateException("The stats' pool is closed: the instance is stopping");
+        }
         if (client == null) {
             String session = database.statement("reports-session")
                     .replace("{millis}", Long.toString(bound.toMillis()))
-                    .replace("{seconds}", Double.toString(bound.toMillis() / 1000.0));
-            pool = database.pool().reportsPool("herald-reports", size, session, bound.plus(SOCKET_MARGIN));
-            client = database.clientOver().apply(pool);
+                    .replace("{seconds}", BigDecimal.valueOf(bound.toMillis(), 3).toPlainString());
+            client = database.clientOver().apply(database.pool().reportsPool("herald-reports", size, session,
+                                                                             bound.plus(SOCKET_MARGIN)));
         }
         return client;
     }
@@ -67,6 +69,7 @@ public final class Reports implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closed = true;
         if (client != null) {
             client.close();
         }
