@@ -272,7 +272,8 @@ public final class Main {
                           new TokenKeyAdminService(db, services.userTokens(), clock),
                           new NotificationAdminService(db, services.notifications(), services.limits(), clock),
                           new WebhookAdminService(db, services.webhookEndpoints(), services.webhooks(), clock),
-                          new StatsService(db, services.reports()), services.exports(), new AuditService(db),
+                          new StatsService(db, services.reports(), limits.adminReadsInFlight()),
+                          services.exports(), new AuditService(db),
                           services.userStates().adminRoutes(clock),
                           BackupService.create(db, config.get("db"), limits.readTimeout(), clock))
                 .register(SdkService.PATH, SdkService.create(config.get("sdk")))

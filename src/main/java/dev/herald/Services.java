@@ -100,9 +100,9 @@ public final class Services implements AutoCloseable {
                                          ExportSettings.from(config.get("tracking.export"), batch.maxWait()),
                                          exportFigures, clock);
         ServerLimits serverLimits = ServerLimits.from(config.get("limits"));
-        // Each stats statement gets half of the request's time at most: the answer, a 503 past it, comes within it.
-        this.reports = database.reports(serverLimits.adminReadsInFlight() * StatsService.STATEMENTS_AT_ONCE,
-                                        serverLimits.readTimeout().dividedBy(2));
+        // The answer, a 503 past a statement's bound among them, comes within the request's time.
+        this.reports = database.reports(StatsService.connectionsAtOnce(serverLimits.adminReadsInFlight()),
+                                        StatsService.statementBound(serverLimits.readTimeout()));
         this.admin = AdminAccess.create(AdminSettings.from(config.get("admin")), database.client(), clients, clock);
         this.live = LiveSettings.create(config, clients, admin, clock);
     }

@@ -88,7 +88,8 @@ class ProjectStatsBoundMariaDbTest {
                 }
                 for (Future<RawHttp.Response> future : answers) {
                     RawHttp.Response answer = future.get(90, TimeUnit.SECONDS);
-                    // Past limits.admin-reads-in-flight (4) a read is 503 at once; the rest are answered whole.
+                    // Past two project stats at once (half of limits.admin-reads-in-flight) a read is 503 at once; the
+                    // rest are answered whole.
                     assertThat(answer.status(), anyOf(is(200), is(503)));
                     if (answer.status() == 200) {
                         answered++;

@@ -28,7 +28,7 @@ import io.helidon.webserver.http.RoutingResponse;
 public final class AdminReads implements Filter {
 
     /** Longer than a console's burst of reads takes to be served; shorter than a client's patience. */
-    static final Duration MOST_WAIT = Duration.ofSeconds(2);
+    public static final Duration MOST_WAIT = Duration.ofSeconds(2);
 
     private final Semaphore turns;
 

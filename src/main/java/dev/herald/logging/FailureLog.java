@@ -13,11 +13,18 @@ public final class FailureLog {
     private static final System.Logger LOGGER = System.getLogger(FailureLog.class.getName());
 
     private final String what;
+    private final Level level;
     private final LogThrottle throttle = new LogThrottle(Duration.ofSeconds(1));
 
     /** @param what what a failure is, after its count: {@code interaction(s) not stored, answered 500} */
     public FailureLog(String what) {
+        this(what, Level.ERROR);
+    }
+
+    /** @param level WARNING for what is the client's to change or a limit doing its work, not a fault */
+    public FailureLog(String what, Level level) {
         this.what = what;
+        this.level = level;
     }
 
     public void failed(int count, Throwable cause) {
@@ -26,7 +33,7 @@ public final class FailureLog {
             return;
         }
         long before = due - count;
-        LOGGER.log(Level.ERROR, count + " " + what
+        LOGGER.log(level, count + " " + what
                 + (before > 0 ? " (and " + before + " more since the last line)" : "") + ": " + describe(cause));
     }
 

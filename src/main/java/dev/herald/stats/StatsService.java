@@ -1,6 +1,7 @@
 package dev.herald.stats;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Comparator;
 import java.util.List;
@@ -9,12 +10,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 
+import dev.herald.admin.AdminReads;
 import dev.herald.admin.AdminRequests;
 import dev.herald.admin.AdminResponses;
 import dev.herald.admin.PageRequest;
+import dev.herald.api.ApiException;
 import dev.herald.api.Json;
 import dev.herald.api.JsonAnswers;
+import dev.herald.api.ResponseHeaders;
 import dev.herald.api.RouteFallbacks;
 import dev.herald.project.Project;
 import dev.herald.project.ProjectAdminService;
@@ -23,6 +28,7 @@ import dev.herald.stats.StatsStore.NotificationActivity;
 import dev.herald.storage.Reports;
 
 import io.helidon.dbclient.DbClient;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -59,16 +65,57 @@ public final class StatsService implements HttpService {
     private static final int MOST_BYTES_OF_ONE = 320;
 
     /** The statements one project stats request runs at once ({@link #projectStats}): connections it may hold. */
-    public static final int STATEMENTS_AT_ONCE = 3;
+    private static final int STATEMENTS_AT_ONCE = 3;
+    /** The least a statement may run, whatever limits.read-timeout leaves. */
+    private static final Duration LEAST_BOUND = Duration.ofMillis(100);
+    /** A silent database holds a statement this much past its bound (Reports). */
+    private static final Duration SOCKET_MARGIN = Duration.ofSeconds(1);
     private static final Executor SIDE_BY_SIDE = Executors.newVirtualThreadPerTaskExecutor();
 
     private final ProjectStore projects;
     private final StatsStore stats;
+    private final Semaphore projectTurns;
 
-    /** @param reports where the counts are added up, each statement bounded (the project's existence: {@code db}) */
-    public StatsService(DbClient db, Reports reports) {
+    /**
+     * @param reports where the counts are added up, each statement bounded (the project's existence: {@code db})
+     * @param adminReadsInFlight {@code limits.admin-reads-in-flight}
+     */
+    public StatsService(DbClient db, Reports reports, int adminReadsInFlight) {
         this.projects = new ProjectStore(db);
         this.stats = new StatsStore(reports);
+        this.projectTurns = new Semaphore(projectsAtOnce(adminReadsInFlight));
+    }
+
+    /**
+     * The most connections the stats hold at once: three for each project's stats running, one for each other read
+     * (a notification's stats run one statement after the other).
+     */
+    public static int connectionsAtOnce(int adminReadsInFlight) {
+        int projectsAtOnce = projectsAtOnce(adminReadsInFlight);
+        return projectsAtOnce * STATEMENTS_AT_ONCE + adminReadsInFlight - projectsAtOnce;
+    }
+
+    /**
+     * A project's stats run at once: half of the management reads' turns ({@code limits.admin-reads-in-flight}), one
+     * at least. Each holds its read turn for as long as its statements run, up to their bound: four at once, in an
+     * outside trial, left every other management read 503 for 10 s, and all four ran past the bound together where
+     * each alone finished within it. Two fit a console comparing two ranges.
+     */
+    static int projectsAtOnce(int adminReadsInFlight) {
+        return Math.max(1, adminReadsInFlight / 2);
+    }
+
+    /**
+     * How long one statement may run: half of {@code limits.read-timeout}, and never so long that a request that
+     * waited its whole turn ({@link AdminReads#MOST_WAIT}) and then met a silent database would pass the read
+     * time-out, which closes its connection unanswered; {@link #LEAST_BOUND} at least (a time-out under 3 s leaves no
+     * room: stats then need a short range).
+     */
+    public static Duration statementBound(Duration readTimeout) {
+        Duration half = readTimeout.dividedBy(2);
+        Duration room = readTimeout.minus(AdminReads.MOST_WAIT).minus(SOCKET_MARGIN);
+        Duration bound = half.compareTo(room) < 0 ? half : room;
+        return bound.compareTo(LEAST_BOUND) < 0 ? LEAST_BOUND : bound;
     }
 
     @Override
@@ -150,6 +197,19 @@ public final class StatsService implements HttpService {
      */
     private void projectStats(ServerRequest request, ServerResponse response) {
         Project project = ProjectAdminService.existing(projects, request.path().pathParameters().get("projectId"));
+        if (!projectTurns.tryAcquire()) {
+            response.header(ResponseHeaders.of(HeaderNames.RETRY_AFTER, "1"));
+            throw ApiException.error(Status.SERVICE_UNAVAILABLE_503, "SERVER_BUSY",
+                                     "Too many project stats in flight; retry shortly");
+        }
+        try {
+            projectStats(request, response, project);
+        } finally {
+            projectTurns.release();
+        }
+    }
+
+    private void projectStats(ServerRequest request, ServerResponse response, Project project) {
         StatsRange range = StatsRange.of(request);
         String locale = StatsLocale.of(request);
         PageRequest page = PageRequest.of(request, NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE);

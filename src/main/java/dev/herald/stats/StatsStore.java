@@ -1,5 +1,6 @@
 package dev.herald.stats;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.stream.Stream;
 import dev.herald.admin.Ids;
 import dev.herald.admin.PageRequest;
 import dev.herald.api.ApiException;
+import dev.herald.logging.FailureLog;
 import dev.herald.storage.Reports;
 import dev.herald.storage.Rows;
 
@@ -32,9 +34,13 @@ final class StatsStore {
     private static final Function<DbRow, Long> DAY = row -> Rows.longValue(row, "day_number");
 
     private final Reports reports;
+    private final FailureLog timeouts;
 
     StatsStore(Reports reports) {
         this.reports = reports;
+        this.timeouts = new FailureLog("stats statement(s) ended by the database past their bound of "
+                + seconds(reports.bound()) + " (StatsService.statementBound: half of limits.read-timeout at most), "
+                + "answered 503 STATS_TIMEOUT", System.Logger.Level.WARNING);
     }
 
     /** The notification's project and its language (its own, or its project's default), while it exists. */
@@ -160,16 +166,19 @@ final class StatsStore {
             return query.get();
         } catch (RuntimeException e) {
             if (Reports.timedOut(e)) {
-                throw ApiException.error(Status.SERVICE_UNAVAILABLE_503, "STATS_TIMEOUT", "Adding up these stats "
-                        + "took longer than " + seconds(reports.bound()) + " (half of limits.read-timeout): ask for a "
-                        + "shorter range with from and to");
+                timeouts.failed(1, e);
+                // Read by the console's users as it is: no setting's name, the range in their words and the API's.
+                throw ApiException.error(Status.SERVICE_UNAVAILABLE_503, "STATS_TIMEOUT", "These stats took longer "
+                        + "than " + seconds(reports.bound()) + " to add up (a long range, or a busy database): choose "
+                        + "a shorter range of days (from, to)");
             }
             throw e;
         }
     }
 
-    private static String seconds(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    /** {@code 10 s}, {@code 2.5 s}, {@code 0.1 s}. */
+    static String seconds(Duration duration) {
+        return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     /**

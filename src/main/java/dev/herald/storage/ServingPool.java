@@ -2,6 +2,7 @@ package dev.herald.storage;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
@@ -117,8 +118,11 @@ public final class ServingPool implements CloseableJdbcConnectionPool {
                     // reads.
                     connection.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
                 } catch (SQLException e) {
-                    connection.close();
-                    throw e;
+                    // A connection the database closed while it was idle: MariaDB's driver says so with an
+                    // SQLSyntaxErrorException, which the log then showed as if a statement were wrong.
+                    dataSource.evictConnection(connection);
+                    throw new SQLNonTransientConnectionException("A pooled connection was closed: " + e.getMessage(),
+                                                                 e);
                 }
             }
             return connection;

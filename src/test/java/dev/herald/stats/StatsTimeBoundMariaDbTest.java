@@ -1,7 +1,13 @@
 package dev.herald.stats;
 
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import dev.herald.notification.Notification;
 import dev.herald.project.Project;
@@ -35,6 +41,48 @@ class StatsTimeBoundMariaDbTest extends StatsTimeBoundContract {
     @Override
     TestDatabase database() {
         return database;
+    }
+
+    /**
+     * Half of the read turns (2 of limits.admin-reads-in-flight's 4) run a project's stats at once: a third is 503
+     * SERVER_BUSY at once, and other reads keep their turns. In an outside trial, four slow ones held every turn for
+     * their whole bound (other reads 503) and all four ran past it together.
+     */
+    @Test
+    void twoProjectsStatsRunAtOnceAndOtherReadsKeepTheirTurns() throws Exception {
+        try (MainBuiltServer server = start(Map.of("db.statements.select-project-daily-counts",
+                "SELECT day_number, type, SUM(total) AS total FROM interaction_daily_totals WHERE project_id = :id AND "
+                        + "day_number >= :fromDay AND day_number < :toDay AND (SELECT SLEEP(2)) = 0 "
+                        + "GROUP BY day_number, type ORDER BY day_number"))) {
+            Project project = server.herald().project();
+            // SLEEP is not cached: it runs once for each row, and only with a row.
+            addDailyTotal(server, project, server.herald().notification(project).save(), 3);
+            String path = "/api/v1/admin/projects/" + project.id() + "/stats";
+            // The first opens the stats' pool and readies both sides' code: the two below then start together.
+            assertThat(get(server, path).statusCode(), is(200));
+            ExecutorService askers = Executors.newFixedThreadPool(3);
+            try {
+                List<Future<HttpResponse<String>>> slow = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    slow.add(askers.submit(() -> get(server, path)));
+                }
+                Thread.sleep(700);
+                HttpResponse<String> third = get(server, path);
+                assertThat(third.body(), third.statusCode(), is(503));
+                assertThat(JsonBodies.object(third.body()).getString("code"), is("SERVER_BUSY"));
+                assertThat(JsonBodies.object(third.body()).getString("error"),
+                           is("Too many project stats in flight; retry shortly"));
+                assertThat(third.headers().firstValue("Retry-After").orElse(""), is("1"));
+                HttpResponse<String> list = get(server, "/api/v1/admin/projects");
+                assertThat("another read while two stats run: " + list.body(), list.statusCode(), is(200));
+                for (Future<HttpResponse<String>> answer : slow) {
+                    assertThat(answer.get(30, TimeUnit.SECONDS).statusCode(), is(200));
+                }
+                assertThat("a turn is given back", get(server, path).statusCode(), is(200));
+            } finally {
+                askers.shutdownNow();
+            }
+        }
     }
 
     /** Before the stats had a pool of their own, the serving socket time-out cut this statement: 500. */
