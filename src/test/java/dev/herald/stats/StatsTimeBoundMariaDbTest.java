@@ -44,18 +44,24 @@ class StatsTimeBoundMariaDbTest extends StatsTimeBoundContract {
     }
 
     /**
+     * The project's daily counts as they are, after {@code seconds} of sleep for each row in the range: SLEEP is not
+     * cached, and without a row it does not run.
+     */
+    private MainBuiltServer startWithSlowDailyCounts(String seconds) {
+        return start(Map.of("db.statements.select-project-daily-counts", "SELECT day_number, type, SUM(total) AS total "
+                + "FROM interaction_daily_totals WHERE project_id = :id AND day_number >= :fromDay AND day_number < "
+                + ":toDay AND (SELECT SLEEP(" + seconds + ")) = 0 GROUP BY day_number, type ORDER BY day_number"));
+    }
+
+    /**
      * Half of the read turns (2 of limits.admin-reads-in-flight's 4) run a project's stats at once: a third is 503
      * SERVER_BUSY at once, and other reads keep their turns. In an outside trial, four slow ones held every turn for
      * their whole bound (other reads 503) and all four ran past it together.
      */
     @Test
     void twoProjectsStatsRunAtOnceAndOtherReadsKeepTheirTurns() throws Exception {
-        try (MainBuiltServer server = start(Map.of("db.statements.select-project-daily-counts",
-                "SELECT day_number, type, SUM(total) AS total FROM interaction_daily_totals WHERE project_id = :id AND "
-                        + "day_number >= :fromDay AND day_number < :toDay AND (SELECT SLEEP(2)) = 0 "
-                        + "GROUP BY day_number, type ORDER BY day_number"))) {
+        try (MainBuiltServer server = startWithSlowDailyCounts("2")) {
             Project project = server.herald().project();
-            // SLEEP is not cached: it runs once for each row, and only with a row.
             addDailyTotal(server, project, server.herald().notification(project).save(), 3);
             String path = "/api/v1/admin/projects/" + project.id() + "/stats";
             // The first opens the stats' pool and readies both sides' code: the two below then start together.
@@ -88,10 +94,7 @@ class StatsTimeBoundMariaDbTest extends StatsTimeBoundContract {
     /** Before the stats had a pool of their own, the serving socket time-out cut this statement: 500. */
     @Test
     void aStatementLongerThanTheServingSocketTimeOutAndWithinItsBoundIsAnswered() throws Exception {
-        try (MainBuiltServer server = start(Map.of("db.statements.select-project-daily-counts",
-                "SELECT day_number, type, SUM(total) AS total FROM interaction_daily_totals WHERE project_id = :id AND "
-                        + "day_number >= :fromDay AND day_number < :toDay AND (SELECT SLEEP(1.5)) = 0 "
-                        + "GROUP BY day_number, type ORDER BY day_number"))) {
+        try (MainBuiltServer server = startWithSlowDailyCounts("1.5")) {
             Project project = server.herald().project();
             Notification notification = server.herald().notification(project).save();
             addDailyTotal(server, project, notification, 11);
