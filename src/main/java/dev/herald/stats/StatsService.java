@@ -68,8 +68,6 @@ public final class StatsService implements HttpService {
     private static final int STATEMENTS_AT_ONCE = 3;
     /** The least a statement may run, whatever limits.read-timeout leaves. */
     private static final Duration LEAST_BOUND = Duration.ofMillis(100);
-    /** A silent database holds a statement this much past its bound (Reports). */
-    private static final Duration SOCKET_MARGIN = Duration.ofSeconds(1);
     private static final Executor SIDE_BY_SIDE = Executors.newVirtualThreadPerTaskExecutor();
 
     private final ProjectStore projects;
@@ -113,7 +111,7 @@ public final class StatsService implements HttpService {
      */
     public static Duration statementBound(Duration readTimeout) {
         Duration half = readTimeout.dividedBy(2);
-        Duration room = readTimeout.minus(AdminReads.MOST_WAIT).minus(SOCKET_MARGIN);
+        Duration room = readTimeout.minus(AdminReads.MOST_WAIT).minus(Reports.SOCKET_MARGIN);
         Duration bound = half.compareTo(room) < 0 ? half : room;
         return bound.compareTo(LEAST_BOUND) < 0 ? LEAST_BOUND : bound;
     }

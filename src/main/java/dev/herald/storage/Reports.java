@@ -21,7 +21,8 @@ public final class Reports implements AutoCloseable {
     private static final int MARIADB_STATEMENT_TIMEOUT = 1969;
     /** H2's STATEMENT_WAS_CANCELED: the statement ran past QUERY_TIMEOUT. */
     private static final int H2_STATEMENT_CANCELED = 57014;
-    private static final Duration SOCKET_MARGIN = Duration.ofSeconds(1);
+    /** How much longer than its bound a statement waits on a database that stopped answering. */
+    public static final Duration SOCKET_MARGIN = Duration.ofSeconds(1);
 
     private final ServingDatabase database;
     private final int size;
