@@ -298,7 +298,8 @@ public final class Main {
                                                                  services.userTokens()::cacheFigures,
                                                                  services.tracking()::writerFigures,
                                                                  services.tracking()::lookupFigures,
-                                                                 services.deliveries()::figures))
+                                                                 services.deliveries()::figures,
+                                                                 services.reports()::figures))
                 .register("/openapi", new OpenApiService())
                 .any(RouteFallbacks::notFound);
     }

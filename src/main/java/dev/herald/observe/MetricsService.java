@@ -11,6 +11,7 @@ import dev.herald.api.RouteFallbacks;
 import dev.herald.feed.FeedCacheFigures;
 import dev.herald.identity.TokenCacheFigures;
 import dev.herald.storage.PoolFigures;
+import dev.herald.storage.Reports;
 import dev.herald.tracking.LookupFigures;
 import dev.herald.tracking.WriterFigures;
 import dev.herald.webhook.DeliveryWorker;
@@ -43,6 +44,7 @@ public final class MetricsService implements HttpService {
     private final Supplier<WriterFigures> writer;
     private final Supplier<LookupFigures> lookups;
     private final Supplier<DeliveryWorker.Figures> webhooks;
+    private final Supplier<Reports.Figures> stats;
 
     /**
      * @param pool      the serving pool's figures at the moment of the call
@@ -50,10 +52,12 @@ public final class MetricsService implements HttpService {
      * @param writer    the interaction writer's
      * @param lookups   tracking's unknown-notification check's
      * @param webhooks  the webhook delivery worker's
+     * @param stats     the stats' pool's
      */
     public MetricsService(Metrics metrics, Supplier<PoolFigures> pool, Supplier<FeedCacheFigures> feedCache,
                           Supplier<TokenCacheFigures> tokenCache, Supplier<WriterFigures> writer,
-                          Supplier<LookupFigures> lookups, Supplier<DeliveryWorker.Figures> webhooks) {
+                          Supplier<LookupFigures> lookups, Supplier<DeliveryWorker.Figures> webhooks,
+                          Supplier<Reports.Figures> stats) {
         this.metrics = metrics;
         this.pool = pool;
         this.feedCache = feedCache;
@@ -61,6 +65,7 @@ public final class MetricsService implements HttpService {
         this.writer = writer;
         this.lookups = lookups;
         this.webhooks = webhooks;
+        this.stats = stats;
     }
 
     @Override
@@ -79,6 +84,7 @@ public final class MetricsService implements HttpService {
         writeWriterFigures(out, writer.get());
         writeLookupFigures(out, lookups.get());
         writeWebhookFigures(out, webhooks.get());
+        writeStatsFigures(out, stats.get());
         JvmMetrics.writeTo(out);
         response.header(ResponseHeaders.of(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8"));
         response.header(ResponseHeaders.of(HeaderNames.CACHE_CONTROL, "no-store"));
@@ -118,6 +124,15 @@ public final class MetricsService implements HttpService {
                 figures.hits());
         counter(out, "herald_user_token_verifications_total", "User tokens verified (signature and claims), refused"
                 + " ones included.", figures.verifications());
+    }
+
+    /** The stats' own pool (storage.Reports), beside the serving pool's {@code herald_db_pool_*}. */
+    static void writeStatsFigures(StringBuilder out, Reports.Figures figures) {
+        counter(out, "herald_stats_timeouts_total", "Stats statements the database ended at their bound (half of"
+                + " limits.read-timeout at most), each answered 503 STATS_TIMEOUT.", figures.timedOut());
+        gauge(out, "herald_stats_pool_active_connections", "Connections of the stats' pool in use.",
+              figures.pool().active());
+        gauge(out, "herald_stats_pool_connections", "Connections of the stats' pool open.", figures.pool().total());
     }
 
     static void writeWebhookFigures(StringBuilder out, DeliveryWorker.Figures figures) {

@@ -166,6 +166,7 @@ final class StatsStore {
             return query.get();
         } catch (RuntimeException e) {
             if (Reports.timedOut(e)) {
+                reports.countTimedOut();
                 timeouts.failed(1, e);
                 // Read by the console's users as it is: no setting's name, the range in their words and the API's.
                 throw ApiException.error(Status.SERVICE_UNAVAILABLE_503, "STATS_TIMEOUT", "These stats took longer "

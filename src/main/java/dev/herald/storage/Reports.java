@@ -3,6 +3,7 @@ package dev.herald.storage;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.helidon.dbclient.DbClient;
 
@@ -27,6 +28,8 @@ public final class Reports implements AutoCloseable {
     private final ServingDatabase database;
     private final int size;
     private final Duration bound;
+    private final LongAdder timedOut = new LongAdder();
+    private ServingPool pool;
     private DbClient client;
     private boolean closed;
 
@@ -51,8 +54,8 @@ public final class Reports implements AutoCloseable {
             String session = database.statement("reports-session")
                     .replace("{millis}", Long.toString(bound.toMillis()))
                     .replace("{seconds}", BigDecimal.valueOf(bound.toMillis(), 3).toPlainString());
-            client = database.clientOver().apply(database.pool().reportsPool("herald-reports", size, session,
-                                                                             bound.plus(SOCKET_MARGIN)));
+            pool = database.pool().reportsPool("herald-reports", size, session, bound.plus(SOCKET_MARGIN));
+            client = database.clientOver().apply(pool);
         }
         return client;
     }
@@ -66,6 +69,23 @@ public final class Reports implements AutoCloseable {
             }
         }
         return false;
+    }
+
+    /** Counts a statement the database ended at its bound. */
+    public void countTimedOut() {
+        timedOut.increment();
+    }
+
+    /** For /observe/metrics: the statements ended at their bound since start, and the pool now (zeros unopened). */
+    public Figures figures() {
+        ServingPool opened;
+        synchronized (this) {
+            opened = pool;
+        }
+        return new Figures(timedOut.sum(), opened == null ? new PoolFigures(0, 0, 0, 0) : opened.figures());
+    }
+
+    public record Figures(long timedOut, PoolFigures pool) {
     }
 
     @Override

@@ -82,6 +82,10 @@ abstract class StatsTimeBoundContract {
                 assertThat(project1.body(), project1.statusCode(), is(200));
                 assertThat(JsonBodies.object(project1.body()).getJsonNumber("impression").longValue(), is(7L));
             }
+            HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(server.observeUri().resolve(
+                    "/observe/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(metrics.body(), containsString("\nherald_stats_timeouts_total 1\n"));
+            assertThat(metrics.body(), containsString("\nherald_stats_pool_active_connections 0\n"));
             // A statement the database ended leaves its connection whole: HikariCP would otherwise take it for
             // broken, warn and open another.
             assertThat(pool.warnings(), is(empty()));
