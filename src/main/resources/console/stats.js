@@ -100,8 +100,9 @@ export async function loadStats() {
   const get = (path, range) => call('GET', path + query(range));
   const getProject = (range) => callAll(projectPath + query(range), 'notifications');
   try {
-    const [project, projectBefore] = await Promise.all([getProject({ from, to }),
-      compared ? getProject(compared) : null]);
+    // In turn: Herald runs two project stats at once, one person should not take both.
+    const project = await getProject({ from, to });
+    const projectBefore = compared && await getProject(compared);
     const [stats, before] = of
       ? await Promise.all([get(`/notifications/${of}/stats`, { from, to }),
         compared ? get(`/notifications/${of}/stats`, compared) : null])

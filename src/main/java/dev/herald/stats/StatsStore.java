@@ -39,8 +39,9 @@ final class StatsStore {
     StatsStore(Reports reports) {
         this.reports = reports;
         this.timeouts = new FailureLog("stats statement(s) ended by the database past their bound of "
-                + seconds(reports.bound()) + " (StatsService.statementBound: half of limits.read-timeout at most), "
-                + "answered 503 STATS_TIMEOUT", System.Logger.Level.WARNING);
+                + seconds(reports.bound()) + " (half of limits.read-timeout, less when that leaves under 3 s), "
+                + "answered 503 STATS_TIMEOUT: a shorter range of days, a less busy database or a longer "
+                + "limits.read-timeout lets them finish (docs/api.md#stats)", System.Logger.Level.WARNING);
     }
 
     /** The notification's project and its language (its own, or its project's default), while it exists. */

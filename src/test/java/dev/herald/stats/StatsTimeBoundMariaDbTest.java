@@ -79,6 +79,8 @@ class StatsTimeBoundMariaDbTest extends StatsTimeBoundContract {
                 assertThat(JsonBodies.object(third.body()).getString("error"),
                            is("Too many project stats in flight; retry shortly"));
                 assertThat(third.headers().firstValue("Retry-After").orElse(""), is("1"));
+                HttpResponse<String> bad = get(server, path + "?from=2026-13-01");
+                assertThat("a bad request is told so, not to retry: " + bad.body(), bad.statusCode(), is(400));
                 HttpResponse<String> list = get(server, "/api/v1/admin/projects");
                 assertThat("another read while two stats run: " + list.body(), list.statusCode(), is(200));
                 for (Future<HttpResponse<String>> answer : slow) {
