@@ -56,8 +56,8 @@ class StandardWebhooksInteropTest {
 
             assertThat(attempt.detail(), attempt.outcome(), is(Attempt.Outcome.DELIVERED));
             assertThat(attempt.status(), is(204));
-            assertThat(eventually(receiver, delivery.messageId()),
-                       containsString("verified " + delivery.messageId() + " notification.published"));
+            String line = "verified " + delivery.messageId() + " notification.published";
+            assertThat(eventually(receiver, line), containsString(line));
         }
     }
 
@@ -133,7 +133,10 @@ class StandardWebhooksInteropTest {
         return URI.create("http://127.0.0.1:" + receiver.port() + "/webhooks/herald");
     }
 
-    /** The receiver prints its line after answering: wait for it a little. */
+    /**
+     * The receiver prints its line after answering, and a pipe may hand it over in pieces: wait a little for the
+     * whole of it.
+     */
     private static String eventually(ServerProcess receiver, String text) {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         while (!receiver.output().contains(text) && System.nanoTime() < deadline) {
