@@ -28,12 +28,12 @@ import jakarta.json.JsonObjectBuilder;
 public final class ErrorResponses {
 
     private static final System.Logger LOGGER = System.getLogger(ErrorResponses.class.getName());
-    /** An outage fails every request that needs the database: counted, not a trace each. */
     /** What Herald's handlers set for a successful answer's body: none belongs on an error answer. */
     private static final List<HeaderName> ENTITY_HEADERS = List.of(
             HeaderNames.ETAG, HeaderNames.LOCATION, HeaderNames.CACHE_CONTROL, HeaderNames.CONTENT_TYPE,
             HeaderNames.CONTENT_LENGTH, HeaderNames.LAST_MODIFIED, HeaderNames.CONTENT_ENCODING);
     private static final Header JSON = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, "application/json");
+    /** An outage fails every request that needs the database: counted, not a trace each. */
     private static final FailureLog DATABASE_FAILURES = new FailureLog(
             "request(s) answered 500, the database unavailable or slower than the driver's socket time-out");
 

@@ -33,6 +33,11 @@ public final class LogThrottle {
         return due();
     }
 
+    /** Whether events are counted that no line has reported yet. */
+    public boolean holdsBack() {
+        return pending.get() > 0;
+    }
+
     /**
      * The count held back, if the interval since the previous line is over, or 0: for a periodic call, so that the
      * last events of a flood are reported although no event follows them.

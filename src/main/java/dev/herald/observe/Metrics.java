@@ -15,8 +15,12 @@ import java.util.function.Consumer;
  */
 public final class Metrics {
 
-    /** Upper bounds of the latency buckets, seconds: from a cached feed answer to the 2 s database limit. */
-    private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
+    /**
+     * Upper bounds of the latency buckets, seconds: from a cached feed answer to the stats' statement bound (10 s by
+     * default) and past the read time-out (20 s by default); with 5 s the last, every stats answer near its bound
+     * fell in +Inf.
+     */
+    private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30};
 
     /** By route, then method; created on the first answer, so that only routes and methods seen are written. */
     private final AtomicReferenceArray<Series> series =
