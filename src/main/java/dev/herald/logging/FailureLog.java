@@ -62,8 +62,7 @@ public final class FailureLog {
             }
             long due = throttle.due();
             if (due > 0) {
-                LOGGER.log(level, due + " more " + what + " since the last line, the last of them: "
-                        + describe(lastHeldBack));
+                LOGGER.log(level, due + " " + what + " (since the last line): " + describe(lastHeldBack));
             }
             if (throttle.holdsBack()) {
                 // A line came meanwhile and began another interval: wait for its end.
@@ -77,14 +76,17 @@ public final class FailureLog {
         }
     }
 
-    /** The causes' messages, without a stack trace: the database's own words say what is wrong. */
+    /**
+     * The causes' messages, without a stack trace: the database's own words say what is wrong. On one line: a
+     * message may hold line breaks, or quote a client's value.
+     */
     private static String describe(Throwable failure) {
         StringBuilder text = new StringBuilder();
         for (Throwable cause = failure; cause != null && text.length() < 400; cause = cause.getCause()) {
             if (!text.isEmpty()) {
                 text.append(" <- ");
             }
-            text.append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage());
+            text.append(cause.getClass().getSimpleName()).append(": ").append(LogText.oneLine(cause.getMessage()));
         }
         return text.toString();
     }

@@ -34,6 +34,38 @@ public final class LogText {
         return safe.toString();
     }
 
+    /**
+     * Text of any length on one line: a line break becomes a space (H2 puts the statement on a line of its own in its
+     * messages), any other control character {@code \xNN}. For a cause's message, which may quote what a client sent
+     * (MariaDB's "Duplicate entry" names the value) and could otherwise forge a log line.
+     */
+    public static String oneLine(String text) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder line = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!isControl(c)) {
+                if (line != null) {
+                    line.append(c);
+                }
+                continue;
+            }
+            if (line == null) {
+                line = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            if (c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029') {
+                if (line.isEmpty() || line.charAt(line.length() - 1) != ' ') {
+                    line.append(' ');
+                }
+            } else {
+                line.append(String.format("\\x%02x", (int) c));
+            }
+        }
+        return line == null ? text : line.toString();
+    }
+
     private static boolean isPlainAndShort(String text) {
         if (text.length() > MAX_CHARS) {
             return false;

@@ -1,6 +1,7 @@
 package dev.herald.logging;
 
 import java.lang.System.Logger.Level;
+import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.UUID;
@@ -32,8 +33,21 @@ class FailureLogTest {
             List<String> ours = awaitLines(lines, what, 2);
             assertThat(ours, is(List.of(
                     "WARNING: 1 " + what + ": SQLTransientConnectionException: the first",
-                    "WARNING: 2 more " + what + " since the last line, the last of them: "
-                    + "SQLTransientConnectionException: the second")));
+                    "WARNING: 2 " + what + " (since the last line): SQLTransientConnectionException: the second")));
+        }
+    }
+
+    @Test
+    void aCausesLineBreaksAndControlsStayOnTheLine() throws Exception {
+        String what = "test failure(s) " + UUID.randomUUID();
+        FailureLog log = new FailureLog(what, Level.WARNING);
+        try (LoggerLines lines = new LoggerLines(FailureLog.class.getName())) {
+            log.failed(1, new SQLIntegrityConstraintViolationException(
+                    "Duplicate entry 'x\n2026-12-02T01:00:00Z SEVERE forged line\u001b[2J' for key; SQL statement:\r\nINSERT"));
+
+            assertThat(awaitLines(lines, what, 1), is(List.of("WARNING: 1 " + what
+                    + ": SQLIntegrityConstraintViolationException: Duplicate entry 'x 2026-12-02T01:00:00Z SEVERE forged"
+                    + " line\\x1b[2J' for key; SQL statement: INSERT")));
         }
     }
 
