@@ -25,7 +25,7 @@ rm -f "$OUT"/*
 while read -r versioned; do
     name=${versioned%@*}
     {
-        echo "// $versioned, MIT licence ($name.LICENSE), vendored and minified by tools/prosemirror/update.sh"
+        echo "// $versioned, MIT licence ($name.LICENSE)"
         "$work/terser/node_modules/.bin/terser" "$work/plain/$name.js" --module --compress --mangle --comments false
     } > "$OUT/$name.js"
     cp "$work/plain/$name.LICENSE" "$OUT/$name.LICENSE"

@@ -6,7 +6,7 @@ import { currentProject, loadNotifications, loadActivity, stateOf } from './proj
 import * as preview from './preview.js';
 import * as audience from './audience.js';
 import * as languages from './languages.js';
-import { initDates, showDates, datesAsShown, instantOf } from './dates.js';
+import { initDates, showDates, datesAsShown, instantOf, unreadableDate } from './dates.js';
 
 export function init() {
   $('compose').addEventListener('click', () => openComposer(null));
@@ -599,11 +599,16 @@ function linkData() {
 // status: PUBLISHED or ARCHIVED; UPDATE, a published one's change to its feeds; null, a draft (of a published one:
 // a draft of changes, kept apart).
 async function saveAnnouncement(status) {
+  for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
+  const unreadable = unreadableDate();
+  if (unreadable) return showSaveError(unreadable);
   const body = formBody();
   if (status === 'PUBLISHED' || status === 'ARCHIVED') body.status = status;
   const atOnce = !body.startDate || Date.parse(body.startDate) <= serverNow();
-  if (status === 'PUBLISHED' && atOnce
-      && !(await confirmed('Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
+  const ended = body.endDate && Date.parse(body.endDate) <= serverNow();
+  if (status === 'PUBLISHED' && atOnce && !(await confirmed(ended
+    ? 'Publish? Its end is past: it is ended as it is saved, and goes live in no feed.'
+    : 'Publish now? It goes live at once in the feeds of this project\'s keys.', 'Publish now'))) {
     return;
   }
   if (status === 'ARCHIVED' && !(await confirmed(isLive(editing)
@@ -620,7 +625,6 @@ async function saveAnnouncement(status) {
   const draftOfChanges = isPublished(editing) && !status;
   // An announcement saved before titles (or by an older client) has none: no null sent where nothing changed.
   if (body.title === null && !(editing && editing.title)) delete body.title;
-  for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
   audience.clearAudienceErrors();
   try {
     // Sent only when changed here: an audience the builder cannot show is never sent back, so never rewritten.
@@ -648,17 +652,21 @@ async function saveAnnouncement(status) {
         + ' again, then make your change.');
       return;
     }
-    if (audience.showAudienceError(e) || showLanguageError(e)) return;
-    const field = (e.field || '').split('.')[0];
-    // The own language's fields: its tab is shown to say what is wrong in them.
-    if (['title', 'message', 'image', 'action', 'locale'].includes(field)) selectLanguage(OWN, false);
-    const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
-    place.textContent = e.message;
-    const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
-      message: $('message-editor'), image: $('image-url'), locale: $('own-locale'), action: $('action-url'),
-      preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
-    if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
+    if (!audience.showAudienceError(e) && !showLanguageError(e)) showSaveError(e);
   }
+}
+
+// A refusal said beside its field (details.field), the focus on it; else beside the buttons.
+function showSaveError(e) {
+  const field = (e.field || '').split('.')[0];
+  // The own language's fields: its tab is shown to say what is wrong in them.
+  if (['title', 'message', 'image', 'action', 'locale'].includes(field)) selectLanguage(OWN, false);
+  const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
+  place.textContent = e.message;
+  const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
+    message: $('message-editor'), image: $('image-url'), locale: $('own-locale'), action: $('action-url'),
+    preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
+  if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
 }
 
 // A draft of changes is replaced or discarded only if it is the one opened (If-Match), or kept only if none is when

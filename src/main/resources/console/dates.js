@@ -24,11 +24,23 @@ export function datesAsShown() {
   return Object.fromEntries(FIELDS.map((id) => [id, `${$(id).value}${$(`${id}-second`).checked ? ' second' : ''}`]));
 }
 
-/** The instant a field stands for, as UTC (ISO), or null when it is empty. */
+// A field the browser holds unfinished (no year yet) is empty to script, and a year past 9999 no date: either saved
+// would be "at once" or "never" (an outside trial), or throw. Said beside it instead.
+export function unreadableDate() {
+  for (const id of FIELDS) {
+    if ($(id).validity.badInput || Number.isNaN(new Date($(id).value).getTime()) && $(id).value) {
+      return { field: id === FIELDS[0] ? 'startDate' : 'endDate',
+        message: 'Not a whole date and time (a year of four digits): finish it, or clear the field.' };
+    }
+  }
+  return null;
+}
+
+/** The instant a field stands for, as UTC (ISO), or null when it is empty or no date (unreadableDate says so). */
 export function instantOf(id) {
   const typed = $(id).value.slice(0, 16);
-  if (!typed) return null;
-  const [first, second] = occurrences(typed);
+  const [first, second] = typed ? occurrences(typed) : [];
+  if (!first || Number.isNaN(first.getTime())) return null;
   return (second && $(`${id}-second`).checked ? second : first).toISOString();
 }
 
@@ -44,6 +56,7 @@ function show(id, iso) {
 // hours and pass it again (as many minutes later as they go back).
 function occurrences(typed) {
   const first = new Date(typed);
+  if (Number.isNaN(first.getTime())) return [first];
   const back = new Date(first.getTime() + 3 * 3600000).getTimezoneOffset() - first.getTimezoneOffset();
   const second = new Date(first.getTime() + back * 60000);
   return back > 0 && localInput(second.toISOString()) === typed ? [first, second] : [first];

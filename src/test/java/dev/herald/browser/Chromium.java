@@ -169,6 +169,23 @@ final class Chromium implements AutoCloseable {
         devTools("Input.insertText", Json.createObjectBuilder().add("text", text).build());
     }
 
+    /**
+     * Letters or digits typed key by key (each a keyDown with its text, then a keyUp), as a keyboard sends them: a
+     * date field takes its parts from keys, not from inserted text.
+     */
+    void typeKeys(String text) {
+        for (char c : text.toCharArray()) {
+            for (String type : List.of("keyDown", "keyUp")) {
+                var event = Json.createObjectBuilder().add("type", type).add("key", String.valueOf(c))
+                        .add("windowsVirtualKeyCode", (int) Character.toUpperCase(c));
+                if (type.equals("keyDown")) {
+                    event.add("text", String.valueOf(c));
+                }
+                devTools("Input.dispatchKeyEvent", event.build());
+            }
+        }
+    }
+
     /** A script that runs in every page this browser opens from now on, before the page's own. */
     void beforeEveryPage(String source) {
         devTools("Page.addScriptToEvaluateOnNewDocument", Json.createObjectBuilder().add("source", source).build());
