@@ -1,8 +1,7 @@
-// Who an announcement is for (docs/api.md#audience): everyone (null), or rules on the claims of the user's signed
-// token. The builder shows all/any of conditions, groups of conditions one level down, and a percentage rollout; an
-// audience it cannot show exactly (a deeper tree, a "not", a value it would write differently), made through the
-// API, is shown read-only as its JSON and never sent back, so it is never rewritten behind anyone's back. The
-// server checks every rule: its 400 names the path of the mistake (details.field), said at the row it belongs to.
+// Who an announcement is for (docs/api.md#audience): everyone (null), or rules on the signed token's claims: all/any
+// of conditions, groups one level down, a percentage rollout. One the builder cannot show exactly (made through the
+// API) is shown read-only as JSON and never sent back, so never rewritten. The server's 400 names the mistake's path
+// (details.field), said at its row.
 import { call } from './api.js';
 import { $ } from './ui.js';
 

@@ -1,7 +1,6 @@
-// The whole audit log, a page at a time, and the sentence a line reads as (the project's Activity list too).
-// Each line says who did what to which object, named as it is now (docs/api.md#audit-log: projectName, target.label)
-// and linked to it; what changed is shown as a reader wants it: a message's words removed and added, other members
-// from → to, a creation as a short summary rather than every field.
+// The audit log, a page at a time, and the sentence a line reads as (the Activity list too): who did what to which
+// object, named as it is now and linked; a message's words removed and added, other members from → to, a creation
+// in short.
 import { call, nextPage } from './api.js';
 import { $, say, show, instant, excerpt, plainText, cut } from './ui.js';
 import { wordDiff } from './diff.js';

@@ -20,6 +20,18 @@ export function init() {
   $('discard-draft').addEventListener('click', discardDraft);
   $('archive').addEventListener('click', () => saveAnnouncement('ARCHIVED'));
   $('toolbar').addEventListener('click', toolbarCommand);
+  // One Tab stop, not twelve (WAI-ARIA toolbar): the arrows, Home and End move along it.
+  const tools = [...$('toolbar').querySelectorAll('button')];
+  const rove = (to) => { for (const tool of tools) tool.tabIndex = tool === to ? 0 : -1; };
+  rove(tools[0]);
+  $('toolbar').addEventListener('focusin', (event) => rove(event.target));
+  $('toolbar').addEventListener('keydown', (event) => {
+    const at = tools.indexOf(event.target);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: -1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    tools.at(to % tools.length).focus();
+  });
   preview.init();
   audience.init();
   // Every field the widget shows (image, call to action, its label, preset) redraws the preview as it changes.
@@ -94,6 +106,7 @@ let openedTag = null;
 let openedDraftTag = null;
 
 export async function openComposer(notification) {
+  say('');
   if (!modules) {
     const [editorModule] = await Promise.all([import('./editor.js'), preview.loadPreview()]);
     modules = editorModule;

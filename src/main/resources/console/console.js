@@ -92,6 +92,7 @@ function route() {
 }
 
 function showSignIn(message) {
+  say('');
   $('who').hidden = true;
   document.body.classList.remove('viewer', 'owner');
   show('sign-in');
@@ -171,8 +172,8 @@ async function signOut() {
     // Signed out either way: the session has ended, or is ending.
   }
   setSession(null);
-  say('Signed out.');
   showSignIn('');
+  say('Signed out.');
 }
 
 start();

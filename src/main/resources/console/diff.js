@@ -1,10 +1,7 @@
-// The words one text removed and added to become another, as runs a reader follows in order:
-// [{type: 'same' | 'removed' | 'added', text}]. Words and the white space between them are compared, never characters,
-// so "Monday" → "Friday" reads as a word replaced. The server keeps the same runs for a message change
-// (audit/WordDiff.java, docs/api.md#audit-log); this computes them where it could not (older lines).
-//
-// Bounded work: the common beginning and end are set aside first (an edit is most often in one place), and the middle
-// is compared word by word only up to MAX_CELLS pairs; past that it is all removed, then all added.
+// The words one text removed and added to become another: [{type: 'same' | 'removed' | 'added', text}]. Words, not
+// characters, so "Monday" → "Friday" reads as a word replaced. The server keeps these runs (audit/WordDiff.java);
+// this computes them for older lines. Bounded: the common ends set aside, the middle compared up to MAX_CELLS pairs,
+// past that all removed, then all added.
 
 export const MAX_CELLS = 250000;
 

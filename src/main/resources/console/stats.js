@@ -1,9 +1,6 @@
-// Performance: totals, a chart of the daily series and its CSV, of the project or of one announcement; each
-// announcement's figures (in the list and in a table); and the same for a second range to compare with.
-// Unique users reached: the users with a signed token who saw an announcement (their first sight in the range), of
-// one announcement's stats and of each in the project's; anonymous impressions are counted, not their people.
-// Languages: each one's figures (the language an interaction was recorded in), and a filter that restricts every
-// figure of the section to one language (?locale=), offered once more than one language has data.
+// Performance: totals, the daily chart and its CSV (the project's or one announcement's), each announcement's
+// figures, and a second range to compare. Unique users: those with a signed token (anonymous impressions are counted,
+// not their people). A language filter (?locale=) once more than one language has data.
 import { call, callAll, serverNow } from './api.js';
 import { $, announcementName } from './ui.js';
 import { currentProject, notifications } from './project.js';
@@ -254,7 +251,9 @@ function fillFigures(id, impressions, users, ctr) {
 }
 
 function showFigures() {
-  $('stats-figures-range').textContent = `${shownStats.from} to ${shownStats.to}`;
+  // A language chosen in Performance filters the list's figures too: said, or they read as everyone's.
+  $('stats-figures-range').textContent = `${shownStats.from} to ${shownStats.to}${shownStats.locale
+    ? `, in ${languageName(shownStats.locale)} only` : ''}`;
   for (const row of $('notification-list').tBodies[0].rows) {
     fillFigures(row.dataset.id, ...['impressions', 'users', 'ctr'].map((name) => row.querySelector(`td.${name}`)));
   }

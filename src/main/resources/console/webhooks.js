@@ -1,7 +1,5 @@
-// A project's webhook endpoints (docs/webhooks.md, docs/console.md#webhooks): each with its state (enabled, or
-// disabled and why, failing since when), the events it receives, its recent deliveries; add one, enable or disable
-// it, change its events, rotate its secret, delete it, replay one delivery or all since an instant. A secret is in
-// two answers only, the create's and a rotation's: shown then, once, and gone with the page.
+// A project's webhook endpoints (docs/console.md#webhooks): state, events, recent deliveries, and each action on
+// them. A secret is in two answers only, the create's and a rotation's: shown then, once, and gone with the page.
 import { call, callAll, isEditor, nextPage } from './api.js';
 import { $, say, show, button, confirmed, instant, when, copy } from './ui.js';
 import { showProjects } from './projects.js';

@@ -341,6 +341,51 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /**
+     * The toolbar is one Tab stop (WAI-ARIA toolbar), its buttons named by what they do ("B" was a button's name to a
+     * screen reader); the arrows, Home and End move along it, and Shift+Tab from the editor comes back to the last
+     * one used. Opening an announcement clears what the status line said of the one before.
+     */
+    @Test
+    void theToolbarIsOneTabStopWithNamedButtonsAndArrowsMoveAlongIt() {
+        inBerlin();
+        console.openNewAnnouncement();
+        console.typeInEditor("Tools");
+        saveDraft();
+        assertThat(console.text("status"), containsString("Tools"));
+        console.openFirstAnnouncement();
+        assertThat("nothing said of the announcement saved before", console.text("status"), is(""));
+
+        console.press("Tab", 9, true);
+        assertThat(toolButton(), is("Heading"));
+        console.press("ArrowRight", 39);
+        assertThat(toolButton(), is("Bold"));
+        console.press("End", 35);
+        assertThat(toolButton(), is("Undo"));
+        console.press("ArrowRight", 39);
+        assertThat("round to the first", toolButton(), is("Heading"));
+        console.press("ArrowLeft", 37);
+        console.press("ArrowLeft", 37);
+        console.press("ArrowLeft", 37);
+        assertThat(toolButton(), is("Quote"));
+        console.press("Tab", 9);
+        assertThat("one Tab leaves the toolbar", console.focusedClass(), containsString("ProseMirror"));
+        console.press("Tab", 9, true);
+        assertThat("back to the one used last", toolButton(), is("Quote"));
+        console.press("Tab", 9, true);
+        assertThat("one Shift+Tab leaves it too", console.focused(), is("announcement-title"));
+        assertThat(console.script("return [...document.querySelectorAll('#toolbar button')].map((b) =>"
+                + " b.getAttribute('aria-label') || b.textContent).join(', ')"),
+                   is("Heading, Bold, Italic, Underline, Strike, Code, Link, Bullet list, Numbered list, Quote, Image,"
+                      + " Undo"));
+    }
+
+    /** The focused toolbar button's name: its aria-label, else its text. */
+    private static String toolButton() {
+        return console.script("const b = document.activeElement; return b.closest('#toolbar') ?"
+                + " b.getAttribute('aria-label') || b.textContent : 'not in the toolbar: ' + b.id");
+    }
+
     /** A title past 200 characters was cut by the field without a word: now the API's refusal says how long it is. */
     @Test
     void aTitleTooLongIsSaidBesideItsFieldNotCutSilently() {

@@ -13,7 +13,10 @@ import dev.herald.project.Project;
 import org.junit.jupiter.api.Test;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
 
 /**
  * Issue 32, point 5 and 6: the performance section per language served. A table of each language's figures beside
@@ -68,6 +71,8 @@ class ConsoleStatsLanguagesBrowserTest extends DrivenConsoleTest {
                                                                   "CTR50.0 %")));
         assertThat(console.rows("#stats-by-announcement tbody tr"), is(List.of("“Spring sale” 2 0 1 0 50.0 %")));
         assertThat("one language: no table to compare", console.visible("stats-languages"), is(false));
+        assertThat("the list's figures say they are German's (an outside trial read them as everyone's)",
+                   console.text("stats-figures-range"), endsWith(", in German (de) only"));
         console.saveLightAndPhone("console-performance-languages", () -> console.browser.script(
                 "document.getElementById('performance-title').scrollIntoView()"));
 
@@ -75,6 +80,7 @@ class ConsoleStatsLanguagesBrowserTest extends DrivenConsoleTest {
         console.focus("#stats-locale");
         console.press("ArrowUp", 38);
         console.waitFor(() -> console.rows("#stats-totals dd").getFirst().equals("5"));
+        assertThat(console.text("stats-figures-range"), not(containsString(" only")));
         console.browser.script("const of = document.getElementById('stats-of'); of.value = arguments[0];"
                 + " of.dispatchEvent(new Event('change'));", sale);
         console.waitFor(() -> console.rows("#stats-totals dd").getFirst().equals("4"));
