@@ -32,7 +32,9 @@ const isNormal = (weight) => weight !== '' && !isBold(weight);
 export const schema = new Schema({
   nodes: {
     doc: { content: 'block+' },
-    paragraph: { content: 'inline*', group: 'block', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] },
+    // No tables: a pasted table's cells are paragraphs, not run together.
+    paragraph: { content: 'inline*', group: 'block', parseDOM: [{ tag: 'p' }, { tag: 'td' }, { tag: 'th' }],
+      toDOM: () => ['p', 0] },
     heading: {
       attrs: { level: { default: 2 } }, content: 'inline*', group: 'block', defining: true,
       parseDOM: [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level } })),

@@ -514,6 +514,19 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /** A pasted table's cells ran together ("cell 1cell 2"): the schema has no table, so each cell is a paragraph. */
+    @Test
+    void pastedTableCellsAreParagraphsNotRunTogether() {
+        console.composeInANewProject();
+        paste("<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Pro</td><td>9 €</td></tr></table>",
+              "Plan\tPrice\nPro\t9 €");
+        String paragraph = "{\"type\":\"paragraph\",\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}";
+        assertThat(savedMessage(), is(JsonBodies.object("{\"type\":\"doc\",\"content\":["
+                + paragraph.formatted("Plan") + "," + paragraph.formatted("Price") + ","
+                + paragraph.formatted("Pro") + "," + paragraph.formatted("9 €") + "]}")));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /**
      * Pasted HTML with event handlers, as a hostile or careless page puts it on the clipboard: nothing runs (the
      * console's policy), and none is reported either, where each handler was a violation report (an outside review);
