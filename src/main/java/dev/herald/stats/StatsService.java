@@ -94,10 +94,11 @@ public final class StatsService implements HttpService {
     }
 
     /**
-     * How many projects' stats run at once: half of the management reads' turns ({@code limits.admin-reads-in-flight}), one
-     * at least. Each holds its read turn for as long as its statements run, up to their bound: four at once, in an
-     * outside trial, left every other management read 503 for 10 s, and all four ran past the bound together where
-     * each alone finished within it. The console asks for a comparison's two ranges in turn: two people can look.
+     * How many projects' stats run at once: half of the management reads' turns
+     * ({@code limits.admin-reads-in-flight}), one at least. Each holds its read turn for as long as its statements
+     * run, up to their bound: four at once, in an outside trial, left every other management read 503 for 10 s, and
+     * all four ran past the bound together where each alone finished within it. The console asks for a comparison's
+     * two ranges in turn: two people can look.
      */
     static int projectsAtOnce(int adminReadsInFlight) {
         return Math.max(1, adminReadsInFlight / 2);
