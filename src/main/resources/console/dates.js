@@ -24,8 +24,8 @@ export function datesAsShown() {
   return Object.fromEntries(FIELDS.map((id) => [id, `${$(id).value}${$(`${id}-second`).checked ? ' second' : ''}`]));
 }
 
-// A field the browser holds unfinished (a part not typed) is empty to script, and a year past 9999 no date: either saved
-// would be "at once" or "never" (an outside trial), or throw. Said beside it instead.
+// A field the browser holds unfinished (a part not typed) is empty to script, and a year past 9999 no date: saved,
+// either was "at once" or "never" (an outside trial), or threw. Said beside it instead.
 export function unreadableDate() {
   for (const id of FIELDS) {
     if ($(id).validity.badInput || Number.isNaN(new Date($(id).value).getTime()) && $(id).value) {
