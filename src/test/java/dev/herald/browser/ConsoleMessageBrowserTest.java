@@ -335,8 +335,7 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
                    is("Not a whole date and time (a year of four digits): finish it, or clear the field."));
         assertThat(console.focused(), is("end-date"));
         assertThat("the composer is still open", console.visible("composer"), is(true));
-        assertThat("nothing saved", console.api("return JSON.stringify({count: (await send('GET', '/projects/'"
-                + " + arguments[0] + '/notifications')).length})", project.id()).getInt("count"), is(0));
+        assertThat("nothing saved", announcementCount(project), is(0));
         assertThat("no script error", console.browser.browserLog().toString(), not(containsString("RangeError")));
         assertThat(console.violations(), is("[]"));
     }
@@ -400,8 +399,7 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         console.waitFor(() -> !console.text("title-error").isEmpty());
         assertThat(console.text("title-error"), is("title is too long: 210 characters, more than the 200 allowed"));
         assertThat(console.focused(), is("announcement-title"));
-        assertThat("nothing saved", console.api("return JSON.stringify({count: (await send('GET', '/projects/'"
-                + " + arguments[0] + '/notifications')).length})", project.id()).getInt("count"), is(0));
+        assertThat("nothing saved", announcementCount(project), is(0));
     }
 
     /** Published with an end already past, it never goes live: the question says so, not "goes live at once". */
@@ -411,21 +409,27 @@ class ConsoleMessageBrowserTest extends DrivenConsoleTest {
         console.openNewAnnouncement();
         console.typeInEditor("Too late");
         typeDate("end-date", "2020-01-01T10:00");
-        console.focus("#publish");
-        console.press("Enter", 13);
-        console.waitFor(console::confirmOpen);
-        assertThat(console.text("confirm-text"),
+        assertThat(publishQuestion(),
                    is("Publish? Its end is past: it is ended as it is saved, and goes live in no feed."));
-        console.press("Escape", 27);
-        console.waitFor(() -> !console.confirmOpen());
         typeDate("end-date", "");
+        assertThat(publishQuestion(), is("Publish now? It goes live at once in the feeds of this project's keys."));
+    }
+
+    /** What Publish, pressed by keyboard, asks; answered no by Escape. */
+    private static String publishQuestion() {
         console.focus("#publish");
         console.press("Enter", 13);
         console.waitFor(console::confirmOpen);
-        assertThat(console.text("confirm-text"),
-                   is("Publish now? It goes live at once in the feeds of this project's keys."));
+        String question = console.text("confirm-text");
         console.press("Escape", 27);
         console.waitFor(() -> !console.confirmOpen());
+        return question;
+    }
+
+    /** How many announcements the project has, read through the management API. */
+    private static int announcementCount(Project project) {
+        return console.api("return JSON.stringify({count: (await send('GET', '/projects/' + arguments[0]"
+                + " + '/notifications')).length})", project.id()).getInt("count");
     }
 
     private static void typeDate(String id, String value) {
