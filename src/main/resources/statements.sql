@@ -393,6 +393,23 @@ SELECT COUNT(*) AS entries, COALESCE(SUM(feed_bytes), 0) AS entry_bytes FROM (SE
 -- picks the statements named with its dialect's suffix.
 -- locale: the language the interaction was recorded in, always one of the notification's (migration 22).
 -- event_batch (migration 30): the mark of the batch whose webhook event takes the row, NULL when none does.
+-- Each interaction's event id, its client's idempotency key (migration 32, tracking.EventIds): looked up for the
+-- batches that carry some, one statement per project, then inserted in the batch's transaction, so that one sent
+-- again is answered 204 and not stored twice; deleted once older than the timestamp window's past and a day.
+-- name: select-interaction-event-ids
+SELECT event_id FROM interaction_event_ids WHERE project_id = ? AND event_id IN (
+-- name: select-interaction-event-ids-row
+?
+-- name: select-interaction-event-ids-end
+)
+-- name: insert-interaction-event-ids
+INSERT INTO interaction_event_ids (project_id, event_id, received_at) VALUES
+-- name: insert-interaction-event-ids-row
+(?, ?, ?)
+-- name: delete-interaction-event-ids-mariadb
+DELETE FROM interaction_event_ids WHERE received_at < ? ORDER BY received_at LIMIT ?
+-- name: delete-interaction-event-ids-h2
+DELETE FROM interaction_event_ids WHERE received_at < ? FETCH FIRST ? ROWS ONLY
 -- name: insert-interactions
 INSERT INTO interactions (notification_id, project_id, type, occurred_at, received_at, endpoint, metadata, locale,
   event_batch) VALUES

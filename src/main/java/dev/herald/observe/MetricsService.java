@@ -168,6 +168,9 @@ public final class MetricsService implements HttpService {
                 + " start.", figures.inFlightPeak());
         gauge(out, "herald_tracking_commit_latency_seconds", "Commit time of the last transactions of interactions,"
                 + " a moving average.", figures.recentCommitSeconds());
+        counter(out, "herald_tracking_repeated_events_total", "Interactions answered 204 without being stored again:"
+                + " their project had stored one with the same eventId (counted in herald_tracking_written_total"
+                + " too).", figures.repeated());
     }
 
     static void writeLookupFigures(StringBuilder out, LookupFigures figures) {

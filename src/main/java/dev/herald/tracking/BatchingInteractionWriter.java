@@ -11,11 +11,13 @@ import dev.herald.storage.ServingPool;
 final class BatchingInteractionWriter implements InteractionWriter {
 
     private final GroupCommit<Interaction> writer;
+    private final InteractionStore store;
 
     /**
      * @param servingPool the writers take a pool of their own from it: a connection each, auto-commit off
      */
     BatchingInteractionWriter(ServingPool servingPool, InteractionStore store, TrackingBatchSettings settings) {
+        this.store = store;
         this.writer = new GroupCommit<>("interaction", "herald-writer", servingPool, store.scriptProperties(),
                                         store::writeAndCommit, settings.groupCommit(), interaction -> 1,
                                         TrackingErrors::notStored);
@@ -31,7 +33,8 @@ final class BatchingInteractionWriter implements InteractionWriter {
         GroupCommit.Figures figures = writer.figures();
         return new WriterFigures(figures.queued(), figures.batches(), figures.written(), figures.failed(),
                                  figures.commitSeconds(), figures.inFlight(), figures.inFlightLimit(),
-                                 figures.maxInFlight(), figures.inFlightPeak(), figures.recentCommitSeconds());
+                                 figures.maxInFlight(), figures.inFlightPeak(), figures.recentCommitSeconds(),
+                                 store.repeatedEvents());
     }
 
     @Override

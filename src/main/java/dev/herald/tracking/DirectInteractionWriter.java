@@ -43,7 +43,8 @@ final class DirectInteractionWriter implements InteractionWriter {
     @Override
     public WriterFigures figures() {
         long committed = written.sum();
-        return new WriterFigures(0, committed, committed, failed.sum(), commitNanos.sum() / 1e9, 0, 0, 0, 0, 0);
+        return new WriterFigures(0, committed, committed, failed.sum(), commitNanos.sum() / 1e9, 0, 0, 0, 0, 0,
+                                 store.repeatedEvents());
     }
 
     @Override

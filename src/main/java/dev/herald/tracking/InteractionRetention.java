@@ -21,6 +21,11 @@ import io.helidon.dbclient.DbRow;
  * gaps the writer inserts into. Rows are in the order they were received, up to the clocks of the instances: it stops
  * at the first row young enough to keep. Every instance runs it, at a random offset in its interval; two that meet
  * delete the same rows once.
+ *
+ * <p>The same pass deletes the event ids ({@link EventIds}) received longer ago than the timestamp window's past and a
+ * day, whatever {@code raw-days} says: a client sends an interaction again with its own timestamp at most that long
+ * after it happened, so no later request can repeat it, and a project that tracks with ids otherwise grows a row for
+ * each interaction for ever.
  */
 final class InteractionRetention implements AutoCloseable {
 
@@ -28,21 +33,23 @@ final class InteractionRetention implements AutoCloseable {
 
     private final DbClient db;
     private final RetentionSettings settings;
+    private final Duration eventIdsKept;
     private final Clock clock;
     private final Thread thread;
     private volatile boolean closed;
 
-    InteractionRetention(DbClient db, RetentionSettings settings, Clock clock) {
+    /** @param eventIdsKept how long an event id is kept: the timestamp window's past and a day */
+    InteractionRetention(DbClient db, RetentionSettings settings, Duration eventIdsKept, Clock clock) {
         this.db = db;
         this.settings = settings;
+        this.eventIdsKept = eventIdsKept;
         this.clock = clock;
         this.thread = Thread.ofPlatform().name("herald-retention").daemon().unstarted(this::runUntilClosed);
     }
 
+    /** Event ids are pruned even where every raw interaction is kept ({@code raw-days: 0}). */
     void start() {
-        if (settings.enabled()) {
-            thread.start();
-        }
+        thread.start();
     }
 
     /**
@@ -82,6 +89,26 @@ final class InteractionRetention implements AutoCloseable {
         return deleted;
     }
 
+    /**
+     * One pass over the event ids: deletes those received before {@link #eventIdsKept} ago, {@code batch} a statement,
+     * oldest first by their index.
+     *
+     * @return how many were deleted
+     */
+    long pruneEventIds() {
+        long cutoff = clock.millis() - eventIdsKept.toMillis();
+        long deleted = 0;
+        while (!closed) {
+            long now = db.execute().namedDelete("delete-interaction-event-ids", cutoff, settings.batch());
+            deleted += now;
+            if (now < settings.batch()) {
+                break;
+            }
+            pause();
+        }
+        return deleted;
+    }
+
     @Override
     public void close() {
         closed = true;
@@ -92,19 +119,39 @@ final class InteractionRetention implements AutoCloseable {
         long first = ThreadLocalRandom.current().nextLong(settings.interval().toMillis());
         sleep(Duration.ofMillis(first));
         while (!closed) {
-            long started = System.nanoTime();
-            try {
-                long deleted = prune();
-                if (deleted > 0) {
-                    LOGGER.log(Level.INFO, "Retention: " + deleted + " raw interaction(s) received more than "
-                            + settings.rawDays() + " days ago deleted in "
-                            + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms; the daily totals stay");
-                }
-            } catch (RuntimeException e) {
-                LOGGER.log(Level.WARNING, "Retention: raw interactions not pruned (" + e.getMessage()
-                        + "); next attempt in " + settings.interval());
+            if (settings.enabled()) {
+                pruneRawInteractions();
             }
+            pruneEventIdsLogged();
             sleep(settings.interval());
+        }
+    }
+
+    private void pruneRawInteractions() {
+        long started = System.nanoTime();
+        try {
+            long deleted = prune();
+            if (deleted > 0) {
+                LOGGER.log(Level.INFO, "Retention: " + deleted + " raw interaction(s) received more than "
+                        + settings.rawDays() + " days ago deleted in "
+                        + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms; the daily totals stay");
+            }
+        } catch (RuntimeException e) {
+            LOGGER.log(Level.WARNING, "Retention: raw interactions not pruned (" + e.getMessage()
+                    + "); next attempt in " + settings.interval());
+        }
+    }
+
+    private void pruneEventIdsLogged() {
+        try {
+            long deleted = pruneEventIds();
+            if (deleted > 0) {
+                LOGGER.log(Level.INFO, "Retention: " + deleted + " event id(s) received more than "
+                        + eventIdsKept.toDays() + " days ago deleted; their interactions stay");
+            }
+        } catch (RuntimeException e) {
+            LOGGER.log(Level.WARNING, "Retention: event ids not pruned (" + e.getMessage() + "); next attempt in "
+                    + settings.interval());
         }
     }
 

@@ -64,6 +64,7 @@ final class InteractionStore {
     private final InteractionEvents events;
     private final Outbox outbox;
     private final UserStateEvents stateEvents;
+    private final EventIds eventIds;
     /**
      * The most lanes a writer numbers its rows for; a group commit has at most this many in flight
      * (TrackingBatchSettings checks it).
@@ -93,13 +94,23 @@ final class InteractionStore {
         this.dialect = database.dialect();
         this.scripts = dialect.takesScripts();
         this.states = new StateRows(database, clock);
+        this.eventIds = new EventIds(database);
+    }
+
+    /** How many interactions sent again with a stored event id were answered without being stored again. */
+    long repeatedEvents() {
+        return eventIds.repeated();
     }
 
     /**
      * The batch, in the caller's transaction, to {@code lane}'s daily total rows: two statements. For a lane that
      * transactions share (tracking without batching): its events copy the interactions.
      */
-    void write(Connection connection, int lane, List<Interaction> batch) throws SQLException {
+    void write(Connection connection, int lane, List<Interaction> sent) throws SQLException {
+        List<Interaction> batch = eventIds.unseen(connection, sent);
+        if (batch.isEmpty()) {
+            return;
+        }
         // The insert first: the events' items carry each row's id, which it gives (one row a transaction here,
         // DirectInteractionWriter's, so one key whatever a driver returns for a multi-row insert).
         long[] ids = new long[batch.size()];
@@ -114,11 +125,26 @@ final class InteractionStore {
             }
         }
         events.write(connection, firstWriter + lane, batch, ids);
+        writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
     }
 
+    private void writeEventIds(Connection connection, List<Interaction> batch) throws SQLException {
+        int rows = EventIds.count(batch);
+        if (rows > 0) {
+            try (PreparedStatement statement = connection.prepareStatement(eventIds.insertSql(rows))) {
+                EventIds.bind(statement, 1, batch);
+                statement.executeUpdate();
+            }
+        }
+    }
+
     /** The same for a group commit's batch, whose events name its rows: by the insert's first seq and its mark. */
-    private void writeMarked(Connection connection, int lane, List<Interaction> batch) throws SQLException {
+    private void writeMarked(Connection connection, int lane, List<Interaction> sent) throws SQLException {
+        List<Interaction> batch = eventIds.unseen(connection, sent);
+        if (batch.isEmpty()) {
+            return;
+        }
         InteractionEvents.Marked marked = events.mark(connection, firstWriter + lane, batch);
         try (PreparedStatement statement = connection.prepareStatement(insertSql(batch.size()),
                                                                        Statement.RETURN_GENERATED_KEYS)) {
@@ -135,6 +161,7 @@ final class InteractionStore {
                 outbox.insertRanges(connection, marked.ranges(), firstSeq, marked.batch());
             }
         }
+        writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
     }
 
@@ -157,21 +184,31 @@ final class InteractionStore {
     /**
      * The batch and its commit. On a connection that takes scripts ({@code allowMultiQueries}), one round trip;
      * the database stops at the first statement that fails, so COMMIT runs only if both writes did. Otherwise
-     * statement by statement, and the caller commits. A group commit's events name its rows.
+     * statement by statement, and the caller commits. A group commit's events name its rows. An interaction whose
+     * event id was stored before is left out; a batch of such only writes its id.
      */
-    void writeAndCommit(Connection connection, int lane, BatchId id, List<Interaction> batch) throws SQLException {
+    void writeAndCommit(Connection connection, int lane, BatchId id, List<Interaction> sent) throws SQLException {
         if (!scripts) {
             try {
                 id.insert(connection);
-                writeMarked(connection, lane, batch);
+                writeMarked(connection, lane, sent);
             } catch (SQLException | RuntimeException e) {
                 events.failed(firstWriter + lane);
                 throw e;
             }
             return;
         }
+        List<Interaction> batch = eventIds.unseen(connection, sent);
+        if (batch.isEmpty()) {
+            try (PreparedStatement statement = connection.prepareStatement(id.sql() + ";\nCOMMIT")) {
+                id.bind(statement, 1);
+                execute(statement);
+            }
+            return;
+        }
         Map<DailyTotal, Long> totals = dailyTotals(batch);
         List<StateRows.Row> userStates = userStates(batch);
+        int eventIdRows = EventIds.count(batch);
         try {
             // Events first: an event opened, or a user's state change, is written before the script, whose COMMIT
             // takes them with it. The ranges naming the batch's rows follow their insert, whose first seq they take.
@@ -181,22 +218,28 @@ final class InteractionStore {
             if (!userStates.isEmpty()) {
                 stateEvents.write(connection, "interactions:" + (firstWriter + lane), userStates);
             }
-            String script = id.sql() + ";\n" + insertSql(batch.size()) + ";\n" + ranges.sql() + totalsSql(totals.size())
+            String script = id.sql() + ";\n" + insertSql(batch.size()) + ";\n" + ranges.sql()
+                    + (eventIdRows == 0 ? "" : eventIds.insertSql(eventIdRows) + ";\n") + totalsSql(totals.size())
                     + (userStates.isEmpty() ? "" : ";\n" + states.sql(userStates.size())) + ";\nCOMMIT";
             try (PreparedStatement statement = connection.prepareStatement(script)) {
                 int next = bindInteractions(statement, id.bind(statement, 1), batch, marked);
                 next = ranges.bind(statement, next);
+                next = EventIds.bind(statement, next, batch);
                 next = bindTotals(statement, next, lane, totals);
                 states.bind(statement, next, userStates);
-                statement.execute();
-                // Every result read, so that a failure of a later statement is thrown here, not lost.
-                while (statement.getMoreResults() || statement.getUpdateCount() != -1) {
-                    // nothing to read but the outcome
-                }
+                execute(statement);
             }
         } catch (SQLException | RuntimeException e) {
             events.failed(firstWriter + lane);
             throw e;
+        }
+    }
+
+    private static void execute(PreparedStatement script) throws SQLException {
+        script.execute();
+        // Every result read, so that a failure of a later statement is thrown here, not lost.
+        while (script.getMoreResults() || script.getUpdateCount() != -1) {
+            // nothing to read but the outcome
         }
     }
 

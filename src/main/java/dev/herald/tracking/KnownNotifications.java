@@ -20,7 +20,7 @@ import dev.herald.notification.NotificationStore;
 
 /**
  * Which notifications exist, so that the unknown-notification check (docs/api.md, POST
- * /api/v1/public/track/{notificationId}, check 7) costs no database round trip in the common case: a known
+ * /api/v1/public/track/{notificationId}, check 8) costs no database round trip in the common case: a known
  * notification is found in memory with its project, and an id no notification has (made up, or long deleted) is
  * answered 404 from memory too. Made-up ids by the thousand a second used to reach the database each, exhaust the
  * pool, and turn readiness to 503 (docs/security.md).

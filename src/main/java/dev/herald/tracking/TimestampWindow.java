@@ -41,6 +41,15 @@ public final class TimestampWindow {
         return now - epochMillis <= pastMillis && epochMillis - now <= futureMillis;
     }
 
+    /**
+     * How long an event id is kept (EventIds): the window's past and a day, so that every interaction a client may
+     * still send with its own timestamp finds the id it was stored with. A window too long to count keeps them all.
+     */
+    Duration eventIdsKept() {
+        long dayMillis = Duration.ofDays(1).toMillis();
+        return Duration.ofMillis(pastMillis > Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : pastMillis + dayMillis);
+    }
+
     /** A window longer than a long of milliseconds (some 292 million years) is as good as none. */
     private static long saturatedMillis(Duration duration) {
         try {

@@ -58,6 +58,10 @@ final class TrackingErrors {
         return ApiException.message(Status.BAD_REQUEST_400, "INVALID_PARAMETER", "Invalid metadata");
     }
 
+    static ApiException invalidEventId() {
+        return ApiException.message(Status.BAD_REQUEST_400, "INVALID_PARAMETER", "Invalid eventId");
+    }
+
     /** The interaction is not committed (or may not be): never a 204. Its writer logged why. */
     static ApiException notStored() {
         return ApiException.message(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "Internal server error");

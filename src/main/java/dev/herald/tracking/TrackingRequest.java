@@ -24,14 +24,19 @@ import jakarta.json.JsonValue;
  * @param metadataBytes its length in UTF-8 (0 without metadata), measured once here for the size check and the quota
  * @param locale     the language the client says it showed, as sent (either endpoint), or null: parsed only for a
  *                   notification with translations, and never refused (RecordedLanguage)
+ * @param eventId    the client's idempotency key (either endpoint), or null: an interaction whose project already
+ *                   stored one with it is answered 204 and not stored again ({@link EventIds})
  */
-record TrackingRequest(InteractionType type, Long occurredAt, String metadata, int metadataBytes, String locale) {
+record TrackingRequest(InteractionType type, Long occurredAt, String metadata, int metadataBytes, String locale,
+                       String eventId) {
 
     private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
     static final int MAX_METADATA_BYTES = 16 * 1024;
     /** The largest exponent a metadata number may be written with, either side: PostgreSQL's numeric reads no more. */
     static final int MAX_EXPONENT = 1000;
+    /** An event id's longest form: a UUID (36), a ULID (26) or an app's own key with its prefix fit. */
+    static final int MAX_EVENT_ID_LENGTH = 64;
 
     /**
      * @param window where a client timestamp may lie around {@code now}, the server's time of the request
@@ -40,18 +45,46 @@ record TrackingRequest(InteractionType type, Long occurredAt, String metadata, i
         InteractionType type = type(body.get("type"), endpoint);
         String locale = body.get("locale") instanceof JsonString text ? text.getString() : null;
         if (endpoint == TrackingEndpoint.SIMPLE) {
-            return new TrackingRequest(type, null, null, 0, locale);
+            return new TrackingRequest(type, null, null, 0, locale, eventId(body));
         }
         Long occurredAt = timestamp(body, window, now);
         String metadata = metadata(body);
-        if (metadata == null) {
-            return new TrackingRequest(type, occurredAt, null, 0, locale);
-        }
-        int bytes = metadata.getBytes(StandardCharsets.UTF_8).length;
+        int bytes = metadata == null ? 0 : metadata.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_METADATA_BYTES) {
             throw TrackingErrors.invalidMetadata();
         }
-        return new TrackingRequest(type, occurredAt, metadata, bytes, locale);
+        return new TrackingRequest(type, occurredAt, metadata, bytes, locale, eventId(body));
+    }
+
+    /**
+     * Absent or null means none. Otherwise 1 to {@value #MAX_EVENT_ID_LENGTH} of {@code A-Z a-z 0-9 . _ : -}: what
+     * UUIDs, ULIDs and an app's own keys are made of, compared byte for byte (case counts), and never anything a log
+     * line, a header or a CSV cell would have to escape.
+     */
+    private static String eventId(JsonObject body) {
+        JsonValue value = body.get("eventId");
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonString text) || !isEventId(text.getString())) {
+            throw TrackingErrors.invalidEventId();
+        }
+        return text.getString();
+    }
+
+    static boolean isEventId(String id) {
+        if (id.isEmpty() || id.length() > MAX_EVENT_ID_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            boolean allowed = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                              || c == '.' || c == '_' || c == ':' || c == '-';
+            if (!allowed) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static InteractionType type(JsonValue value, TrackingEndpoint endpoint) {

@@ -66,7 +66,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         this.interactions = batch.enabled()
                 ? new BatchingInteractionWriter(database.pool(), store, batch)
                 : new DirectInteractionWriter(database.pool(), store);
-        this.retention = new InteractionRetention(database.client(), retention, clock);
+        this.retention = new InteractionRetention(database.client(), retention, timestampWindow.eventIdsKept(), clock);
         this.metadataBudget = MetadataQuota.from(metadata).budget(clock);
         this.clients = clients;
         this.timestampWindow = timestampWindow;
@@ -100,7 +100,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         return interactions.figures();
     }
 
-    /** Once the schema is current: starts pruning raw interactions past their retention, in the background. */
+    /** Once the schema is current: starts pruning raw interactions and event ids past their retention. */
     public void start() {
         retention.start();
     }
@@ -148,7 +148,7 @@ public final class TrackingService implements HttpService, AutoCloseable {
         String locale = RecordedLanguage.of(notification.languages(), tracked.locale(), request, user);
         interactions.record(new Interaction(notificationId, projectId, tracked.type(), occurredAt, now, endpoint,
                                             tracked.metadata(), stateKey(user, tracked.type(), notificationId, now),
-                                            locale));
+                                            locale, tracked.eventId()));
         response.status(Status.NO_CONTENT_204).send();
     }
 

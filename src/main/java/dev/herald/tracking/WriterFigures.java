@@ -13,7 +13,10 @@ package dev.herald.tracking;
  * @param maxInFlight         the most that may ever be ({@code tracking.batch.max-in-flight})
  * @param inFlightPeak        the most that were at once since start
  * @param recentCommitSeconds the commit time of the last transactions, a moving average
+ * @param repeated            interactions answered 204 without being stored again: their event id was stored before
+ *                            (counted in {@code written} too)
  */
 public record WriterFigures(int queued, long batches, long written, long failed, double commitSeconds, int inFlight,
-                            int inFlightLimit, int maxInFlight, int inFlightPeak, double recentCommitSeconds) {
+                            int inFlightLimit, int maxInFlight, int inFlightPeak, double recentCommitSeconds,
+                            long repeated) {
 }

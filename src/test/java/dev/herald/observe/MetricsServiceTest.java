@@ -69,7 +69,7 @@ class MetricsServiceTest {
     void eachWriterFigureHasItsSeries() {
         StringBuilder out = new StringBuilder();
 
-        MetricsService.writeWriterFigures(out, new WriterFigures(3, 40, 500, 6, 1.5, 2, 3, 8, 4, 0.002));
+        MetricsService.writeWriterFigures(out, new WriterFigures(3, 40, 500, 6, 1.5, 2, 3, 8, 4, 0.002, 7));
 
         String metrics = "\n" + out;
         assertThat(metrics, containsString("\nherald_tracking_queue_depth 3\n"));
@@ -83,6 +83,8 @@ class MetricsServiceTest {
         assertThat(metrics, containsString("\nherald_tracking_in_flight_max 8\n"));
         assertThat(metrics, containsString("\nherald_tracking_in_flight_peak 4\n"));
         assertThat(metrics, containsString("\nherald_tracking_commit_latency_seconds 0.002\n"));
+        assertThat(metrics, containsString("\nherald_tracking_repeated_events_total 7\n"));
+        assertThat(metrics, containsString("\n# TYPE herald_tracking_repeated_events_total counter\n"));
     }
 
     @Test

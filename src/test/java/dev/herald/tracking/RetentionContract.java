@@ -49,11 +49,37 @@ abstract class RetentionContract extends HeraldServerTest {
         // Batches of 3: the ten old rows take four statements, the fourth stops at the first young one.
         InteractionRetention retention = new InteractionRetention(
                 herald.serving().client(), new RetentionSettings(30, Duration.ofHours(1), 3, Duration.ZERO),
-                herald.clock());
+                Duration.ofDays(31), herald.clock());
         assertThat(retention.prune(), is(10L));
         assertThat(herald.interactions(notification.id()), hasSize(4));
         assertThat("the totals keep every count", total(notification.id()), is(14L));
         assertThat("nothing more to delete", retention.prune(), is(0L));
+    }
+
+    /**
+     * Event ids are kept for the timestamp window's past and a day, then deleted whatever raw-days says (here 0: keep
+     * every interaction): a project that tracks with ids would otherwise keep a row for each interaction for ever.
+     */
+    @Test
+    void eventIdsPastTheirKeepGoAndTheirInteractionsStay() throws SQLException {
+        Notification notification = herald.notification(herald.project()).save();
+        herald.clock().set(START.minus(Duration.ofDays(32)));
+        assertThat(track(notification.id(), "{\"type\":\"click\",\"eventId\":\"old\"}"), is(204));
+        herald.clock().set(START.minus(Duration.ofDays(30)));
+        assertThat(track(notification.id(), "{\"type\":\"click\",\"eventId\":\"young\"}"), is(204));
+        herald.clock().set(START);
+
+        InteractionRetention retention = new InteractionRetention(
+                herald.serving().client(), new RetentionSettings(0, Duration.ofHours(1), 1, Duration.ZERO),
+                Duration.ofDays(31), herald.clock());
+        assertThat(retention.pruneEventIds(), is(1L));
+        assertThat("nothing more to delete", retention.pruneEventIds(), is(0L));
+
+        assertThat(track(notification.id(), "{\"type\":\"click\",\"eventId\":\"young\"}"), is(204));
+        assertThat(herald.interactions(notification.id()), hasSize(2));
+        assertThat("a forgotten id is a new event", track(notification.id(),
+                   "{\"type\":\"click\",\"eventId\":\"old\"}"), is(204));
+        assertThat(herald.interactions(notification.id()), hasSize(3));
     }
 
     private long total(String notificationId) throws SQLException {
@@ -69,9 +95,13 @@ abstract class RetentionContract extends HeraldServerTest {
     }
 
     private int track(String id) {
+        return track(id, "{\"type\":\"click\"}");
+    }
+
+    private int track(String id, String body) {
         try (var response = client.post("/api/v1/public/track/" + id)
                 .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .submit("{\"type\":\"click\"}")) {
+                .submit(body)) {
             return response.status().code();
         }
     }

@@ -5,6 +5,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import dev.herald.storage.Transactions;
 import dev.herald.support.TestDatabase;
@@ -64,6 +68,53 @@ abstract class WriterTotalsContract {
             }
             assertThat("rows of one total: one per lane", totalRows(database, notification.id()), is(2L));
             assertThat(totalOf(database, notification.id()), is(3L));
+        }
+    }
+
+    /**
+     * Two instances store one event id at once: the second waits at the first's key, fails on it once the first
+     * commits, and is written again without the interaction, which the look-up now finds (EventIds). Without the key,
+     * both would have stored it.
+     */
+    @Test
+    void anEventIdThatAnotherInstanceCommitsMeanwhileIsStoredOnce() throws Exception {
+        TestDatabase database = database();
+        TestHerald second = null;
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try (TestHerald first = TestHerald.start(database)) {
+            second = TestHerald.start(database);
+            var notification = first.notification(first.project()).save();
+            long now = TestHerald.START.toEpochMilli();
+            Interaction click = new Interaction(notification.id(), notification.projectId(), InteractionType.CLICK,
+                                                now, now, TrackingEndpoint.SIMPLE, null, null, "en", "order-7");
+            InteractionStore firstStore = new InteractionStore(first.serving(), first.services().outbox(),
+                                                               first.services().clock());
+            InteractionStore secondStore = new InteractionStore(second.serving(), second.services().outbox(),
+                                                                second.services().clock());
+            Future<?> secondWrite;
+            try (Connection held = first.serving().pool().connection()) {
+                held.setAutoCommit(false);
+                firstStore.write(held, 0, List.of(click));
+                TestHerald secondInstance = second;
+                secondWrite = other.submit(() -> {
+                    Transactions.run(secondInstance.serving().pool(),
+                                     connection -> secondStore.write(connection, 0, List.of(click)));
+                    return null;
+                });
+                // Long enough for the second's look-up and insert to reach the held key; short of any lock time-out.
+                Thread.sleep(300);
+                held.commit();
+            }
+            secondWrite.get(30, TimeUnit.SECONDS);
+            assertThat(totalOf(database, notification.id()), is(1L));
+            assertThat(single(database, "SELECT COUNT(*) FROM interactions WHERE notification_id = ?",
+                              notification.id()), is(1L));
+            assertThat(secondStore.repeatedEvents(), is(1L));
+        } finally {
+            other.shutdownNow();
+            if (second != null) {
+                second.stop();
+            }
         }
     }
 
