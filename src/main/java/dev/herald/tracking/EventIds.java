@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -19,14 +20,19 @@ import dev.herald.storage.ServingDatabase;
  * The event ids of tracked interactions, their clients' idempotency keys (migration 32; docs/api.md, Retrying a
  * tracking request): an interaction whose project has stored one with its id is answered 204 and not stored again.
  *
- * <p>In a batch's transaction: {@link #unseen} drops the interactions whose id the batch repeats or the table holds
- * (one statement per project, and only for a batch that carries ids, so that one without runs exactly the statements
- * it ran before), and the batch inserts the ids it keeps ({@link #insertSql}). Two transactions that keep the same id at
- * once (two lanes, instances or Galera nodes) meet at the primary key: the second fails with a duplicate key or a
- * certification conflict, is rolled back, and is written again (ExactlyOnceCommit, Transactions), when the look-up
- * finds the id.
+ * <p>In a batch's transaction: {@link #unseen} drops the interactions whose id the batch repeats, and the batch inserts
+ * the ids it keeps ({@link #insertSql}) beside its rows. Where an id is there already (a repeat, or a copy another lane,
+ * instance or Galera node committed first), the primary key fails the transaction, which is rolled back and written
+ * again (ExactlyOnceCommit, Transactions); that attempt, and every later one of the same batch, looks the batch's
+ * ids up first (one statement per project) and drops those stored. So a batch without ids runs exactly the
+ * statements it ran before, and one with fresh ids only their insert: looking every batch's ids up took a round
+ * trip a batch (docs/performance.md, Event ids), while a repeat, which only a retry sends, costs its batch one
+ * attempt more. Once a repeat is found, every batch with ids looks them up first for a while: a flood of repeats
+ * costs a look-up a batch, not a failed attempt.
  */
 final class EventIds {
+
+    static final Duration LOOK_UP_AFTER_A_REPEAT = Duration.ofSeconds(10);
 
     private final String select;
     private final String selectRow;
@@ -34,6 +40,18 @@ final class EventIds {
     private final String insert;
     private final String insertRow;
     private final LongAdder repeated = new LongAdder();
+    /**
+     * The batch with ids whose writes this thread began and did not end ({@link #written}): found again (the same
+     * list at every attempt in GroupCommit, an equal one wherever a caller makes it anew), the attempt is a retry,
+     * which looks the ids up.
+     */
+    private final ThreadLocal<List<Interaction>> attempted = new ThreadLocal<>();
+    /**
+     * Until when every batch with ids looks them up at its first attempt ({@link System#nanoTime()}): from a repeat
+     * found, for {@link #LOOK_UP_AFTER_A_REPEAT}. Anyone with a project's public key can send repeats, and a batch
+     * that fails on one first took four times as long (docs/performance.md, Event ids).
+     */
+    private volatile long lookUpUntil = System.nanoTime();
 
     EventIds(ServingDatabase database) {
         this.select = database.statement("select-interaction-event-ids");
@@ -44,8 +62,9 @@ final class EventIds {
     }
 
     /**
-     * The batch without the interactions whose event id was stored before or comes earlier in it; the batch itself
-     * (no copy, no statement) when none carries an id.
+     * The batch without the interactions whose event id comes earlier in it and, from its second attempt on, without
+     * those whose id is stored; the batch itself (no copy, no statement) when none carries an id, and at a first
+     * attempt without repeats within it.
      */
     List<Interaction> unseen(Connection connection, List<Interaction> batch) throws SQLException {
         Map<String, Set<String>> idsByProject = null;
@@ -61,15 +80,27 @@ final class EventIds {
         if (idsByProject == null) {
             return batch;
         }
+        boolean retry = batch.equals(attempted.get());
+        attempted.set(batch);
         Map<String, Set<String>> stored = new LinkedHashMap<>();
-        for (Map.Entry<String, Set<String>> project : idsByProject.entrySet()) {
-            stored.put(project.getKey(), storedOf(connection, project.getKey(), project.getValue()));
+        if (retry || System.nanoTime() - lookUpUntil < 0) {
+            boolean found = false;
+            for (Map.Entry<String, Set<String>> project : idsByProject.entrySet()) {
+                Set<String> ids = storedOf(connection, project.getKey(), project.getValue());
+                found |= !ids.isEmpty();
+                stored.put(project.getKey(), ids);
+            }
+            if (found) {
+                lookUpUntil = System.nanoTime() + LOOK_UP_AFTER_A_REPEAT.toNanos();
+            }
+        } else if (EventIds.count(batch) == distinct(idsByProject)) {
+            return batch;
         }
         List<Interaction> unseen = new ArrayList<>(batch.size());
         Map<String, Set<String>> kept = new LinkedHashMap<>();
         for (Interaction interaction : batch) {
             String id = interaction.eventId();
-            if (id != null && (stored.get(interaction.projectId()).contains(id)
+            if (id != null && (stored.getOrDefault(interaction.projectId(), Set.of()).contains(id)
                                || !kept.computeIfAbsent(interaction.projectId(), p -> new HashSet<>()).add(id))) {
                 repeated.increment();
                 continue;
@@ -77,6 +108,22 @@ final class EventIds {
             unseen.add(interaction);
         }
         return unseen;
+    }
+
+    /**
+     * The batch's writes all ran: it is no longer held for the thread's next attempt, since a batch's interactions
+     * and their metadata may be many (a failed commit after this costs at most one attempt more before a look-up).
+     */
+    void written() {
+        attempted.remove();
+    }
+
+    private static int distinct(Map<String, Set<String>> idsByProject) {
+        int distinct = 0;
+        for (Set<String> ids : idsByProject.values()) {
+            distinct += ids.size();
+        }
+        return distinct;
     }
 
     /** How many interactions were answered without being stored again since the start: for /observe/metrics. */

@@ -109,6 +109,7 @@ final class InteractionStore {
     void write(Connection connection, int lane, List<Interaction> sent) throws SQLException {
         List<Interaction> batch = eventIds.unseen(connection, sent);
         if (batch.isEmpty()) {
+            eventIds.written();
             return;
         }
         // The insert first: the events' items carry each row's id, which it gives (one row a transaction here,
@@ -127,6 +128,7 @@ final class InteractionStore {
         events.write(connection, firstWriter + lane, batch, ids);
         writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
+        eventIds.written();
     }
 
     private void writeEventIds(Connection connection, List<Interaction> batch) throws SQLException {
@@ -143,6 +145,7 @@ final class InteractionStore {
     private void writeMarked(Connection connection, int lane, List<Interaction> sent) throws SQLException {
         List<Interaction> batch = eventIds.unseen(connection, sent);
         if (batch.isEmpty()) {
+            eventIds.written();
             return;
         }
         InteractionEvents.Marked marked = events.mark(connection, firstWriter + lane, batch);
@@ -163,6 +166,7 @@ final class InteractionStore {
         }
         writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
+        eventIds.written();
     }
 
     private void writeTotalsAndStates(Connection connection, int lane, List<Interaction> batch) throws SQLException {
@@ -204,6 +208,7 @@ final class InteractionStore {
                 id.bind(statement, 1);
                 execute(statement);
             }
+            eventIds.written();
             return;
         }
         Map<DailyTotal, Long> totals = dailyTotals(batch);
@@ -229,6 +234,7 @@ final class InteractionStore {
                 states.bind(statement, next, userStates);
                 execute(statement);
             }
+            eventIds.written();
         } catch (SQLException | RuntimeException e) {
             events.failed(firstWriter + lane);
             throw e;

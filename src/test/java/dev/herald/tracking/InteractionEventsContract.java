@@ -275,6 +275,30 @@ abstract class InteractionEventsContract extends HeraldServerTest {
         return 8;
     }
 
+    /** An interaction sent again with its eventId is answered 204 and goes to the endpoints once, like its row. */
+    @Test
+    void anInteractionSentAgainWithItsEventIdIsInOneEventOnce() throws Exception {
+        Project project = herald.project();
+        endpoint(project, "interaction.click");
+        Notification notification = herald.notification(project).save();
+        try (KeepAliveConnection connection = new KeepAliveConnection(uri)) {
+            for (int copy = 0; copy < 3; copy++) {
+                assertThat(connection.postJson("/api/v1/public/track/" + notification.id() + "/enhanced",
+                        "{\"type\":\"click\",\"eventId\":\"once\",\"metadata\":{\"n\":" + copy + "}}").status(),
+                           is(204));
+            }
+        }
+        List<Integer> seen = new ArrayList<>();
+        for (String id : strings("SELECT id FROM outbox_events WHERE project_id = ?", project.id())) {
+            String payload = herald.services().outbox().seal(id);
+            JsonObject event = Json.parseObject(payload.getBytes(StandardCharsets.UTF_8)).orElseThrow();
+            for (JsonValue interaction : event.getJsonObject("data").getJsonArray("interactions")) {
+                seen.add(interaction.asJsonObject().getJsonObject("metadata").getInt("n"));
+            }
+        }
+        assertThat("the first copy, once", seen, is(List.of(0)));
+    }
+
     private static WebhookEndpoint endpoint(Project project, String... types) {
         long now = herald.clock().millis();
         WebhookEndpoint endpoint = new WebhookEndpoint(Ids.newId(), project.id(), "https://receiver.example/hook",
