@@ -393,13 +393,14 @@ SELECT COUNT(*) AS entries, COALESCE(SUM(feed_bytes), 0) AS entry_bytes FROM (SE
 -- picks the statements named with its dialect's suffix.
 -- locale: the language the interaction was recorded in, always one of the notification's (migration 22).
 -- event_batch (migration 30): the mark of the batch whose webhook event takes the row, NULL when none does.
--- Each interaction's event id, its client's idempotency key (migration 32, tracking.EventIds): looked up for the
--- batches that carry some, one statement per project, then inserted in the batch's transaction, so that one sent
--- again is answered 204 and not stored twice; deleted once older than the timestamp window's past and a day.
+-- Each interaction's event id, its client's idempotency key (migration 32, tracking.EventIds): inserted in the
+-- batch's transaction, and looked up for a batch's retry (or a project's batches after a repeat) in one statement,
+-- by the primary key on both databases (a row constructor's IN list: each pair a point of the key, where H2 reads
+-- all of a project's ids for project_id = ? AND event_id IN); deleted once older than the timestamp window.
 -- name: select-interaction-event-ids
-SELECT event_id FROM interaction_event_ids WHERE project_id = ? AND event_id IN (
+SELECT project_id, event_id FROM interaction_event_ids WHERE (project_id, event_id) IN (
 -- name: select-interaction-event-ids-row
-?
+(?, ?)
 -- name: select-interaction-event-ids-end
 )
 -- name: insert-interaction-event-ids

@@ -3,7 +3,7 @@
 -- finds it and is not stored twice. The primary key is what makes it once: of two transactions with one id (two
 -- lanes, instances or Galera nodes), the second to commit fails, on one server by its lock, on Galera by
 -- certification, and its batch is written again without it. Rows are deleted once older than the timestamp window's
--- past and a day. The previous version neither writes nor reads the table: during a rolling upgrade, a request sent
+-- length, past and future. The previous version neither writes nor reads the table: during a rolling upgrade, a request sent
 -- again to an instance of it is stored again, as it was before.
 CREATE TABLE IF NOT EXISTS interaction_event_ids (
     project_id  VARCHAR(64) NOT NULL,

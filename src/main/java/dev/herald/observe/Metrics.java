@@ -60,7 +60,7 @@ public final class Metrics {
                 .append("# TYPE herald_rate_limit_rejections_total counter\n")
                 .append("herald_rate_limit_rejections_total ").append(rateLimited.sum()).append('\n');
 
-        out.append("# HELP herald_interactions_stored_total Interactions committed (answered 204), by endpoint.\n")
+        out.append("# HELP herald_interactions_stored_total Interactions answered 204 (committed, or a repeat of an eventId committed before), by endpoint.\n")
                 .append("# TYPE herald_interactions_stored_total counter\n")
                 .append("herald_interactions_stored_total{endpoint=\"simple\"} ").append(simpleInteractions.sum())
                 .append('\n')

@@ -7,10 +7,11 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.herald.storage.MultiRowSql;
@@ -24,11 +25,11 @@ import dev.herald.storage.ServingDatabase;
  * the ids it keeps ({@link #insertSql}) beside its rows. Where an id is there already (a repeat, or a copy another lane,
  * instance or Galera node committed first), the primary key fails the transaction, which is rolled back and written
  * again (ExactlyOnceCommit, Transactions); that attempt, and every later one of the same batch, looks the batch's
- * ids up first (one statement per project) and drops those stored. So a batch without ids runs exactly the
+ * ids up first (one statement for the batch) and drops those stored. So a batch without ids runs exactly the
  * statements it ran before, and one with fresh ids only their insert: looking every batch's ids up took a round
  * trip a batch (docs/performance.md, Event ids), while a repeat, which only a retry sends, costs its batch one
- * attempt more. Once a repeat is found, every batch with ids looks them up first for a while: a flood of repeats
- * costs a look-up a batch, not a failed attempt.
+ * attempt more. Once a repeat of a project is found, its batches look their ids up first for a while: a flood of
+ * repeats costs a look-up a batch, not a failed attempt, and only where it is sent.
  */
 final class EventIds {
 
@@ -47,11 +48,12 @@ final class EventIds {
      */
     private final ThreadLocal<List<Interaction>> attempted = new ThreadLocal<>();
     /**
-     * Until when every batch with ids looks them up at its first attempt ({@link System#nanoTime()}): from a repeat
-     * found, for {@link #LOOK_UP_AFTER_A_REPEAT}. Anyone with a project's public key can send repeats, and a batch
-     * that fails on one first took four times as long (docs/performance.md, Event ids).
+     * The projects whose batches look their ids up at their first attempt, each until when ({@link System#nanoTime()}):
+     * from a repeat found, for {@link #LOOK_UP_AFTER_A_REPEAT}. Anyone with a project's public key can send repeats,
+     * and a batch that fails on one first took four times as long (docs/performance.md, Event ids); the projects of
+     * the same instance, whose keys another may hold, go on without the look-up.
      */
-    private volatile long lookUpUntil = System.nanoTime();
+    private final Map<String, Long> repeatsFound = new ConcurrentHashMap<>();
 
     EventIds(ServingDatabase database) {
         this.select = database.statement("select-interaction-event-ids");
@@ -62,48 +64,45 @@ final class EventIds {
     }
 
     /**
-     * The batch without the interactions whose event id comes earlier in it and, from its second attempt on, without
-     * those whose id is stored; the batch itself (no copy, no statement) when none carries an id, and at a first
-     * attempt without repeats within it.
+     * The batch without the interactions whose event id comes earlier in it and, at a retry or for a project where a
+     * repeat was found lately, without those whose id is stored (one statement for the whole batch); the batch itself
+     * (no copy, no statement) when none carries an id, and at a first attempt without repeats within it.
      */
     List<Interaction> unseen(Connection connection, List<Interaction> batch) throws SQLException {
-        Map<String, Set<String>> idsByProject = null;
+        Set<Key> keys = null;
+        boolean lookUp = false;
+        int withIds = 0;
         for (Interaction interaction : batch) {
             if (interaction.eventId() != null) {
-                if (idsByProject == null) {
-                    idsByProject = new LinkedHashMap<>();
+                if (keys == null) {
+                    keys = new LinkedHashSet<>();
                 }
-                idsByProject.computeIfAbsent(interaction.projectId(), project -> new HashSet<>())
-                        .add(interaction.eventId());
+                keys.add(new Key(interaction.projectId(), interaction.eventId()));
+                withIds++;
+                lookUp = lookUp || repeatedLately(interaction.projectId());
             }
         }
-        if (idsByProject == null) {
+        if (keys == null) {
             return batch;
         }
         boolean retry = batch.equals(attempted.get());
         attempted.set(batch);
-        Map<String, Set<String>> stored = new LinkedHashMap<>();
-        if (retry || System.nanoTime() - lookUpUntil < 0) {
-            boolean found = false;
-            for (Map.Entry<String, Set<String>> project : idsByProject.entrySet()) {
-                Set<String> ids = storedOf(connection, project.getKey(), project.getValue());
-                found |= !ids.isEmpty();
-                stored.put(project.getKey(), ids);
-            }
-            if (found) {
-                lookUpUntil = System.nanoTime() + LOOK_UP_AFTER_A_REPEAT.toNanos();
-            }
-        } else if (EventIds.count(batch) == distinct(idsByProject)) {
+        Set<Key> stored = retry || lookUp ? stored(connection, keys) : Set.of();
+        if (stored.isEmpty() && withIds == keys.size()) {
             return batch;
         }
+        long until = System.nanoTime() + LOOK_UP_AFTER_A_REPEAT.toNanos();
+        for (Key key : stored) {
+            repeatsFound.put(key.projectId(), until);
+        }
         List<Interaction> unseen = new ArrayList<>(batch.size());
-        Map<String, Set<String>> kept = new LinkedHashMap<>();
+        Set<Key> kept = new HashSet<>();
         for (Interaction interaction : batch) {
-            String id = interaction.eventId();
-            if (id != null && (stored.getOrDefault(interaction.projectId(), Set.of()).contains(id)
-                               || !kept.computeIfAbsent(interaction.projectId(), p -> new HashSet<>()).add(id))) {
-                repeated.increment();
-                continue;
+            if (interaction.eventId() != null) {
+                Key key = new Key(interaction.projectId(), interaction.eventId());
+                if (stored.contains(key) || !kept.add(key)) {
+                    continue;
+                }
             }
             unseen.add(interaction);
         }
@@ -112,18 +111,49 @@ final class EventIds {
 
     /**
      * The batch's writes all ran: it is no longer held for the thread's next attempt, since a batch's interactions
-     * and their metadata may be many (a failed commit after this costs at most one attempt more before a look-up).
+     * and their metadata may be many (a failed commit after this costs at most one attempt more before a look-up);
+     * its repeats are counted, once, however many attempts it took.
+     *
+     * @param repeats the interactions {@link #unseen} left out of the batch that was written
      */
-    void written() {
+    void written(int repeats) {
         attempted.remove();
+        repeated.add(repeats);
     }
 
-    private static int distinct(Map<String, Set<String>> idsByProject) {
-        int distinct = 0;
-        for (Set<String> ids : idsByProject.values()) {
-            distinct += ids.size();
+    /** Whether the project's batches look their ids up at their first attempt: a repeat was found lately. */
+    private boolean repeatedLately(String projectId) {
+        Long until = repeatsFound.get(projectId);
+        if (until == null) {
+            return false;
         }
-        return distinct;
+        if (System.nanoTime() - until < 0) {
+            return true;
+        }
+        repeatsFound.remove(projectId, until);
+        return false;
+    }
+
+    private Set<Key> stored(Connection connection, Set<Key> keys) throws SQLException {
+        Set<Key> stored = new HashSet<>();
+        try (PreparedStatement statement = connection.prepareStatement(
+                MultiRowSql.of(select, selectRow, keys.size(), selectEnd))) {
+            int parameter = 1;
+            for (Key key : keys) {
+                statement.setString(parameter++, key.projectId());
+                statement.setString(parameter++, key.eventId());
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    stored.add(new Key(rows.getString(1), rows.getString(2)));
+                }
+            }
+        }
+        return stored;
+    }
+
+    /** An id within its project: ids are the project's own. */
+    private record Key(String projectId, String eventId) {
     }
 
     /** How many interactions were answered without being stored again since the start: for /observe/metrics. */
@@ -158,23 +188,5 @@ final class EventIds {
             }
         }
         return parameter;
-    }
-
-    private Set<String> storedOf(Connection connection, String projectId, Set<String> ids) throws SQLException {
-        Set<String> stored = new HashSet<>();
-        try (PreparedStatement statement = connection.prepareStatement(
-                MultiRowSql.of(select, selectRow, ids.size(), selectEnd))) {
-            int parameter = 1;
-            statement.setString(parameter++, projectId);
-            for (String id : ids) {
-                statement.setString(parameter++, id);
-            }
-            try (ResultSet rows = statement.executeQuery()) {
-                while (rows.next()) {
-                    stored.add(rows.getString(1));
-                }
-            }
-        }
-        return stored;
     }
 }

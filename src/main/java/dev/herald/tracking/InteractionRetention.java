@@ -22,9 +22,9 @@ import io.helidon.dbclient.DbRow;
  * at the first row young enough to keep. Every instance runs it, at a random offset in its interval; two that meet
  * delete the same rows once.
  *
- * <p>The same pass deletes the event ids ({@link EventIds}) received longer ago than the timestamp window's past and a
- * day, whatever {@code raw-days} says: a client sends an interaction again with its own timestamp at most that long
- * after it happened, so no later request can repeat it, and a project that tracks with ids otherwise grows a row for
+ * <p>The same pass deletes the event ids ({@link EventIds}) received longer ago than the timestamp window's length,
+ * whatever {@code raw-days} says: two copies of an interaction with its own timestamp are sent at most that far
+ * apart, so no later request can repeat it, and a project that tracks with ids otherwise grows a row for
  * each interaction for ever.
  */
 final class InteractionRetention implements AutoCloseable {
@@ -38,7 +38,7 @@ final class InteractionRetention implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    /** @param eventIdsKept how long an event id is kept: the timestamp window's past and a day */
+    /** @param eventIdsKept how long an event id is kept: the timestamp window's length, past and future */
     InteractionRetention(DbClient db, RetentionSettings settings, Duration eventIdsKept, Clock clock) {
         this.db = db;
         this.settings = settings;

@@ -109,7 +109,7 @@ final class InteractionStore {
     void write(Connection connection, int lane, List<Interaction> sent) throws SQLException {
         List<Interaction> batch = eventIds.unseen(connection, sent);
         if (batch.isEmpty()) {
-            eventIds.written();
+            eventIds.written(sent.size() - batch.size());
             return;
         }
         // The insert first: the events' items carry each row's id, which it gives (one row a transaction here,
@@ -128,7 +128,7 @@ final class InteractionStore {
         events.write(connection, firstWriter + lane, batch, ids);
         writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
-        eventIds.written();
+        eventIds.written(sent.size() - batch.size());
     }
 
     private void writeEventIds(Connection connection, List<Interaction> batch) throws SQLException {
@@ -145,7 +145,7 @@ final class InteractionStore {
     private void writeMarked(Connection connection, int lane, List<Interaction> sent) throws SQLException {
         List<Interaction> batch = eventIds.unseen(connection, sent);
         if (batch.isEmpty()) {
-            eventIds.written();
+            eventIds.written(sent.size() - batch.size());
             return;
         }
         InteractionEvents.Marked marked = events.mark(connection, firstWriter + lane, batch);
@@ -166,7 +166,7 @@ final class InteractionStore {
         }
         writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
-        eventIds.written();
+        eventIds.written(sent.size() - batch.size());
     }
 
     private void writeTotalsAndStates(Connection connection, int lane, List<Interaction> batch) throws SQLException {
@@ -208,7 +208,7 @@ final class InteractionStore {
                 id.bind(statement, 1);
                 execute(statement);
             }
-            eventIds.written();
+            eventIds.written(sent.size() - batch.size());
             return;
         }
         Map<DailyTotal, Long> totals = dailyTotals(batch);
@@ -234,7 +234,7 @@ final class InteractionStore {
                 states.bind(statement, next, userStates);
                 execute(statement);
             }
-            eventIds.written();
+            eventIds.written(sent.size() - batch.size());
         } catch (SQLException | RuntimeException e) {
             events.failed(firstWriter + lane);
             throw e;

@@ -42,12 +42,14 @@ public final class TimestampWindow {
     }
 
     /**
-     * How long an event id is kept (EventIds): the window's past and a day, so that every interaction a client may
-     * still send with its own timestamp finds the id it was stored with. A window too long to count keeps them all.
+     * How long an event id is kept (EventIds): the window's whole length, past and future. An event stamped t may be
+     * sent from t - future (a client clock ahead) to t + past, so its first copy and its last may lie that far apart.
+     * A window too long to count keeps them all.
      */
     Duration eventIdsKept() {
-        long dayMillis = Duration.ofDays(1).toMillis();
-        return Duration.ofMillis(pastMillis > Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : pastMillis + dayMillis);
+        long length = pastMillis > Long.MAX_VALUE / 4 || futureMillis > Long.MAX_VALUE / 4
+                ? Long.MAX_VALUE / 2 : pastMillis + futureMillis;
+        return Duration.ofMillis(length);
     }
 
     /** A window longer than a long of milliseconds (some 292 million years) is as good as none. */

@@ -57,7 +57,7 @@ abstract class RetentionContract extends HeraldServerTest {
     }
 
     /**
-     * Event ids are kept for the timestamp window's past and a day, then deleted whatever raw-days says (here 0: keep
+     * Event ids are kept for the timestamp window's length, then deleted whatever raw-days says (here 0: keep
      * every interaction): a project that tracks with ids would otherwise keep a row for each interaction for ever.
      */
     @Test

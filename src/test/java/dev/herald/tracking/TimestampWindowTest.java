@@ -56,6 +56,20 @@ class TimestampWindowTest extends HeraldServerTest {
         assertThat(track(notification, "2026-11-22T09:00:00.000Z"), is(400));
     }
 
+    /**
+     * An event stamped t may be sent from t - future to t + past: its event id is kept for the window's whole length
+     * after the first copy (an outside trial: with 7 days ahead, ids kept past + 1 day let a copy count twice).
+     */
+    @Test
+    void eventIdsAreKeptForTheWindowsWholeLength() {
+        assertThat(new TimestampWindow(Duration.ofDays(30), Duration.ofDays(1)).eventIdsKept(), is(Duration.ofDays(31)));
+        assertThat(new TimestampWindow(Duration.ofDays(30), Duration.ofDays(7)).eventIdsKept(), is(Duration.ofDays(37)));
+        assertThat(new TimestampWindow(Duration.ofHours(1), Duration.ZERO).eventIdsKept(), is(Duration.ofHours(1)));
+        assertThat("a window too long to count keeps them all",
+                   new TimestampWindow(Duration.ofDays(365L * 400_000_000), Duration.ofDays(1)).eventIdsKept(),
+                   is(Duration.ofMillis(Long.MAX_VALUE / 2)));
+    }
+
     @Test
     void theDefaultsAreThirtyDaysBackAndOneDayAhead() {
         TimestampWindow window = TimestampWindow.from(Config.empty());
