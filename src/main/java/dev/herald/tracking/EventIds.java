@@ -68,7 +68,7 @@ final class EventIds {
      * repeat was found lately, without those whose id is stored (one statement for the whole batch); the batch itself
      * (no copy, no statement) when none carries an id, and at a first attempt without repeats within it.
      */
-    List<Interaction> unseen(Connection connection, List<Interaction> batch) throws SQLException {
+    private List<Interaction> unseen(Connection connection, List<Interaction> batch) throws SQLException {
         Set<Key> keys = null;
         boolean lookUp = false;
         int withIds = 0;
@@ -109,6 +109,22 @@ final class EventIds {
         return unseen;
     }
 
+    /** The writes of a batch's interactions that {@link #unseen} keeps; repeats counted once they all ran. */
+    @FunctionalInterface
+    interface Writes {
+        void write(List<Interaction> unseen) throws SQLException;
+    }
+
+    /**
+     * {@code sent} without its repeats ({@link #unseen}) to {@code writes}, which write it (or only the batch's mark,
+     * when none is left); then {@link #written}. A write that fails leaves the batch held for its retry.
+     */
+    void writeUnseen(Connection connection, List<Interaction> sent, Writes writes) throws SQLException {
+        List<Interaction> batch = unseen(connection, sent);
+        writes.write(batch);
+        written(sent.size() - batch.size());
+    }
+
     /**
      * The batch's writes all ran: it is no longer held for the thread's next attempt, since a batch's interactions
      * and their metadata may be many (a failed commit after this costs at most one attempt more before a look-up);
@@ -116,7 +132,7 @@ final class EventIds {
      *
      * @param repeats the interactions {@link #unseen} left out of the batch that was written
      */
-    void written(int repeats) {
+    private void written(int repeats) {
         attempted.remove();
         repeated.add(repeats);
     }

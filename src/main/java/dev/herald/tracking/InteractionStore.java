@@ -107,9 +107,11 @@ final class InteractionStore {
      * transactions share (tracking without batching): its events copy the interactions.
      */
     void write(Connection connection, int lane, List<Interaction> sent) throws SQLException {
-        List<Interaction> batch = eventIds.unseen(connection, sent);
+        eventIds.writeUnseen(connection, sent, batch -> writeUnseen(connection, lane, batch));
+    }
+
+    private void writeUnseen(Connection connection, int lane, List<Interaction> batch) throws SQLException {
         if (batch.isEmpty()) {
-            eventIds.written(sent.size() - batch.size());
             return;
         }
         // The insert first: the events' items carry each row's id, which it gives (one row a transaction here,
@@ -128,7 +130,6 @@ final class InteractionStore {
         events.write(connection, firstWriter + lane, batch, ids);
         writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
-        eventIds.written(sent.size() - batch.size());
     }
 
     private void writeEventIds(Connection connection, List<Interaction> batch) throws SQLException {
@@ -142,10 +143,8 @@ final class InteractionStore {
     }
 
     /** The same for a group commit's batch, whose events name its rows: by the insert's first seq and its mark. */
-    private void writeMarked(Connection connection, int lane, List<Interaction> sent) throws SQLException {
-        List<Interaction> batch = eventIds.unseen(connection, sent);
+    private void writeMarked(Connection connection, int lane, List<Interaction> batch) throws SQLException {
         if (batch.isEmpty()) {
-            eventIds.written(sent.size() - batch.size());
             return;
         }
         InteractionEvents.Marked marked = events.mark(connection, firstWriter + lane, batch);
@@ -166,7 +165,6 @@ final class InteractionStore {
         }
         writeEventIds(connection, batch);
         writeTotalsAndStates(connection, lane, batch);
-        eventIds.written(sent.size() - batch.size());
     }
 
     private void writeTotalsAndStates(Connection connection, int lane, List<Interaction> batch) throws SQLException {
@@ -195,20 +193,23 @@ final class InteractionStore {
         if (!scripts) {
             try {
                 id.insert(connection);
-                writeMarked(connection, lane, sent);
+                eventIds.writeUnseen(connection, sent, batch -> writeMarked(connection, lane, batch));
             } catch (SQLException | RuntimeException e) {
                 events.failed(firstWriter + lane);
                 throw e;
             }
             return;
         }
-        List<Interaction> batch = eventIds.unseen(connection, sent);
+        eventIds.writeUnseen(connection, sent, batch -> writeScript(connection, lane, id, batch));
+    }
+
+    /** The batch, its mark and the commit in one script. */
+    private void writeScript(Connection connection, int lane, BatchId id, List<Interaction> batch) throws SQLException {
         if (batch.isEmpty()) {
             try (PreparedStatement statement = connection.prepareStatement(id.sql() + ";\nCOMMIT")) {
                 id.bind(statement, 1);
                 execute(statement);
             }
-            eventIds.written(sent.size() - batch.size());
             return;
         }
         Map<DailyTotal, Long> totals = dailyTotals(batch);
@@ -234,7 +235,6 @@ final class InteractionStore {
                 states.bind(statement, next, userStates);
                 execute(statement);
             }
-            eventIds.written(sent.size() - batch.size());
         } catch (SQLException | RuntimeException e) {
             events.failed(firstWriter + lane);
             throw e;
