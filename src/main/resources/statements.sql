@@ -159,41 +159,41 @@ UPDATE user_token_keys SET revoked_at = :revokedAt WHERE kid = :kid AND revoked_
 
 -- Notifications
 -- name: insert-notification
-INSERT INTO notifications (id, project_id, status, title, message, image, action_type, action_url, action_target,
-                           action_label, preset, start_at, end_at, created_at, updated_at, feed_bytes, audience,
-                           locale, translations)
-VALUES (:id, :projectId, :status, :title, :message, :image, :actionType, :actionUrl, :actionTarget, :actionLabel,
-        :preset, :startAt, :endAt, :createdAt, :updatedAt, :feedBytes, :audience, :locale, :translations)
+INSERT INTO notifications (id, project_id, status, title, message, image, image_alt, action_type, action_url,
+                           action_target, action_label, preset, start_at, end_at, created_at, updated_at, feed_bytes,
+                           audience, locale, translations)
+VALUES (:id, :projectId, :status, :title, :message, :image, :imageAlt, :actionType, :actionUrl, :actionTarget,
+        :actionLabel, :preset, :startAt, :endAt, :createdAt, :updatedAt, :feedBytes, :audience, :locale, :translations)
 -- docs/api.md, GET /api/v1/public/{apiKey}/notifications, rules 1 to 3: PUBLISHED only, for everyone (no audience:
 -- all a request without a user token sees), past and future only when the key shows them, the 1000 newest.
 -- Current (inclusive bounds) always passes both conditions. Two shapes: a key without showPast reads the range
 -- end_at >= now of idx_notifications_feed_end, never the project's expired history; a key with showPast wants that
 -- history anyway.
 -- name: select-feed-without-past
-SELECT id, title, message, image, action_type, action_url, action_target, action_label, preset, start_at, end_at,
-       created_at, seq, locale, translations
+SELECT id, title, message, image, image_alt, action_type, action_url, action_target, action_label, preset, start_at,
+       end_at, created_at, seq, locale, translations
 FROM notifications WHERE project_id = :projectId AND status = 'PUBLISHED' AND audience IS NULL
   AND (end_at IS NULL OR end_at >= :now)
   AND (start_at IS NULL OR start_at <= :now OR :showFuture = TRUE)
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: select-feed-with-past
-SELECT id, title, message, image, action_type, action_url, action_target, action_label, preset, start_at, end_at,
-       created_at, seq, locale, translations
+SELECT id, title, message, image, image_alt, action_type, action_url, action_target, action_label, preset, start_at,
+       end_at, created_at, seq, locale, translations
 FROM notifications WHERE project_id = :projectId AND status = 'PUBLISHED' AND audience IS NULL
   AND (start_at IS NULL OR start_at <= :now OR :showFuture = TRUE)
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- The same for notifications with an audience (docs/api.md#audience): the 1000 newest of them, each served only
 -- to a user with a token whose claims match its rules (feed.KeyFeed).
 -- name: select-targeted-feed-without-past
-SELECT id, title, message, image, action_type, action_url, action_target, action_label, preset, start_at, end_at,
-       created_at, seq, locale, translations, audience
+SELECT id, title, message, image, image_alt, action_type, action_url, action_target, action_label, preset, start_at,
+       end_at, created_at, seq, locale, translations, audience
 FROM notifications WHERE project_id = :projectId AND status = 'PUBLISHED' AND audience IS NOT NULL
   AND (end_at IS NULL OR end_at >= :now)
   AND (start_at IS NULL OR start_at <= :now OR :showFuture = TRUE)
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: select-targeted-feed-with-past
-SELECT id, title, message, image, action_type, action_url, action_target, action_label, preset, start_at, end_at,
-       created_at, seq, locale, translations, audience
+SELECT id, title, message, image, image_alt, action_type, action_url, action_target, action_label, preset, start_at,
+       end_at, created_at, seq, locale, translations, audience
 FROM notifications WHERE project_id = :projectId AND status = 'PUBLISHED' AND audience IS NOT NULL
   AND (start_at IS NULL OR start_at <= :now OR :showFuture = TRUE)
 ORDER BY created_at DESC, seq DESC LIMIT :limit
@@ -226,19 +226,19 @@ SELECT id FROM notifications WHERE id > ? ORDER BY id LIMIT ?
 -- name: select-project-notification-ids-since
 SELECT id FROM notifications WHERE project_id = ? AND created_at >= ?
 -- name: select-notification
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, audience, locale, translations,
        (SELECT p.default_locale FROM projects p WHERE p.id = notifications.project_id) AS project_locale
 FROM notifications WHERE id = ?
 -- name: select-notification-for-update
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, audience, locale, translations
 FROM notifications WHERE id = ? FOR UPDATE
 -- A page of a project's notifications, newest first; by status, or by state as the feed computes it (live: what
 -- the feed shows as current; scheduled: its future; ended: its past). With each, its pending draft of changes'
 -- time and author, if it has one (notification_drafts' primary key: one lookup a row).
 -- name: select-project-notifications-page
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, seq, audience, locale, translations,
        (SELECT p.default_locale FROM projects p WHERE p.id = notifications.project_id) AS project_locale,
        (SELECT d.updated_at FROM notification_drafts d WHERE d.notification_id = notifications.id)
@@ -249,7 +249,7 @@ FROM notifications WHERE project_id = :projectId
   AND (created_at < :createdAt OR (created_at = :sameCreatedAt AND seq < :seq))
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: select-project-notifications-page-by-status
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, seq, audience, locale, translations,
        (SELECT p.default_locale FROM projects p WHERE p.id = notifications.project_id) AS project_locale,
        (SELECT d.updated_at FROM notification_drafts d WHERE d.notification_id = notifications.id)
@@ -261,7 +261,7 @@ FROM notifications WHERE project_id = :projectId
   AND (created_at < :createdAt OR (created_at = :sameCreatedAt AND seq < :seq))
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: select-project-notifications-page-scheduled
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, seq, audience, locale, translations,
        (SELECT p.default_locale FROM projects p WHERE p.id = notifications.project_id) AS project_locale,
        (SELECT d.updated_at FROM notification_drafts d WHERE d.notification_id = notifications.id)
@@ -273,7 +273,7 @@ FROM notifications WHERE project_id = :projectId
   AND (created_at < :createdAt OR (created_at = :sameCreatedAt AND seq < :seq))
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: select-project-notifications-page-live
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, seq, audience, locale, translations,
        (SELECT p.default_locale FROM projects p WHERE p.id = notifications.project_id) AS project_locale,
        (SELECT d.updated_at FROM notification_drafts d WHERE d.notification_id = notifications.id)
@@ -285,7 +285,7 @@ FROM notifications WHERE project_id = :projectId
   AND (created_at < :createdAt OR (created_at = :sameCreatedAt AND seq < :seq))
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: select-project-notifications-page-ended
-SELECT id, project_id, status, title, message, image, action_type, action_url, action_target, action_label,
+SELECT id, project_id, status, title, message, image, image_alt, action_type, action_url, action_target, action_label,
        preset, start_at, end_at, created_at, updated_at, seq, audience, locale, translations,
        (SELECT p.default_locale FROM projects p WHERE p.id = notifications.project_id) AS project_locale,
        (SELECT d.updated_at FROM notification_drafts d WHERE d.notification_id = notifications.id)
@@ -297,7 +297,7 @@ FROM notifications WHERE project_id = :projectId
   AND (created_at < :createdAt OR (created_at = :sameCreatedAt AND seq < :seq))
 ORDER BY created_at DESC, seq DESC LIMIT :limit
 -- name: update-notification
-UPDATE notifications SET status = :status, title = :title, message = :message, image = :image,
+UPDATE notifications SET status = :status, title = :title, message = :message, image = :image, image_alt = :imageAlt,
        action_type = :actionType,
        action_url = :actionUrl, action_target = :actionTarget, action_label = :actionLabel, preset = :preset,
        start_at = :startAt, end_at = :endAt, updated_at = :updatedAt, feed_bytes = :feedBytes,
@@ -354,13 +354,13 @@ SELECT COUNT(*) AS keys_showing_past FROM api_keys WHERE project_id = ? AND revo
 -- A size is the largest of the notification's languages (feed.FeedBound.entryBytes): its own is its locale, else
 -- its project's default.
 -- name: select-feed-entry
-SELECT id, title, message, image, action_type, action_url, action_target, action_label, preset, start_at, end_at,
-       created_at, seq, locale, translations,
+SELECT id, title, message, image, image_alt, action_type, action_url, action_target, action_label, preset, start_at,
+       end_at, created_at, seq, locale, translations,
        (SELECT default_locale FROM projects WHERE projects.id = notifications.project_id) AS default_locale
 FROM notifications WHERE id = ?
 -- name: select-unmeasured-feed-entries
-SELECT id, title, message, image, action_type, action_url, action_target, action_label, preset, start_at, end_at,
-       created_at, seq, locale, translations,
+SELECT id, title, message, image, image_alt, action_type, action_url, action_target, action_label, preset, start_at,
+       end_at, created_at, seq, locale, translations,
        (SELECT default_locale FROM projects WHERE projects.id = notifications.project_id) AS default_locale
 FROM notifications WHERE project_id = :projectId AND status = 'PUBLISHED' AND feed_bytes IS NULL
 -- name: update-feed-bytes

@@ -543,7 +543,7 @@ img{display:block;max-width:100%;height:auto;margin-top:8px;border-radius:8px}
       message.addEventListener('click', (event) => { if (event.target.closest('a')) this.client?.trackClick(n.id, n.locale); });
       article.append(message);
       const image = safeUrl(n.image);
-      if (image) article.append(Object.assign(el('img', { part: 'image' }), { src: image, alt: '' }));
+      if (image) article.append(Object.assign(el('img', { part: 'image' }), { src: image, alt: n.imageAlt || '' }));
       const action = n.action || {};
       const url = safeUrl(action.data?.url);
       let button;

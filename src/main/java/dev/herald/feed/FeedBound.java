@@ -60,22 +60,22 @@ public final class FeedBound {
      */
     public static int entryBytes(Notification notification) {
         int own = entryBytes(notification, notification.title(), notification.message(), notification.image(),
-                             notification.action())
+                             notification.imageAlt(), notification.action())
                 + localeBytes(notification.locale() == null ? LanguageTag.MAX_LENGTH : notification.locale().length());
         int most = own;
         for (Map.Entry<String, Translation> language : notification.translations().entrySet()) {
             Translation served = language.getValue().over(notification);
             if (served.message() != null) {
                 most = Math.max(most, entryBytes(notification, served.title(), served.message(), served.image(),
-                                                 served.action()) + localeBytes(language.getKey().length()));
+                                                 served.imageAlt(), served.action()) + localeBytes(language.getKey().length()));
             }
         }
         return most;
     }
 
     private static int entryBytes(Notification notification, String title, String message, String image,
-                                  Action action) {
-        return FeedJson.entryBytes(new FeedEntry(notification.id(), title, message, image, action,
+                                  String imageAlt, Action action) {
+        return FeedJson.entryBytes(new FeedEntry(notification.id(), title, message, image, imageAlt, action,
                                                  notification.preset(), notification.startAt(), notification.endAt(),
                                                  notification.createdAt(), 0));
     }
@@ -172,8 +172,8 @@ public final class FeedBound {
     private static int measure(DbRow row) {
         FeedEntry entry = FeedStore.toEntry(row, FeedStore.defaultLocale(row));
         return entryBytes(new Notification(entry.id(), "", NotificationStatus.PUBLISHED, entry.title(),
-                                           entry.message(), entry.image(), entry.action(), entry.preset(),
-                                           entry.startAt(), entry.endAt(), entry.createdAt(), 0, null,
+                                           entry.message(), entry.image(), entry.imageAlt(), entry.action(),
+                                           entry.preset(), entry.startAt(), entry.endAt(), entry.createdAt(), 0, null,
                                            Rows.string(row, "locale"),
                                            Translations.parseStored(Rows.string(row, "translations")), null));
     }

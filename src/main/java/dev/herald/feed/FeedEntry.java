@@ -9,6 +9,7 @@ import dev.herald.notification.Action;
  * One notification as the public feed serves it, in its own language, with its translations.
  *
  * @param title        null when the notification has none: the answer then leaves the member out
+ * @param imageAlt     the image described; served only with an image, and left out when null, as the title
  * @param sequence     creation order: breaks ties between equal sort keys, newer first
  * @param locale       its own language (its {@code locale}, else the project's default); null where languages are
  *                     not known (an entry then has no {@code locale} member in any answer)
@@ -18,6 +19,7 @@ record FeedEntry(String id,
                  String title,
                  String message,
                  String image,
+                 String imageAlt,
                  Action action,
                  String preset,
                  Long startAt,
@@ -28,9 +30,9 @@ record FeedEntry(String id,
                  Map<String, FeedTranslation> translations) {
 
     /** An entry whose languages are not known: served as it is in every answer. */
-    FeedEntry(String id, String title, String message, String image, Action action, String preset, Long startAt,
-              Long endAt, long createdAt, long sequence) {
-        this(id, title, message, image, action, preset, startAt, endAt, createdAt, sequence, null, Map.of());
+    FeedEntry(String id, String title, String message, String image, String imageAlt, Action action, String preset,
+              Long startAt, Long endAt, long createdAt, long sequence) {
+        this(id, title, message, image, imageAlt, action, preset, startAt, endAt, createdAt, sequence, null, Map.of());
     }
 
     /**
@@ -59,6 +61,8 @@ record FeedEntry(String id,
                              translation.title() == null ? title : translation.title(),
                              translation.message(),
                              translation.image() == null ? image : translation.image(),
+                             translation.image() == null && translation.imageAlt() == null ? imageAlt
+                                     : translation.imageAlt(),
                              translation.action() == null ? action : translation.action(),
                              preset, startAt, endAt, createdAt, sequence, language, Map.of());
     }

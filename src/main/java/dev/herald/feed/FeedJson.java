@@ -93,6 +93,10 @@ final class FeedJson {
         }
         json.write("message", entry.message());
         writeNullable(json, "image", entry.image());
+        // Only with an image it describes, and absent when unset, as the title: feeds stay as they were before it.
+        if (entry.image() != null && entry.imageAlt() != null) {
+            json.write("imageAlt", entry.imageAlt());
+        }
         writeAction(json, entry.action());
         json.write("preset", entry.preset());
         writeNullable(json, "startDate", entry.startAt() == null ? null : Timestamps.format(entry.startAt()));

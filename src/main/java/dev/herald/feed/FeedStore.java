@@ -139,6 +139,7 @@ final class FeedStore {
                              Rows.string(row, "title"),
                              served(id, Rows.string(row, "message")),
                              Rows.string(row, "image"),
+                             Rows.string(row, "image_alt"),
                              action,
                              Rows.string(row, "preset"),
                              Rows.nullableLong(row, "start_at"),

@@ -15,9 +15,10 @@ import jakarta.json.JsonValue;
 
 /**
  * One translation of a notification as the feed serves it (docs/api.md#languages): its message, and a title, image or
- * action where it has its own (null: the notification's own is served in that language too).
+ * action where it has its own (null: the notification's own is served in that language too); its image's description
+ * where it has one (null: the notification's, when the image is the notification's too; none with its own image).
  */
-record FeedTranslation(String title, String message, String image, Action action) {
+record FeedTranslation(String title, String message, String image, String imageAlt, Action action) {
 
     /**
      * The stored translations ({@code notifications.translations}) that can be served: parsed once per load, never per
@@ -58,7 +59,8 @@ record FeedTranslation(String title, String message, String image, Action action
             }
             // Served in the allow-list's form whatever was stored, as the notification's own message is (FeedStore).
             return new FeedTranslation(string(translation, "title"), ServedMessages.served(message),
-                                       string(translation, "image"), action(translation.get("action")));
+                                       string(translation, "image"), string(translation, "imageAlt"),
+                                       action(translation.get("action")));
         } catch (Malformed e) {
             return null;
         }

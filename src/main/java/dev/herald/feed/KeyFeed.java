@@ -138,9 +138,10 @@ final class KeyFeed {
 
     /** About the memory an entry's texts take, in every language. */
     private static long textBytes(FeedEntry entry) {
-        long bytes = length(entry.title()) + length(entry.message()) + length(entry.image());
+        long bytes = length(entry.title()) + length(entry.message()) + length(entry.image()) + length(entry.imageAlt());
         for (FeedTranslation translation : entry.translations().values()) {
-            bytes += length(translation.title()) + length(translation.message()) + length(translation.image());
+            bytes += length(translation.title()) + length(translation.message()) + length(translation.image())
+                    + length(translation.imageAlt());
         }
         return bytes;
     }

@@ -10,6 +10,7 @@ import dev.herald.project.Project;
  *
  * @param title         plain text, the widget's heading for it; null when it has none
  * @param message       the rich-text document (or plain text) exactly as it is served: a string
+ * @param imageAlt      the image described for those who cannot see it (its alt text); null when none is given
  * @param audience      who it is for; null: everyone, anonymous clients included
  * @param locale        the language of its own text, a canonical tag; null: its project's default
  * @param translations  its text in other languages, by canonical tag, in tag order (docs/api.md#languages)
@@ -21,6 +22,7 @@ public record Notification(String id,
                            String title,
                            String message,
                            String image,
+                           String imageAlt,
                            Action action,
                            String preset,
                            Long startAt,
@@ -41,7 +43,7 @@ public record Notification(String id,
     public Notification(String id, String projectId, NotificationStatus status, String title, String message,
                         String image, Action action, String preset, Long startAt, Long endAt, long createdAt,
                         long updatedAt, Audience audience) {
-        this(id, projectId, status, title, message, image, action, preset, startAt, endAt, createdAt, updatedAt,
+        this(id, projectId, status, title, message, image, null, action, preset, startAt, endAt, createdAt, updatedAt,
              audience, null, Translations.NONE, null);
     }
 
@@ -59,7 +61,7 @@ public record Notification(String id,
 
     /** The same notification as its project's default language is now. */
     Notification inProjectLocale(String defaultLocale) {
-        return new Notification(id, projectId, status, title, message, image, action, preset, startAt, endAt, createdAt,
-                                updatedAt, audience, locale, translations, defaultLocale);
+        return new Notification(id, projectId, status, title, message, image, imageAlt, action, preset, startAt, endAt,
+                                createdAt, updatedAt, audience, locale, translations, defaultLocale);
     }
 }

@@ -253,15 +253,15 @@ public final class NotificationAdminService implements HttpService {
 
     /**
      * A new draft in the same project with the content of the notification as stored (its draft of changes, if any,
-     * is not copied): title, message, image, action, preset, locale and translations, without its dates, which
+     * is not copied): title, message, image and its description, action, preset, locale and translations, without its dates, which
      * belonged to the original's campaign. Its history starts at version 1.
      */
     private void duplicate(ServerRequest request, ServerResponse response) {
         Notification source = existing(request);
         long now = clock.millis();
         Notification copy = new Notification(Ids.newId(), source.projectId(), NotificationStatus.DRAFT, source.title(),
-                                             source.message(), source.image(), source.action(), source.preset(),
-                                             null, null, now, now, source.audience(), source.locale(),
+                                             source.message(), source.image(), source.imageAlt(), source.action(),
+                                             source.preset(), null, null, now, now, source.audience(), source.locale(),
                                              source.translations(), source.projectLocale());
         JsonObject details = Json.builders().createObjectBuilder(NotificationJson.json(copy))
                 .add("duplicateOf", source.id()).build();
@@ -352,11 +352,12 @@ public final class NotificationAdminService implements HttpService {
 
     /**
      * A version without an audience was for everyone, one without a locale followed the project's default, one
-     * without translations had none: restoring it makes the notification so again.
+     * without translations had none, one without an image description had none: restoring it makes the notification
+     * so again.
      */
     private static JsonObject everyoneUnlessTargeted(JsonObject content) {
         var restored = Json.builders().createObjectBuilder(content);
-        for (String member : List.of("audience", "locale", "translations")) {
+        for (String member : List.of("imageAlt", "audience", "locale", "translations")) {
             if (!content.containsKey(member)) {
                 restored.addNull(member);
             }

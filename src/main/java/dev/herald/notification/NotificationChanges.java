@@ -39,26 +39,31 @@ final class NotificationChanges {
      */
     /** The widget's heading fits a line or two; the column holds as many (migration 15). */
     static final int MAX_TITLE_LENGTH = 200;
+    /**
+     * An image's description is a sentence or two (WCAG's alt text: what the picture says, not every detail), read
+     * out by screen readers in full; the column holds as many (migration 33).
+     */
+    static final int MAX_IMAGE_ALT_LENGTH = 250;
     private static final Pattern PRESET = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     /**
      * The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes
      * any field of the create body).
      */
-    static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "action", "preset",
+    static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "imageAlt", "action", "preset",
                                                    "startDate", "endDate", "audience", "locale", "translations")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
     /**
      * A draft of changes (docs/api.md, PUT /api/v1/admin/notifications/{id}/draft): the update body but its status,
      * which only a PATCH changes, so that publishing or archiving is never a draft's side effect.
      */
-    static final BodyFields DRAFT_FIELDS = BodyFields.of("title", "message", "image", "action", "preset",
+    static final BodyFields DRAFT_FIELDS = BodyFields.of("title", "message", "image", "imageAlt", "action", "preset",
                                                          "startDate", "endDate", "audience", "locale",
                                                          "translations")
             .readOnly("status", "id", "projectId", "createdAt", "updatedAt", "removed");
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data");
     private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label");
     /** A translation: the members of a notification's text that a language may change. */
-    static final BodyFields TRANSLATION_FIELDS = BodyFields.of("title", "message", "image", "action");
+    static final BodyFields TRANSLATION_FIELDS = BodyFields.of("title", "message", "image", "imageAlt", "action");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
     private static final List<String> ACTION_TYPES = AdminRequests.names(Action.Type.class);
     private static final List<String> TARGETS = List.of("_blank", "_self");
@@ -68,8 +73,8 @@ final class NotificationChanges {
 
     /** The defaults of a new notification, before its body is applied. */
     static Notification draft(String id, String projectId, String projectLocale, long now) {
-        return new Notification(id, projectId, NotificationStatus.DRAFT, null, null, null, Action.NONE, "default",
-                                null, null, now, now, null, null, Translations.NONE, projectLocale);
+        return new Notification(id, projectId, NotificationStatus.DRAFT, null, null, null, null, Action.NONE,
+                                "default", null, null, now, now, null, null, Translations.NONE, projectLocale);
     }
 
     /**
@@ -97,6 +102,7 @@ final class NotificationChanges {
                 .orElse(null);
         String title = nullableField(body, "title", text -> title(text, "title"));
         String image = nullableField(body, "image", url -> HttpUrls.require(url, "image"));
+        String imageAlt = nullableField(body, "imageAlt", text -> imageAlt(text, "imageAlt"));
         Action action = body.containsKey("action") ? action(body.get("action"), "action") : null;
         String preset = AdminRequests.optionalString(body, "preset").map(NotificationChanges::preset).orElse(null);
         Long startAt = nullableField(body, "startDate", text -> AdminRequests.instant(text, "startDate"));
@@ -109,7 +115,7 @@ final class NotificationChanges {
         }
         SortedMap<String, Translation> translations = body.containsKey("translations")
                 ? translations(body.get("translations"), maxMessageBytes, removed) : null;
-        return new Patch(body, content, status, title, image, action, preset, startAt, endAt, audience, locale,
+        return new Patch(body, content, status, title, image, imageAlt, action, preset, startAt, endAt, audience, locale,
                          translations, List.copyOf(removed));
     }
 
@@ -183,6 +189,8 @@ final class NotificationChanges {
                 message,
                 body.containsKey("image") ? nullableField(body, "image", url -> HttpUrls.require(url, at + ".image"))
                         : current == null ? null : current.image(),
+                body.containsKey("imageAlt") ? nullableField(body, "imageAlt", text -> imageAlt(text, at + ".imageAlt"))
+                        : current == null ? null : current.imageAlt(),
                 !body.containsKey("action") ? current == null ? null : current.action()
                         : body.get("action") == JsonValue.NULL ? null : action(body.get("action"), at + ".action"));
     }
@@ -217,8 +225,8 @@ final class NotificationChanges {
                                     List<JsonObject> removed, int maxMessageBytes) {
         Notification changed = new Notification(
                 current.id(), current.projectId(), current.status(), current.title(), current.message(),
-                current.image(), current.action(), current.preset(), current.startAt(), current.endAt(),
-                current.createdAt(), now, current.audience(), current.locale(),
+                current.image(), current.imageAlt(), current.action(), current.preset(), current.startAt(),
+                current.endAt(), current.createdAt(), now, current.audience(), current.locale(),
                 requireWithin(translations, maxMessageBytes), current.projectLocale());
         requireLanguages(changed, true);
         return new Applied(changed, List.copyOf(removed));
@@ -267,7 +275,7 @@ final class NotificationChanges {
      * @param body the body, for which members it carries (image, startDate and endDate may be null)
      */
     record Patch(JsonObject body, Content content, NotificationStatus status, String title, String image,
-                 Action action, String preset, Long startAt, Long endAt, Audience audience, String locale,
+                 String imageAlt, Action action, String preset, Long startAt, Long endAt, Audience audience, String locale,
                  SortedMap<String, Translation> translations, List<JsonObject> removed) {
 
         /**
@@ -300,6 +308,7 @@ final class NotificationChanges {
                     body.containsKey("title") ? title : current.title(),
                     content == null ? current.message() : content.message(),
                     body.containsKey("image") ? image : current.image(),
+                    body.containsKey("imageAlt") ? imageAlt : current.imageAlt(),
                     action == null ? current.action() : action, preset == null ? current.preset() : preset,
                     start, end, current.createdAt(), now,
                     body.containsKey("audience") ? audience : current.audience(),
@@ -390,14 +399,26 @@ final class NotificationChanges {
      * no title (null), as the console's empty field sends it. Markup is not read: the widget shows it as text.
      */
     private static String title(String title, String field) {
-        String stripped = title.strip();
+        return oneLine(title, MAX_TITLE_LENGTH, field);
+    }
+
+    /**
+     * An image's description: one line of plain text, at most {@value #MAX_IMAGE_ALT_LENGTH} characters once
+     * stripped; a blank one is none (the image is then shown as decoration, which screen readers pass over).
+     */
+    private static String imageAlt(String text, String field) {
+        return oneLine(text, MAX_IMAGE_ALT_LENGTH, field);
+    }
+
+    private static String oneLine(String text, int maxLength, String field) {
+        String stripped = text.strip();
         if (stripped.isEmpty()) {
             return null;
         }
         if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0 || stripped.indexOf('\t') >= 0) {
             throw ApiException.validation(field, field + " must be one line: no line break or tab");
         }
-        return TextLength.requireAtMost(stripped, MAX_TITLE_LENGTH, field);
+        return TextLength.requireAtMost(stripped, maxLength, field);
     }
 
     private static String preset(String preset) {

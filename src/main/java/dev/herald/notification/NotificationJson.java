@@ -61,14 +61,14 @@ final class NotificationJson {
      * project's default) and {@code translations} only when it has some.
      */
     static JsonObject content(Notification notification) {
-        JsonObjectBuilder json = withContent(Json.builders().createObjectBuilder(), notification);
+        JsonObjectBuilder json = withContent(Json.builders().createObjectBuilder(), notification, false);
         // Only when set, as the audience: the content of a notification without languages is what versions kept
         // before them, so a change of status does not make a new version of every notification.
         if (notification.locale() != null) {
             json.add("locale", notification.locale());
         }
         if (!notification.translations().isEmpty()) {
-            json.add("translations", Translations.json(notification.translations()));
+            json.add("translations", Translations.kept(notification.translations()));
         }
         return json.build();
     }
@@ -78,7 +78,7 @@ final class NotificationJson {
                 .add("id", notification.id())
                 .add("projectId", notification.projectId())
                 .add("status", notification.status().name());
-        withContent(json, notification);
+        withContent(json, notification, true);
         if (notification.audience() == null) {
             json.addNull("audience");
         }
@@ -88,10 +88,15 @@ final class NotificationJson {
                 .add("updatedAt", Timestamps.format(notification.updatedAt()));
     }
 
-    private static JsonObjectBuilder withContent(JsonObjectBuilder json, Notification notification) {
+    /** @param view the admin view, which names every member: a version names {@code imageAlt} only when set */
+    private static JsonObjectBuilder withContent(JsonObjectBuilder json, Notification notification, boolean view) {
         nullable(json, "title", notification.title());
         json.add("message", notification.message());
         nullable(json, "image", notification.image());
+        // Only when set in a version, as the audience below: restore reads an absent one as null.
+        if (view || notification.imageAlt() != null) {
+            nullable(json, "imageAlt", notification.imageAlt());
+        }
         json.add("action", action(notification.action()))
                 .add("preset", notification.preset());
         nullable(json, "startDate", notification.startAt() == null ? null : Timestamps.format(notification.startAt()));

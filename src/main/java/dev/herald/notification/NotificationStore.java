@@ -407,6 +407,7 @@ public final class NotificationStore {
                 .addParam("title", notification.title())
                 .addParam("message", notification.message())
                 .addParam("image", notification.image())
+                .addParam("imageAlt", notification.imageAlt())
                 .addParam("actionType", notification.action().type().name())
                 .addParam("actionUrl", notification.action().url())
                 .addParam("actionTarget", notification.action().target())
@@ -428,6 +429,7 @@ public final class NotificationStore {
                                 Rows.string(row, "title"),
                                 Rows.string(row, "message"),
                                 Rows.string(row, "image"),
+                                Rows.string(row, "image_alt"),
                                 new Action(Action.Type.valueOf(Rows.string(row, "action_type")),
                                            Rows.string(row, "action_url"),
                                            Rows.string(row, "action_target"),

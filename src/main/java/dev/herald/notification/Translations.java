@@ -14,8 +14,9 @@ import jakarta.json.JsonValue;
 
 /**
  * A notification's translations by canonical tag, in tag order, as the management API answers them and as
- * {@code notifications.translations} keeps them (migration 21): {@code {"fr":{"title","message","image","action"}}},
- * every member present, null where the translation keeps the notification's own.
+ * {@code notifications.translations} keeps them (migration 21): {@code {"fr":{"title","message","image","imageAlt","action"}}},
+ * every member present, null where the translation keeps the notification's own ({@code imageAlt}
+ * only when set in the column).
  */
 public final class Translations {
 
@@ -39,17 +40,37 @@ public final class Translations {
                 : Collections.unmodifiableSortedMap(new TreeMap<>(translations));
     }
 
+    /** As the management API answers them: every member present. */
     public static JsonObject json(SortedMap<String, Translation> translations) {
+        return json(translations, true);
+    }
+
+    /**
+     * As the column and versions keep them: {@code imageAlt} only when set (migration 33), so that translations kept
+     * before it read the same, and a change of status does not make a new version of every translated notification.
+     */
+    static JsonObject kept(SortedMap<String, Translation> translations) {
+        return json(translations, false);
+    }
+
+    private static JsonObject json(SortedMap<String, Translation> translations, boolean everyMember) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder();
-        translations.forEach((tag, translation) -> json.add(tag, json(translation)));
+        translations.forEach((tag, translation) -> json.add(tag, json(translation, everyMember)));
         return json.build();
     }
 
     static JsonObject json(Translation translation) {
+        return json(translation, true);
+    }
+
+    private static JsonObject json(Translation translation, boolean everyMember) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder();
         nullable(json, "title", translation.title());
         nullable(json, "message", translation.message());
         nullable(json, "image", translation.image());
+        if (everyMember || translation.imageAlt() != null) {
+            nullable(json, "imageAlt", translation.imageAlt());
+        }
         if (translation.action() == null) {
             json.addNull("action");
         } else {
@@ -60,7 +81,7 @@ public final class Translations {
 
     /** The column's value: null for none. */
     static String stored(SortedMap<String, Translation> translations) {
-        return translations.isEmpty() ? null : Json.write(json(translations));
+        return translations.isEmpty() ? null : Json.write(kept(translations));
     }
 
     /** The column's value as written by {@link #stored}; null or unreadable: none. */
@@ -73,7 +94,8 @@ public final class Translations {
         object.forEach((tag, value) -> {
             if (value instanceof JsonObject member) {
                 translations.put(tag, new Translation(string(member, "title"), string(member, "message"),
-                                                      string(member, "image"), storedAction(member.get("action"))));
+                                                      string(member, "image"), string(member, "imageAlt"),
+                                                      storedAction(member.get("action"))));
             }
         });
         return of(translations);

@@ -102,7 +102,9 @@ final class Migrations {
             new Migration(31, "the index of interactions by notification dropped: nothing reads by it", Change.EXPAND,
                           "/db/migrations/V31__drop_interactions_by_notification_index.sql"),
             new Migration(32, "each tracked interaction's event id, its client's idempotency key", Change.EXPAND,
-                          "/db/migrations/V32__interaction_event_ids.sql"));
+                          "/db/migrations/V32__interaction_event_ids.sql"),
+            new Migration(33, "an announcement's image described: its alt text", Change.EXPAND,
+                          "/db/migrations/V33__image_alt_text.sql"));
 
     /** The first migration recorded with its {@code compatible_from}: it adds the column. */
     private static final int RECORDS_COMPATIBILITY = 23;

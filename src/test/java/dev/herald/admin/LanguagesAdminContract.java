@@ -189,7 +189,7 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         JsonObject translations = created.getJsonObject("translations");
         assertThat("canonical tags, in order", List.copyOf(translations.keySet()), is(List.of("fr", "pt-BR")));
         assertThat(translations.getJsonObject("fr"), is(JsonBodies.object(
-                "{\"title\":null,\"message\":null,\"image\":null,\"action\":null}")));
+                "{\"title\":null,\"message\":null,\"image\":null,\"imageAlt\":null,\"action\":null}")));
         JsonObject pt = translations.getJsonObject("pt-BR");
         assertThat(pt.getString("title"), is("Promo\u00e7\u00e3o"));
         assertThat(pt.getString("message"), is("Metade"));
@@ -206,7 +206,10 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
 
         JsonObject content = versions(id).getJsonObject(0).getJsonObject("content");
         assertThat(content.getString("locale"), is("en-GB"));
-        assertThat(content.getJsonObject("translations"), is(own.getJsonObject("translations")));
+        assertThat("as the view, but a description only when set", content.getJsonObject("translations"),
+                   is(JsonBodies.object("{\"de\":{\"title\":null,\"message\":\"Halber Preis\",\"image\":null,"
+                                        + "\"action\":null}}")));
+        assertThat(own.getJsonObject("translations").getJsonObject("de").get("imageAlt"), is(JsonValue.NULL));
         JsonObject first = versions(id).getJsonObject(1).getJsonObject("content");
         assertThat("no locale of its own then", first.containsKey("locale"), is(false));
 
@@ -429,13 +432,13 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         AdminClient.Answer replaced = admin.call(Method.PUT, path + "/fr", FR);
         assertThat(replaced.status(), is(200));
         assertThat(replaced.object(), is(JsonBodies.object("{\"title\":\"Soldes\",\"message\":\"Moiti\u00e9 prix\","
-                + "\"image\":null,\"action\":null}")));
+                + "\"image\":null,\"imageAlt\":null,\"action\":null}")));
 
         AdminClient.Answer patched = admin.call(Method.PATCH, path + "/fr",
                                                 "{\"image\":\"https://cdn.example.com/fr.png\",\"title\":null}");
         assertThat(patched.body(), patched.status(), is(200));
         assertThat(patched.object(), is(JsonBodies.object("{\"title\":null,\"message\":\"Moiti\u00e9 prix\","
-                + "\"image\":\"https://cdn.example.com/fr.png\",\"action\":null}")));
+                + "\"image\":\"https://cdn.example.com/fr.png\",\"imageAlt\":null,\"action\":null}")));
         assertThat(versions(id), hasSize(4));
 
         assertThat(admin.call(Method.DELETE, path + "/fr").status(), is(204));

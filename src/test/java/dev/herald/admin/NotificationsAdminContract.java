@@ -46,9 +46,9 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
 
     /** One character, two UTF-16 units, four bytes of UTF-8. */
     private static final String EMOJI = "\uD83D\uDE00";
-    private static final List<String> NOTIFICATION_FIELDS = List.of("title", "message", "status", "image", "action",
-                                                                    "preset", "startDate", "endDate", "audience",
-                                                                    "locale", "translations");
+    private static final List<String> NOTIFICATION_FIELDS = List.of("title", "message", "status", "image", "imageAlt",
+                                                                    "action", "preset", "startDate", "endDate",
+                                                                    "audience", "locale", "translations");
     private static final String LINK = "{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/offer\",\"target\":\"_self\"}}";
 
     private final Http1Client http;
@@ -122,9 +122,9 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         AdminClient.Answer created = admin.call(Method.POST, notificationsPath(), "{\"message\":\"Hello\"}");
         assertThat(created.status(), is(201));
         JsonObject notification = created.object();
-        assertThat(notification.keySet(), is(Set.of("id", "projectId", "status", "title", "message", "image", "action", "preset",
-                                                    "startDate", "endDate", "audience", "locale", "translations", "createdAt",
-                                                    "updatedAt")));
+        assertThat(notification.keySet(), is(Set.of("id", "projectId", "status", "title", "message", "image", "imageAlt",
+                                                    "action", "preset", "startDate", "endDate", "audience", "locale",
+                                                    "translations", "createdAt", "updatedAt")));
         assertThat(notification.getString("id").matches("[a-zA-Z0-9_-]+"), is(true));
         assertThat(created.location(), is("/api/v1/admin/notifications/" + notification.getString("id")));
         assertThat(notification.getString("projectId"), is(projectId));
@@ -132,6 +132,7 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
         assertThat(notification.getString("message"), is("Hello"));
         assertThat(notification.get("title"), is(JsonValue.NULL));
         assertThat(notification.get("image"), is(JsonValue.NULL));
+        assertThat(notification.get("imageAlt"), is(JsonValue.NULL));
         assertThat(notification.getJsonObject("action"), is(JsonBodies.object("{\"type\":\"NO_ACTION\",\"data\":null}")));
         assertThat(notification.getString("preset"), is("default"));
         assertThat(notification.get("startDate"), is(JsonValue.NULL));
@@ -255,8 +256,8 @@ abstract class NotificationsAdminContract extends HeraldServerTest {
     }
 
     static Stream<Arguments> unknownFields() {
-        String writable = "title, message, status, image, action, preset, startDate, endDate, audience, locale,"
-                + " translations";
+        String writable = "title, message, status, image, imageAlt, action, preset, startDate, endDate, audience,"
+                + " locale, translations";
         return Stream.of(
                 Arguments.of("{\"message\":\"hi\",\"stauts\":\"PUBLISHED\"}", "stauts",
                              "unknown field \"stauts\"; did you mean \"status\"?"),

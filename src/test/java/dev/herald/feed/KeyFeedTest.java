@@ -65,7 +65,7 @@ class KeyFeedTest {
     }
 
     private static FeedEntry entry(String id, long sequence, Long startAt) {
-        return new FeedEntry(id, null, "message " + id, null, Action.NONE, "default", startAt, null, sequence * 1000,
+        return new FeedEntry(id, null, "message " + id, null, null, Action.NONE, "default", startAt, null, sequence * 1000,
                              sequence);
     }
 
