@@ -67,7 +67,8 @@ public final class FeedBound {
             Translation served = language.getValue().over(notification);
             if (served.message() != null) {
                 most = Math.max(most, entryBytes(notification, served.title(), served.message(), served.image(),
-                                                 served.imageAlt(), served.action()) + localeBytes(language.getKey().length()));
+                                                 served.imageAlt(), served.action())
+                        + localeBytes(language.getKey().length()));
             }
         }
         return most;

@@ -253,8 +253,8 @@ public final class NotificationAdminService implements HttpService {
 
     /**
      * A new draft in the same project with the content of the notification as stored (its draft of changes, if any,
-     * is not copied): title, message, image and its description, action, preset, locale and translations, without its dates, which
-     * belonged to the original's campaign. Its history starts at version 1.
+     * is not copied): title, message, image and its description, action, preset, locale and translations, without its
+     * dates, which belonged to the original's campaign. Its history starts at version 1.
      */
     private void duplicate(ServerRequest request, ServerResponse response) {
         Notification source = existing(request);

@@ -49,8 +49,9 @@ final class NotificationChanges {
      * The create body and the update body alike (docs/api.md, PATCH /api/v1/admin/notifications/{id}: an update takes
      * any field of the create body).
      */
-    static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "imageAlt", "action", "preset",
-                                                   "startDate", "endDate", "audience", "locale", "translations")
+    static final BodyFields FIELDS = BodyFields.of("title", "message", "status", "image", "imageAlt", "action",
+                                                   "preset", "startDate", "endDate", "audience", "locale",
+                                                   "translations")
             .readOnly("id", "projectId", "createdAt", "updatedAt", "removed");
     /**
      * A draft of changes (docs/api.md, PUT /api/v1/admin/notifications/{id}/draft): the update body but its status,
@@ -115,8 +116,8 @@ final class NotificationChanges {
         }
         SortedMap<String, Translation> translations = body.containsKey("translations")
                 ? translations(body.get("translations"), maxMessageBytes, removed) : null;
-        return new Patch(body, content, status, title, image, imageAlt, action, preset, startAt, endAt, audience, locale,
-                         translations, List.copyOf(removed));
+        return new Patch(body, content, status, title, image, imageAlt, action, preset, startAt, endAt, audience,
+                         locale, translations, List.copyOf(removed));
     }
 
     /** A notification's own language: a canonical tag (docs/api.md#languages). */
@@ -184,12 +185,15 @@ final class NotificationChanges {
             }
         }
         return new Translation(
-                body.containsKey("title") ? nullableField(body, "title", text -> title(text, at + ".title"))
+                body.containsKey("title")
+                        ? nullableField(body, "title", at + ".title", text -> title(text, at + ".title"))
                         : current == null ? null : current.title(),
                 message,
-                body.containsKey("image") ? nullableField(body, "image", url -> HttpUrls.require(url, at + ".image"))
+                body.containsKey("image")
+                        ? nullableField(body, "image", at + ".image", url -> HttpUrls.require(url, at + ".image"))
                         : current == null ? null : current.image(),
-                body.containsKey("imageAlt") ? nullableField(body, "imageAlt", text -> imageAlt(text, at + ".imageAlt"))
+                body.containsKey("imageAlt")
+                        ? nullableField(body, "imageAlt", at + ".imageAlt", text -> imageAlt(text, at + ".imageAlt"))
                         : current == null ? null : current.imageAlt(),
                 !body.containsKey("action") ? current == null ? null : current.action()
                         : body.get("action") == JsonValue.NULL ? null : action(body.get("action"), at + ".action"));
@@ -275,8 +279,8 @@ final class NotificationChanges {
      * @param body the body, for which members it carries (image, startDate and endDate may be null)
      */
     record Patch(JsonObject body, Content content, NotificationStatus status, String title, String image,
-                 String imageAlt, Action action, String preset, Long startAt, Long endAt, Audience audience, String locale,
-                 SortedMap<String, Translation> translations, List<JsonObject> removed) {
+                 String imageAlt, Action action, String preset, Long startAt, Long endAt, Audience audience,
+                 String locale, SortedMap<String, Translation> translations, List<JsonObject> removed) {
 
         /**
          * The body as a draft keeps it: a string message in the content allow-list's form, as a PATCH would store
@@ -486,9 +490,14 @@ final class NotificationChanges {
 
     /** Absent or null: null (the body says which). A string: parsed. */
     private static <T> T nullableField(JsonObject body, String field, Function<String, T> parse) {
-        if (!body.containsKey(field) || body.get(field) == JsonValue.NULL) {
+        return nullableField(body, field, field, parse);
+    }
+
+    /** @param at the member's path in the request ({@code translations.fr.title}), as a refusal names it */
+    private static <T> T nullableField(JsonObject body, String member, String at, Function<String, T> parse) {
+        if (!body.containsKey(member) || body.get(member) == JsonValue.NULL) {
             return null;
         }
-        return parse.apply(AdminRequests.optionalString(body, field).orElseThrow());
+        return parse.apply(AdminRequests.optionalString(body.get(member), at).orElseThrow());
     }
 }

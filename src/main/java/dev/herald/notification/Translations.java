@@ -14,9 +14,9 @@ import jakarta.json.JsonValue;
 
 /**
  * A notification's translations by canonical tag, in tag order, as the management API answers them and as
- * {@code notifications.translations} keeps them (migration 21): {@code {"fr":{"title","message","image","imageAlt","action"}}},
- * every member present, null where the translation keeps the notification's own ({@code imageAlt}
- * only when set in the column).
+ * {@code notifications.translations} keeps them (migration 21):
+ * {@code {"fr":{"title","message","image","imageAlt","action"}}}, every member present, null where the translation
+ * keeps the notification's own ({@code imageAlt} only when set in the column).
  */
 public final class Translations {
 

@@ -263,6 +263,9 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
                              "translations.fr.title"),
                 Arguments.of("\"translations\":{\"fr\":{\"message\":\"m\",\"image\":\"javascript:alert(1)\"}}",
                              "translations.fr.image"),
+                // A member of another type was named by its own name alone, as if it were the notification's.
+                Arguments.of("\"translations\":{\"fr\":{\"message\":\"m\",\"title\":5}}", "translations.fr.title"),
+                Arguments.of("\"translations\":{\"fr\":{\"message\":\"m\",\"image\":[]}}", "translations.fr.image"),
                 Arguments.of("\"translations\":{\"fr\":{\"message\":\"m\",\"action\":{\"type\":\"LINK\",\"data\":"
                                      + "{\"url\":\"javascript:alert(1)\",\"target\":\"_self\"}}}}",
                              "translations.fr.action.data.url"),

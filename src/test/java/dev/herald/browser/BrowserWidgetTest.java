@@ -676,6 +676,25 @@ class BrowserWidgetTest extends WidgetBrowserTest {
         }
     }
 
+    /** An announcement's image is described to screen readers by its imageAlt; one without it is decoration. */
+    @Test
+    void anImageIsShownWithItsDescriptionAsAltAndWithoutOneAsDecoration() {
+        Project project = herald.project();
+        ApiKey key = herald.key(project);
+        herald.notification(project).message(doc("Described")).image("https://example.invalid/shoe.png")
+                .imageAlt("A blue running shoe, side view").createdAt(TestHerald.START.minusSeconds(2)).save();
+        herald.notification(project).message(doc("Decoration")).image("https://example.invalid/confetti.png")
+                .createdAt(TestHerald.START.minusSeconds(1)).save();
+        browser.open(pages.page(key.key(), false, null));
+        items(2);
+        JsonValue alts = browser.script(SHADOW + """
+                return [...root.querySelectorAll('[part~=item]')].map((item) => {
+                  const image = item.querySelector('[part=image]');
+                  return [item.querySelector('.message').textContent, image.getAttribute('alt')];
+                });""");
+        assertThat(alts.toString(), is("[[\"Decoration\",\"\"],[\"Described\",\"A blue running shoe, side view\"]]"));
+    }
+
     @Test
     void theStrictPolicyPageLogsNoViolation() {
         Project project = herald.project();

@@ -65,8 +65,8 @@ class KeyFeedTest {
     }
 
     private static FeedEntry entry(String id, long sequence, Long startAt) {
-        return new FeedEntry(id, null, "message " + id, null, null, Action.NONE, "default", startAt, null, sequence * 1000,
-                             sequence);
+        return new FeedEntry(id, null, "message " + id, null, null, Action.NONE, "default", startAt, null,
+                             sequence * 1000, sequence);
     }
 
     private static UserIdentity user(String plan) {

@@ -233,6 +233,7 @@ public final class TestHerald implements AutoCloseable {
         private String message = "{\"type\":\"doc\",\"content\":[{\"type\":\"paragraph\",\"content\":"
                 + "[{\"type\":\"text\",\"text\":\"Hello\"}]}]}";
         private String image;
+        private String imageAlt;
         private Action action = Action.NONE;
         private String preset = "default";
         private Instant start;
@@ -255,6 +256,11 @@ public final class TestHerald implements AutoCloseable {
 
         public NotificationFixture image(String image) {
             this.image = image;
+            return this;
+        }
+
+        public NotificationFixture imageAlt(String imageAlt) {
+            this.imageAlt = imageAlt;
             return this;
         }
 
@@ -285,8 +291,9 @@ public final class TestHerald implements AutoCloseable {
 
         public Notification save() {
             long created = createdAt == null ? clock.millis() : createdAt.toEpochMilli();
-            Notification notification = new Notification(uniqueId("n"), project.id(), status, null, message, image, action,
-                                                         preset, millis(start), millis(end), created, created);
+            Notification notification = new Notification(uniqueId("n"), project.id(), status, null, message, image,
+                                                         imageAlt, action, preset, millis(start), millis(end), created,
+                                                         created, null, null, null, null);
             services.notifications().create(notification, fixture("notification.created", project.id(),
                                                                   notification.id()));
             return notification;
