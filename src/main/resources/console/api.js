@@ -39,7 +39,6 @@ export function serverNow() {
   return Date.now() + clockOffset;
 }
 
-/** The ETag of the last answer, or null. */
 export const lastTag = () => lastEtag;
 
 /** The path of the next page of the last list read, under the API, or null. */

@@ -463,7 +463,6 @@ function sayAtRow(row, message, part) {
   input.focus();
 }
 
-/** Every row's and the builder's message cleared, before a save. */
 export function clearAudienceErrors() {
   $('audience-error').textContent = '';
   for (const error of $('audience-rows').querySelectorAll('.error')) error.textContent = '';

@@ -84,7 +84,6 @@ const isPublished = (notification) => !!notification && notification.status === 
 const isArchived = (notification) => !!notification && notification.status === 'ARCHIVED';
 const isLive = (notification) => !!notification && stateOf(notification, serverNow()) === 'live';
 
-// The draft of changes of the announcement being edited, or null.
 let pendingDraft = null;
 
 // Its languages: its own (OWN) and each translation by tag, {title, message, image, action} as the form holds them
@@ -102,7 +101,6 @@ let openedAs = null;
 // The ETag of the announcement as opened, or null for a new one. It covers its draft of changes too: "Update live
 // announcement", which deletes the draft, is refused once a colleague saved a newer one.
 let openedTag = null;
-// The ETag of its draft of changes as opened, or null when none was kept.
 let openedDraftTag = null;
 
 export async function openComposer(notification) {
@@ -200,7 +198,6 @@ function audienceOrNothing() {
   }
 }
 
-/** The edits kept when a session ended, or null. */
 export function keptEdits() {
   try {
     return JSON.parse(sessionStorage.getItem(KEPT));

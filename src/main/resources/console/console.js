@@ -17,8 +17,7 @@ import * as lifecycle from './lifecycle.js';
 import * as webhooks from './webhooks.js';
 
 // #/projects, #/projects/{id}, #/projects/{id}/announcements/{id} (opened in its project), #/projects/{id}/webhooks,
-// #/audit, #/sessions: a reload or a link keeps the page. The first route whose pattern matches the fragment is shown, with the pattern's
-// groups; none matching, the projects.
+// #/audit, #/sessions: a reload or a link keeps the page.
 const ROUTES = [
   [/^#\/projects\/([A-Za-z0-9_-]+)$/, (id) => project.showProject(id)],
   [/^#\/projects\/([A-Za-z0-9_-]+)\/announcements\/([A-Za-z0-9_-]+)$/,

@@ -231,7 +231,6 @@ function label(x, y, text, anchor) {
   return element;
 }
 
-// The list's figures of an announcement: impressions, unique users and CTR in the range shown.
 export function figureCells(id) {
   const cells = [['impressions', 'Impressions'], ['users', 'Users'], ['ctr', 'CTR']].map(([name, label]) => {
     const cell = document.createElement('td');

@@ -7,7 +7,6 @@ export function say(message) {
   $('status').textContent = message;
 }
 
-/** One page of the console shown (a section of main, by id), every other hidden. */
 export function show(page) {
   for (const section of document.querySelectorAll('main > section')) section.hidden = section.id !== page;
 }
@@ -53,7 +52,6 @@ export function button(text, onClick, className) {
   return element;
 }
 
-// An instant in the reader's time zone.
 export function instant(iso) {
   const time = document.createElement('time');
   time.dateTime = String(iso);

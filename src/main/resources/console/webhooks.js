@@ -24,7 +24,6 @@ const EVENT_TYPES = [
 let project = null;
 // The endpoints shown, by id, as last read: what their buttons act on.
 const shown = new Map();
-// The endpoint whose deliveries are shown, and where the next page of them is.
 let deliveriesOf = null;
 let deliveriesNext = null;
 
@@ -308,7 +307,6 @@ async function write(change, done, focusId) {
   await loadEndpoints(focusId);
 }
 
-// Its recent deliveries, newest first, under the list; the focus on their heading.
 async function openDeliveries(endpoint) {
   deliveriesOf = endpoint;
   $('webhook-deliveries-url').textContent = endpoint.url;
