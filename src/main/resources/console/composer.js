@@ -86,7 +86,7 @@ const isLive = (notification) => !!notification && stateOf(notification, serverN
 
 let pendingDraft = null;
 
-// Its languages: its own (OWN) and each translation by tag, {title, message, image, action} as the form holds them
+// Its languages: its own (OWN) and each translation by tag, {title, message, image, imageAlt, action} as the form holds
 // (null: the own language's); the tab shown; whether it had translations (then always sent, to remove the last).
 const OWN = '';
 let ownLocale = 'en';
@@ -143,13 +143,13 @@ export async function openComposer(notification) {
   $('composer-title').textContent = notification ? 'Edit the announcement' : 'New announcement';
   for (const error of document.querySelectorAll('#announcement-form .error')) error.textContent = '';
   ownLocale = languages.ownLocaleOf(notification, currentProject);
-  contents = { [OWN]: { title: notification && notification.title ? notification.title : null,
-    message: notification ? notification.message : '', image: notification && notification.image ? notification.image
-      : null, action: (notification && notification.action) || null } };
+  const own = notification || {};
+  contents = { [OWN]: { title: own.title || null, message: notification ? own.message : '', image: own.image || null,
+    imageAlt: own.imageAlt || null, action: own.action || null } };
   const translations = (notification && notification.translations) || {};
   for (const [tag, translation] of Object.entries(translations)) {
     contents[tag] = { title: translation.title || null, message: documentOrNull(translation.message),
-      image: translation.image || null, action: translation.action || null };
+      image: translation.image || null, imageAlt: translation.imageAlt || null, action: translation.action || null };
   }
   hadTranslations = Object.keys(translations).length > 0;
   openedLocale = ownLocale;
@@ -214,7 +214,8 @@ export function dropKeptEdits() {
 function restoreKept(kept, notification) {
   const changed = kept.opened !== opened;
   const { body } = kept;
-  contents = { [OWN]: { title: body.title || null, message: body.message, image: body.image, action: body.action },
+  contents = { [OWN]: { title: body.title || null, message: body.message, image: body.image,
+    imageAlt: body.imageAlt || null, action: body.action },
     ...body.translations };
   if ('locale' in body) {
     $('own-locale').value = body.locale || '';
@@ -286,6 +287,8 @@ let imageTyped = null;
 
 function redraw(event) {
   clearTimeout(imageTyped);
+  // A translation's own image is described by its own description only (the API's and the feed's rule).
+  $('image-alt').placeholder = selected !== OWN && !$('image-url').value.trim() ? contents[OWN].imageAlt || '' : '';
   if (event && event.type === 'input' && event.target.id === 'image-url') {
     imageTyped = setTimeout(redraw, IMAGE_PAUSE_MS);
     return;
@@ -310,7 +313,9 @@ function shownContent() {
   if (selected === OWN) return body;
   const translation = contents[selected];
   return { ...body, title: translation.title || body.title, message: translation.message || '',
-    image: translation.image || body.image, action: translation.action || body.action };
+    image: translation.image || body.image,
+    imageAlt: translation.image || translation.imageAlt ? translation.imageAlt : body.imageAlt,
+    action: translation.action || body.action };
 }
 
 // A stored translation's message as the editor's document, so that opening a tab changes nothing; an empty one null.
@@ -330,6 +335,7 @@ function showLanguage() {
   const action = content.action;
   $('announcement-title').value = content.title || '';
   $('image-url').value = content.image || '';
+  $('image-alt').value = content.imageAlt || '';
   $('action-type').value = action ? action.type : (translation ? 'INHERIT' : 'NO_ACTION');
   $('action-url').value = action && action.data ? action.data.url : '';
   $('action-target').value = action && action.data ? action.data.target : '_blank';
@@ -340,8 +346,9 @@ function showLanguage() {
   $('action-url').placeholder = translation && ownAction.data ? ownAction.data.url : '';
   $('action-label').placeholder = translation && ownAction.data && ownAction.data.label ? ownAction.data.label : '';
   $('language-hint').hidden = !translation;
-  $('language-hint').textContent = translation ? `The ${languages.languageName(selected)} text. A title, image or `
-    + `call to action left empty is the ${languages.languageName(ownLocale)} one, shown greyed in its field.` : '';
+  $('language-hint').textContent = translation ? `The ${languages.languageName(selected)} text. A title, image (and `
+    + `its description) or call to action left empty is the ${languages.languageName(ownLocale)} one, shown greyed `
+    + 'in its field.' : '';
   $('remove-language-row').hidden = !translation;
   $('own-locale-row').hidden = translation;
   typedIn(selected || ownLocale);
@@ -573,6 +580,7 @@ function fieldsContent() {
     title: $('announcement-title').value.trim() || null,
     message: translation && written.content.size <= 2 ? null : modules.toStored(written),
     image: $('image-url').value.trim() || null,
+    imageAlt: $('image-alt').value.trim() || null,
     action: type === 'INHERIT' ? null : { type, data: type === 'LINK' ? linkData() : null },
   };
 }
@@ -585,6 +593,7 @@ function formBody() {
     title: own.title,
     message: own.message,
     image: own.image,
+    imageAlt: own.imageAlt,
     action: own.action,
     preset: $('preset').value.trim() || 'default',
     startDate: instantOf('start-date'),
@@ -670,12 +679,12 @@ async function saveAnnouncement(status) {
 function showSaveError(e) {
   const field = (e.field || '').split('.')[0];
   // The own language's fields: its tab is shown to say what is wrong in them.
-  if (['title', 'message', 'image', 'action', 'locale'].includes(field)) selectLanguage(OWN, false);
+  if (['title', 'message', 'image', 'imageAlt', 'action', 'locale'].includes(field)) selectLanguage(OWN, false);
   const place = field && $(`${field}-error`) ? $(`${field}-error`) : $('status-error');
   place.textContent = e.message;
   const input = e.field === 'action.data.label' ? $('action-label') : { title: $('announcement-title'),
-    message: $('message-editor'), image: $('image-url'), locale: $('own-locale'), action: $('action-url'),
-    preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
+    message: $('message-editor'), image: $('image-url'), imageAlt: $('image-alt'), locale: $('own-locale'),
+    action: $('action-url'), preset: $('preset'), startDate: $('start-date'), endDate: $('end-date') }[field];
   if (input === $('message-editor')) editor.focus(); else if (input) input.focus();
 }
 
@@ -718,12 +727,14 @@ function showLanguageError(e) {
   const [field, tag, member] = (e.field || '').split('.');
   if (field !== 'translations') return false;
   const missing = e.details && Array.isArray(e.details.missing) ? e.details.missing : [];
-  $('translations-error').textContent = missing.length
+  // A description's refusal is said beside its field, as the own language's is.
+  $(member === 'imageAlt' ? 'imageAlt-error' : 'translations-error').textContent = missing.length
     ? `${e.message} — missing: ${missing.map((lacking) => languages.languageName(String(lacking))).join(', ')}.`
     : e.message;
   if (tag && tag in contents) {
     selectLanguage(tag, false);
-    const input = { title: $('announcement-title'), image: $('image-url'), action: $('action-type') }[member];
+    const input = { title: $('announcement-title'), image: $('image-url'), imageAlt: $('image-alt'),
+      action: $('action-type') }[member];
     if (input) input.focus(); else editor.focus();
   } else {
     $('add-language').focus();

@@ -173,6 +173,7 @@ const FIELDS = [
   ['title', 'Title', (c) => c.title || ''],
   ['message', 'Message', (c) => plainText(c.message).trim()],
   ['image', 'Image', (c) => c.image || ''],
+  ['imageAlt', 'Image description', (c) => c.imageAlt || ''],
   ['action', 'Call to action', (c) => (c.action.type === 'LINK'
     ? `link to ${c.action.data.url} (${c.action.data.target === '_self' ? 'same tab' : 'new tab'})`
       + (c.action.data.label ? `, its button “${c.action.data.label}”` : '')

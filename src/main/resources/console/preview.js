@@ -32,7 +32,7 @@ export function drawPreview(body, lang) {
   const shown = loadableImage(body.image);
   const message = withoutUnloadableImages(body.message);
   $('image-http-note').hidden = shown && message === body.message;
-  const notification = { title: body.title, message, image: shown ? body.image : null,
+  const notification = { title: body.title, message, image: shown ? body.image : null, imageAlt: body.imageAlt,
     action: body.action, preset: body.preset };
   for (const theme of ['light', 'dark']) {
     const place = $(`preview-${theme}`);
