@@ -186,9 +186,9 @@ function change(line) {
   return parts;
 }
 
-const MEMBERS = { message: 'Message', status: 'Status', image: 'Image', action: 'Link', preset: 'Style',
-  startDate: 'Starts', endDate: 'Ends', name: 'Name', showPast: 'Shows ended', showFuture: 'Shows scheduled',
-  orderBy: 'Order' };
+const MEMBERS = { message: 'Message', status: 'Status', image: 'Image', imageAlt: 'Image description', action: 'Link',
+  preset: 'Style', startDate: 'Starts', endDate: 'Ends', name: 'Name', showPast: 'Shows ended',
+  showFuture: 'Shows scheduled', orderBy: 'Order' };
 
 // A creation in a few words: what a reader needs to recognise it, not every field.
 function created(action, details) {

@@ -179,9 +179,12 @@ const FIELDS = [
       + (c.action.data.label ? `, its button “${c.action.data.label}”` : '')
     : { NO_ACTION: 'none', CLOSE: 'a close button' }[c.action.type] || c.action.type)],
   ['preset', 'Preset', (c) => c.preset],
-  // A version saved before languages has none; each translation as its tag, its title and its words.
-  ['translations', 'Translations', (c) => Object.entries(c.translations || {}).map(([tag, translation]) => `${tag}: `
-    + `${translation.title ? `${translation.title}. ` : ''}${plainText(translation.message).trim()}`).join('\n')],
+  // A version saved before languages has none; each translation as its tag, its title, its words and its own image
+  // or description, so that a version changing only those shows what it changed.
+  ['translations', 'Translations', (c) => Object.entries(c.translations || {}).map(([tag, t]) => `${tag}: `
+    + `${t.title ? `${t.title}. ` : ''}${plainText(t.message).trim()}`
+    + (t.image || t.imageAlt ? ` (image ${t.image || 'as above'}${t.imageAlt ? `, described “${t.imageAlt}”` : ''})` : ''))
+    .join('\n')],
   ['startDate', 'Starts', (c) => (c.startDate ? new Date(c.startDate).toLocaleString() : 'at once')],
   ['endDate', 'Ends', (c) => (c.endDate ? new Date(c.endDate).toLocaleString() : 'never')],
 ];

@@ -148,7 +148,8 @@ final class NotificationChanges {
             }
             if (!(member instanceof JsonObject translation)) {
                 throw ApiException.validation("translations." + tag, "translations." + tag + " must be an object"
-                        + " with a message, and title, image or action when they differ from the notification's");
+                        + " with a message, and title, image, imageAlt or action when they differ from the"
+                        + " notification's");
             }
             translations.put(tag, translation(translation, tag, null, maxMessageBytes, removed));
         });
@@ -419,7 +420,9 @@ final class NotificationChanges {
         if (stripped.isEmpty()) {
             return null;
         }
-        if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0 || stripped.indexOf('\t') >= 0) {
+        // U+2028 and U+2029 too: Unicode's line and paragraph separators break a line wherever text is laid out.
+        if (stripped.indexOf('\n') >= 0 || stripped.indexOf('\r') >= 0 || stripped.indexOf('\t') >= 0
+            || stripped.indexOf('\u2028') >= 0 || stripped.indexOf('\u2029') >= 0) {
             throw ApiException.validation(field, field + " must be one line: no line break or tab");
         }
         return TextLength.requireAtMost(stripped, maxLength, field);

@@ -55,6 +55,17 @@ final class NotificationJson {
     }
 
     /**
+     * What its entity tag hashes: the admin view, without {@code imageAlt} when it has none, so that an instance of
+     * the version before the member (in a rolling upgrade) gives every notification without one the same tag, and an
+     * editor whose read and write reach instances of both is not refused for a change no one made.
+     */
+    static JsonObject tagged(Notification notification) {
+        JsonObject view = json(notification);
+        return notification.imageAlt() == null ? Json.builders().createObjectBuilder(view).remove("imageAlt").build()
+                : view;
+    }
+
+    /**
      * What a version keeps of a notification (docs/api.md, GET /api/v1/admin/notifications/{id}/versions): the
      * members of the admin view that a PATCH body may carry but its status, so that it can be sent back as one;
      * {@code audience} only when there is one; {@code locale} only when it has its own (null in a PATCH body: the

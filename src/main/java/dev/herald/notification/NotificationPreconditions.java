@@ -36,7 +36,7 @@ record NotificationPreconditions(Optional<String> ifMatch, Optional<String> ifNo
 
     /** The entity tag of the notification as it is, with its pending draft of changes, if any. */
     static String tag(Notification notification, Optional<NotificationStore.Draft> draft) {
-        byte[] body = Json.bytes(NotificationJson.json(notification));
+        byte[] body = Json.bytes(NotificationJson.tagged(notification));
         return draft.map(pending -> EntityTag.of(DraftPreconditions.tag(pending), body))
                 .orElseGet(() -> EntityTag.of(body));
     }

@@ -146,6 +146,10 @@ abstract class ImageAltContract extends HeraldServerTest {
                          Arguments.of("{}", "imageAlt must be a string"),
                          Arguments.of("\"A shoe\\non two lines\"", "imageAlt must be one line: no line break or tab"),
                          Arguments.of("\"A\\tshoe\"", "imageAlt must be one line: no line break or tab"),
+                         // Unicode's line and paragraph separators, which JSON carries as they are.
+                         Arguments.of("\"A shoe\u2028on two lines\"", "imageAlt must be one line: no line break or tab"),
+                         Arguments.of("\"A shoe\\u2029in two paragraphs\"",
+                                      "imageAlt must be one line: no line break or tab"),
                          Arguments.of("\"" + "x".repeat(251) + "\"",
                                       "imageAlt is too long: 251 characters, more than the 250 allowed"),
                          Arguments.of("\"" + "\uD83D\uDC5F".repeat(251) + "\"",

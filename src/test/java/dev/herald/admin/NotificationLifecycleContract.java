@@ -83,6 +83,7 @@ abstract class NotificationLifecycleContract extends HeraldServerTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"message\":\"m\",\"title\":5}", "{\"message\":\"m\",\"title\":\"two\\nlines\"}",
+                            "{\"message\":\"m\",\"title\":\"two\\u2028lines\"}",
                             "{\"message\":\"m\",\"title\":\"a\\u0007b\"}", "{\"message\":\"m\",\"title\":{}}"})
     void aTitleThatIsNotOneLineOfTextIsRefusedNamingTheField(String body) {
         AdminClient.Answer answer = admin.call(Method.POST, notificationsPath(), body);

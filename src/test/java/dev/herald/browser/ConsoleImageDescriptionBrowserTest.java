@@ -221,6 +221,30 @@ class ConsoleImageDescriptionBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    /** A version that changes only a translation's image or description says so (an outside trial saw it empty). */
+    @Test
+    void theHistoryShowsATranslationsOwnImageAndDescription() {
+        Project project = console.projectShown();
+        String id = console.api("return JSON.stringify(await send('POST', '/projects/' + arguments[0]"
+                + " + '/notifications', {status: 'DRAFT', message: 'New boots are in.', image: arguments[1],"
+                + " imageAlt: 'A boot', translations: {fr: {message: 'Nouvelles bottes.'}}}))", project.id(),
+                                image("boot")).getString("id");
+        console.api("return JSON.stringify(await send('PATCH', '/notifications/' + arguments[0] + '/translations/fr',"
+                + " {imageAlt: 'Une botte brune'}))", id);
+        console.browser.open(console.console() + "#/projects");
+        console.browser.open(console.console() + "#/projects/" + project.id());
+        console.waitFor(() -> !console.rows("#notification-list tbody tr").isEmpty());
+        console.openFirstAnnouncement();
+        console.focus("#show-history");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.visible("history") && console.rows("#history-list > li > h3").size() == 2);
+        assertThat(console.rows("#history-list > li:first-child dt"), is(List.of("Translations")));
+        String change = console.rows("#history-list > li:first-child dd").get(0);
+        assertThat(change, containsString("image as above"));
+        assertThat(change, containsString("Une botte brune"));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** An image the console's policy loads (Herald's own origin), told apart by its name. */
     private static String image(String name) {
         return console.server.uri() + "/console/favicon.svg?" + name;

@@ -105,7 +105,7 @@ abstract class NotificationEventsContract extends HeraldServerTest {
         String id = published(project, "");
         String end = herald.clock().instant().plus(Duration.ofDays(3)).toString();
         assertThat(admin.call(Method.PATCH, "/notifications/" + id, "{\"endDate\":\"" + end
-                + "\",\"title\":\"New\"}").status(), is(200));
+                + "\",\"title\":\"New\",\"imageAlt\":\"A shoe\"}").status(), is(200));
         assertThat("a change to nothing is no event",
                    admin.call(Method.PATCH, "/notifications/" + id, "{\"title\":\"New\"}").status(), is(200));
 
@@ -115,7 +115,7 @@ abstract class NotificationEventsContract extends HeraldServerTest {
         assertThat(updated.containsKey("previousStatus"), is(false));
         assertThat(updated.get("startAt"), is(JsonValue.NULL));
         assertThat(updated.getString("endAt"), is(end.replace("Z", ".000Z")));
-        assertThat(updated.getJsonArray("changed").getValuesAs(JsonString::getString), contains("title", "endDate"));
+        assertThat(updated.getJsonArray("changed").getValuesAs(JsonString::getString), contains("title", "imageAlt", "endDate"));
         assertThat("no content", updated.containsKey("title"), is(false));
     }
 
