@@ -183,8 +183,8 @@ const FIELDS = [
   // or description, so that a version changing only those shows what it changed.
   ['translations', 'Translations', (c) => Object.entries(c.translations || {}).map(([tag, t]) => `${tag}: `
     + `${t.title ? `${t.title}. ` : ''}${plainText(t.message).trim()}`
-    + (t.image || t.imageAlt ? ` (image ${t.image || 'as above'}${t.imageAlt ? `, described “${t.imageAlt}”` : ''})` : ''))
-    .join('\n')],
+    + (t.image || t.imageAlt
+      ? ` (image ${t.image || 'as above'}${t.imageAlt ? `, described “${t.imageAlt}”` : ''})` : '')).join('\n')],
   ['startDate', 'Starts', (c) => (c.startDate ? new Date(c.startDate).toLocaleString() : 'at once')],
   ['endDate', 'Ends', (c) => (c.endDate ? new Date(c.endDate).toLocaleString() : 'never')],
 ];

@@ -55,14 +55,14 @@ final class NotificationJson {
     }
 
     /**
-     * What its entity tag hashes: the admin view, without {@code imageAlt} when it has none, so that an instance of
-     * the version before the member (in a rolling upgrade) gives every notification without one the same tag, and an
-     * editor whose read and write reach instances of both is not refused for a change no one made.
+     * What its entity tag hashes: the admin view, {@code imageAlt} named only where set (its own, its translations'),
+     * so that an instance of the version before the member (in a rolling upgrade) gives every notification without
+     * one the same tag, and an editor whose read and write reach instances of both is not refused for a change no one
+     * made.
      */
     static JsonObject tagged(Notification notification) {
-        JsonObject view = json(notification);
-        return notification.imageAlt() == null ? Json.builders().createObjectBuilder(view).remove("imageAlt").build()
-                : view;
+        JsonObjectBuilder view = view(notification).add("translations", Translations.kept(notification.translations()));
+        return (notification.imageAlt() == null ? view.remove("imageAlt") : view).build();
     }
 
     /**

@@ -147,7 +147,8 @@ abstract class ImageAltContract extends HeraldServerTest {
                          Arguments.of("\"A shoe\\non two lines\"", "imageAlt must be one line: no line break or tab"),
                          Arguments.of("\"A\\tshoe\"", "imageAlt must be one line: no line break or tab"),
                          // Unicode's line and paragraph separators, which JSON carries as they are.
-                         Arguments.of("\"A shoe\u2028on two lines\"", "imageAlt must be one line: no line break or tab"),
+                         Arguments.of("\"A shoe\u2028on two lines\"",
+                                      "imageAlt must be one line: no line break or tab"),
                          Arguments.of("\"A shoe\\u2029in two paragraphs\"",
                                       "imageAlt must be one line: no line break or tab"),
                          Arguments.of("\"" + "x".repeat(251) + "\"",

@@ -1,6 +1,8 @@
 package dev.herald.notification;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +28,17 @@ class NotificationTagTest {
     @Test
     void aNotificationWithoutADescriptionHasTheTagTheVersionBeforeGaveIt() {
         assertThat(NotificationPreconditions.tag(WITHOUT, Optional.empty()), is(TAG_BEFORE));
+    }
+
+    @Test
+    void aTranslatedNotificationWithoutDescriptionsHasTheTagTheVersionBeforeGaveIt() {
+        Notification translated = new Notification("n1", "p1", NotificationStatus.PUBLISHED, "Title", "Hello",
+                                                   "https://cdn.example.com/i.png", null, Action.NONE, "default", null,
+                                                   null, 1_000L, 2_000L, null, "en",
+                                                   new TreeMap<>(Map.of("fr", new Translation(null, "Bonjour", null,
+                                                                                              null, null))), "en");
+        // NotificationPreconditions.tag of the same notification at commit 0cab890.
+        assertThat(NotificationPreconditions.tag(translated, Optional.empty()), is("\"YDShakd2HdQjegol4FwWN4\""));
     }
 
     @Test
