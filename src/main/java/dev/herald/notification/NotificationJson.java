@@ -61,8 +61,7 @@ final class NotificationJson {
      * made.
      */
     static JsonObject tagged(Notification notification) {
-        JsonObjectBuilder view = view(notification).add("translations", Translations.kept(notification.translations()));
-        return (notification.imageAlt() == null ? view.remove("imageAlt") : view).build();
+        return view(notification, false).build();
     }
 
     /**
@@ -85,27 +84,34 @@ final class NotificationJson {
     }
 
     private static JsonObjectBuilder view(Notification notification) {
+        return view(notification, true);
+    }
+
+    /** @param everyMember the view as answered; false: {@code imageAlt} only where set, as {@link #tagged} hashes */
+    private static JsonObjectBuilder view(Notification notification, boolean everyMember) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder()
                 .add("id", notification.id())
                 .add("projectId", notification.projectId())
                 .add("status", notification.status().name());
-        withContent(json, notification, true);
+        withContent(json, notification, everyMember);
         if (notification.audience() == null) {
             json.addNull("audience");
         }
         json.add("locale", notification.effectiveLocale())
-                .add("translations", Translations.json(notification.translations()));
+                .add("translations", everyMember ? Translations.json(notification.translations())
+                        : Translations.kept(notification.translations()));
         return json.add("createdAt", Timestamps.format(notification.createdAt()))
                 .add("updatedAt", Timestamps.format(notification.updatedAt()));
     }
 
-    /** @param view the admin view, which names every member: a version names {@code imageAlt} only when set */
-    private static JsonObjectBuilder withContent(JsonObjectBuilder json, Notification notification, boolean view) {
+    /** @param everyMember the admin view, which names every member: a version names {@code imageAlt} only when set */
+    private static JsonObjectBuilder withContent(JsonObjectBuilder json, Notification notification,
+                                                 boolean everyMember) {
         nullable(json, "title", notification.title());
         json.add("message", notification.message());
         nullable(json, "image", notification.image());
         // Only when set in a version, as the audience below: restore reads an absent one as null.
-        if (view || notification.imageAlt() != null) {
+        if (everyMember || notification.imageAlt() != null) {
             nullable(json, "imageAlt", notification.imageAlt());
         }
         json.add("action", action(notification.action()))

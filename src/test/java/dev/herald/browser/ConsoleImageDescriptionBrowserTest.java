@@ -32,11 +32,8 @@ class ConsoleImageDescriptionBrowserTest extends DrivenConsoleTest {
 
     @Test
     void aDescriptionTypedIsTheAltOfThePreviewedImageAndIsSavedServedAndShownAgain() throws IOException {
-        Project project = console.composeInANewProject();
+        Project project = composeWithTheBootImage();
         ApiKey key = console.server.herald().key(project);
-        console.typeInEditor("New boots are in.");
-        console.focus("#image-url");
-        console.browser.type(image("boot"));
         console.press("Tab", 9);
         assertThat("next in the Tab order", console.focused(), is("image-alt"));
         assertThat(console.script("return document.getElementById('image-alt').labels[0].textContent"),
@@ -79,10 +76,7 @@ class ConsoleImageDescriptionBrowserTest extends DrivenConsoleTest {
 
     @Test
     void aTranslationKeepingTheOwnImageShowsAndPreviewsTheOwnDescriptionOneWithItsOwnImageOnlyItsOwn() {
-        Project project = console.composeInANewProject();
-        console.typeInEditor("New boots are in.");
-        console.focus("#image-url");
-        console.browser.type(image("boot"));
+        Project project = composeWithTheBootImage();
         console.focus("#image-alt");
         console.browser.type(DESCRIBED);
         addLanguage("fr");
@@ -139,10 +133,7 @@ class ConsoleImageDescriptionBrowserTest extends DrivenConsoleTest {
 
     @Test
     void aDescriptionTooLongIsRefusedBesideItsFieldInItsLanguagesTabTheFocusOnIt() {
-        Project project = console.composeInANewProject();
-        console.typeInEditor("New boots are in.");
-        console.focus("#image-url");
-        console.browser.type(image("boot"));
+        Project project = composeWithTheBootImage();
         console.focus("#image-alt");
         // No field cuts what is typed at its limit: 251 characters, said to be too long by Herald.
         String tooLong = "A boot. ".repeat(31) + "Boo";
@@ -243,6 +234,15 @@ class ConsoleImageDescriptionBrowserTest extends DrivenConsoleTest {
         assertThat(change, containsString("image as above"));
         assertThat(change, containsString("Une botte brune"));
         assertThat(console.violations(), is("[]"));
+    }
+
+    /** A new announcement in a new project, its message typed and the boot's image URL in its field, focused. */
+    private static Project composeWithTheBootImage() {
+        Project project = console.composeInANewProject();
+        console.typeInEditor("New boots are in.");
+        console.focus("#image-url");
+        console.browser.type(image("boot"));
+        return project;
     }
 
     /** An image the console's policy loads (Herald's own origin), told apart by its name. */
