@@ -693,6 +693,8 @@ class BrowserWidgetTest extends WidgetBrowserTest {
                   return [item.querySelector('.message').textContent, image.getAttribute('alt')];
                 });""");
         assertThat(alts.toString(), is("[[\"Decoration\",\"\"],[\"Described\",\"A blue running shoe, side view\"]]"));
+        assertThat("the host page's strict policy reported nothing", browser.script("return window.__violations")
+                .toString(), is("[]"));
     }
 
     @Test
