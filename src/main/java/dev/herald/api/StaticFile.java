@@ -3,6 +3,7 @@ package dev.herald.api;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.function.UnaryOperator;
 
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
@@ -26,18 +27,21 @@ public final class StaticFile {
     private final String contentType;
     private final String cacheControl;
     private final Header[] more;
+    private final UnaryOperator<byte[]> served;
     private volatile Content content;
 
     /** The bytes, sent as they are; the ETag's value, for {@code If-None-Match}; the headers, built once. */
     private record Content(byte[] bytes, String tag, Header[] headers) {
     }
 
-    private StaticFile(String directory, String name, String contentType, String cacheControl, Header[] more) {
+    private StaticFile(String directory, String name, String contentType, String cacheControl,
+                       UnaryOperator<byte[]> served, Header[] more) {
         this.directory = directory;
         this.name = name;
         this.contentType = contentType;
         this.cacheControl = cacheControl;
         this.more = more;
+        this.served = served;
     }
 
     /**
@@ -46,7 +50,13 @@ public final class StaticFile {
      */
     public static StaticFile of(String directory, String name, String contentType, String cacheControl,
                                 Header... more) {
-        return new StaticFile(directory, name, contentType, cacheControl, more);
+        return new StaticFile(directory, name, contentType, cacheControl, UnaryOperator.identity(), more);
+    }
+
+    /** The same, sending the file as {@code served} makes it from the resource's bytes (once, when first asked for). */
+    public static StaticFile of(String directory, String name, String contentType, String cacheControl,
+                                UnaryOperator<byte[]> served, Header... more) {
+        return new StaticFile(directory, name, contentType, cacheControl, served, more);
     }
 
     /** The file's name in its directory. */
@@ -78,7 +88,7 @@ public final class StaticFile {
     }
 
     private Content load() {
-        byte[] bytes = read(directory + name);
+        byte[] bytes = served.apply(read(directory + name));
         String tag = EntityTag.of(bytes);
         Header[] headers = new Header[3 + more.length];
         headers[0] = ResponseHeaders.fixed(HeaderNames.CONTENT_TYPE, contentType);

@@ -2,6 +2,7 @@ package dev.herald.console;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import dev.herald.api.ApiPaths;
 import dev.herald.api.ResponseHeaders;
@@ -83,9 +84,11 @@ public final class ConsoleService implements HttpService {
     }
 
     private static List<Asset> assets() {
-        List<Asset> files = new ArrayList<>(List.of(file("", "console.css", CSS), file("vendor/", "prosemirror.css", CSS),
+        List<Asset> files = new ArrayList<>(List.of(file("", "console.css", CSS, CommentLines::styleSheet),
+                                                    file("vendor/", "prosemirror.css", CSS),
                                                     file("", "favicon.svg", "image/svg+xml")));
-        MODULES.forEach(name -> files.add(file("", name + ".js", JAVASCRIPT)));
+        MODULES.forEach(name -> files.add(file("", name + ".js", JAVASCRIPT, CommentLines::script)));
+        // Vendored files are sent as vendored: minified already, with their licence's header line.
         VENDORED.forEach(name -> files.add(file("vendor/", name + ".js", JAVASCRIPT)));
         return List.copyOf(files);
     }
@@ -99,7 +102,12 @@ public final class ConsoleService implements HttpService {
     }
 
     private static Asset file(String directory, String name, String contentType) {
+        return file(directory, name, contentType, UnaryOperator.identity());
+    }
+
+    /** @param served the bytes sent, made from the file's: the console's own code without its comment lines */
+    private static Asset file(String directory, String name, String contentType, UnaryOperator<byte[]> served) {
         return new Asset("/" + directory + name,
-                         StaticFile.of(DIRECTORY + directory, name, contentType, "no-cache", PAGE_HEADERS));
+                         StaticFile.of(DIRECTORY + directory, name, contentType, "no-cache", served, PAGE_HEADERS));
     }
 }
