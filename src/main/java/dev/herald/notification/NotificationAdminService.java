@@ -391,7 +391,8 @@ public final class NotificationAdminService implements HttpService {
      * its line reads as an update's does.
      */
     static JsonObject changes(Notification before, Notification after) {
-        return AuditDetails.changes(NotificationJson.json(before), NotificationJson.json(after), UNAUDITED, WORDS);
+        return AuditDetails.changes(NotificationJson.compared(before), NotificationJson.compared(after), UNAUDITED,
+                                    WORDS);
     }
 
     /** A change of status is what a reader of the audit log looks for first: it names the action. */

@@ -64,7 +64,8 @@ final class NotificationChanges {
     private static final BodyFields ACTION_FIELDS = BodyFields.of("type", "data");
     private static final BodyFields LINK_FIELDS = BodyFields.of("url", "target", "label");
     /** A translation: the members of a notification's text that a language may change. */
-    static final BodyFields TRANSLATION_FIELDS = BodyFields.of("title", "message", "image", "imageAlt", "action");
+    static final BodyFields TRANSLATION_FIELDS = BodyFields.of("title", "message", "image", "imageAlt", "action")
+            .readOnly("outdated");
     private static final List<String> STATUSES = AdminRequests.names(NotificationStatus.class);
     private static final List<String> ACTION_TYPES = AdminRequests.names(Action.Type.class);
     private static final List<String> TARGETS = List.of("_blank", "_self");
@@ -225,16 +226,25 @@ final class NotificationChanges {
                 + " translations");
     }
 
-    /** The notification with these translations instead of its own, as a PATCH of them would write it. */
+    /**
+     * The notification with these translations instead of its own, as a PATCH of them would write it, and the one in
+     * {@code reviewed} (if not null) marked up to date with the notification's text.
+     */
     static Applied withTranslations(Notification current, SortedMap<String, Translation> translations, long now,
-                                    List<JsonObject> removed, int maxMessageBytes) {
-        Notification changed = new Notification(
+                                    List<JsonObject> removed, int maxMessageBytes, String reviewed) {
+        Notification changed = withTranslations(current, requireWithin(translations, maxMessageBytes), now);
+        requireLanguages(changed, true);
+        return new Applied(withTranslations(changed, Translations.based(current, changed, reviewed), now),
+                           List.copyOf(removed));
+    }
+
+    private static Notification withTranslations(Notification current, SortedMap<String, Translation> translations,
+                                                 long now) {
+        return new Notification(
                 current.id(), current.projectId(), current.status(), current.title(), current.message(),
                 current.image(), current.imageAlt(), current.action(), current.preset(), current.startAt(),
-                current.endAt(), current.createdAt(), now, current.audience(), current.locale(),
-                requireWithin(translations, maxMessageBytes), current.projectLocale());
-        requireLanguages(changed, true);
-        return new Applied(changed, List.copyOf(removed));
+                current.endAt(), current.createdAt(), now, current.audience(), current.locale(), translations,
+                current.projectLocale());
     }
 
     /**
@@ -327,7 +337,7 @@ final class NotificationChanges {
                 throw nothingToShow("message");
             }
             requireLanguages(changed, checked || translations != null);
-            return new Applied(changed, removed);
+            return new Applied(withTranslations(changed, Translations.based(current, changed, null), now), removed);
         }
     }
 

@@ -113,8 +113,8 @@ final class NotificationEvents {
      * reread), whose value the write changed; never their values, which are content.
      */
     private static List<String> changed(Notification before, Notification after) {
-        JsonObject was = NotificationJson.json(before);
-        JsonObject is = NotificationJson.json(after);
+        JsonObject was = NotificationJson.compared(before);
+        JsonObject is = NotificationJson.compared(after);
         return NotificationChanges.DRAFT_FIELDS.writable().stream()
                 .filter(field -> !Objects.equals(was.get(field), is.get(field))).toList();
     }

@@ -17,8 +17,19 @@ final class NotificationJson {
     private NotificationJson() {
     }
 
+    /** The admin view, as answered. */
     static JsonObject json(Notification notification) {
         return view(notification).build();
+    }
+
+    /**
+     * The admin view without what a notification's own changes make of its translations ({@code outdated}): what a
+     * change is found in (an audit line's changes, an event's {@code changed}), which names the translations only
+     * when they were written. Otherwise a typo fixed in the notification's own message would put all its
+     * translations, up to 8 × {@code limits.message-bytes}, twice in its audit line.
+     */
+    static JsonObject compared(Notification notification) {
+        return view(notification, Form.COMPARED).build();
     }
 
     /** An entry of a list: the admin view, and {@code draftOfChanges} when a draft of changes is pending. */
@@ -61,7 +72,7 @@ final class NotificationJson {
      * made.
      */
     static JsonObject tagged(Notification notification) {
-        return view(notification, false).build();
+        return view(notification, Form.TAGGED).build();
     }
 
     /**
@@ -83,23 +94,31 @@ final class NotificationJson {
         return json.build();
     }
 
+    /**
+     * The forms of the view: as answered; as compared (every member, no {@code outdated}); as {@link #tagged} hashes
+     * it ({@code imageAlt} only where set, no {@code outdated}).
+     */
+    private enum Form { ANSWERED, COMPARED, TAGGED }
+
     private static JsonObjectBuilder view(Notification notification) {
-        return view(notification, true);
+        return view(notification, Form.ANSWERED);
     }
 
-    /** @param everyMember the view as answered; false: {@code imageAlt} only where set, as {@link #tagged} hashes */
-    private static JsonObjectBuilder view(Notification notification, boolean everyMember) {
+    private static JsonObjectBuilder view(Notification notification, Form form) {
         JsonObjectBuilder json = Json.builders().createObjectBuilder()
                 .add("id", notification.id())
                 .add("projectId", notification.projectId())
                 .add("status", notification.status().name());
-        withContent(json, notification, everyMember);
+        withContent(json, notification, form != Form.TAGGED);
         if (notification.audience() == null) {
             json.addNull("audience");
         }
         json.add("locale", notification.effectiveLocale())
-                .add("translations", everyMember ? Translations.json(notification.translations())
-                        : Translations.kept(notification.translations()));
+                .add("translations", switch (form) {
+                    case ANSWERED -> Translations.view(notification);
+                    case COMPARED -> Translations.json(notification.translations());
+                    case TAGGED -> Translations.kept(notification.translations());
+                });
         return json.add("createdAt", Timestamps.format(notification.createdAt()))
                 .add("updatedAt", Timestamps.format(notification.updatedAt()));
     }

@@ -46,7 +46,7 @@ final class TranslationRoutes {
     }
 
     void list(ServerRequest request, ServerResponse response) {
-        AdminResponses.ok(request, response, Translations.json(existing.apply(request).translations()));
+        AdminResponses.ok(request, response, Translations.view(existing.apply(request)));
     }
 
     /** Creates (201) or replaces (200) the translation: a member the body leaves out is the notification's own. */
@@ -65,7 +65,7 @@ final class TranslationRoutes {
             created[0] = !current.containsKey(tag);
             return translation;
         }, removed);
-        JsonObject answer = answer(written.translations().get(tag), removed);
+        JsonObject answer = answer(written, tag, removed);
         if (created[0]) {
             AdminResponses.created(request, response, "/api/v1/admin/notifications/" + seen.id() + "/translations/"
                     + tag, answer);
@@ -88,7 +88,7 @@ final class TranslationRoutes {
             removed.clear();
             return NotificationChanges.translation(body, tag, present(current, tag), maxMessageBytes, removed);
         }, removed);
-        AdminResponses.ok(request, response, answer(written.translations().get(tag), removed));
+        AdminResponses.ok(request, response, answer(written, tag, removed));
     }
 
     void delete(ServerRequest request, ServerResponse response) {
@@ -128,8 +128,10 @@ final class TranslationRoutes {
             } else {
                 translations.put(tag, translation);
             }
+            // Written through its own route, the translation is up to date, its text changed or not: a PATCH of
+            // nothing is how a translator says that it still says what the notification says.
             return NotificationChanges.withTranslations(current, translations, clock.millis(), removed,
-                                                        maxMessageBytes);
+                                                        maxMessageBytes, translation == null ? null : tag);
         }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.updated", before.projectId(),
                                             "notification", before.id(),
                                             NotificationAdminService.changes(before, after))).notification();
@@ -154,8 +156,8 @@ final class TranslationRoutes {
         return NotificationChanges.translationTag(request.path().pathParameters().get("locale"), "locale");
     }
 
-    private static JsonObject answer(Translation translation, List<JsonObject> removed) {
-        JsonObject json = Translations.json(translation);
+    private static JsonObject answer(Notification written, String tag, List<JsonObject> removed) {
+        JsonObject json = Translations.view(written, tag);
         if (removed.isEmpty()) {
             return json;
         }

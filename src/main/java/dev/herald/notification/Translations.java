@@ -1,6 +1,9 @@
 package dev.herald.notification;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -8,6 +11,7 @@ import java.util.TreeMap;
 
 import dev.herald.api.Json;
 
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -16,7 +20,8 @@ import jakarta.json.JsonValue;
  * A notification's translations by canonical tag, in tag order, as the management API answers them and as
  * {@code notifications.translations} keeps them (migration 21):
  * {@code {"fr":{"title","message","image","imageAlt","action"}}}, every member present, null where the translation
- * keeps the notification's own ({@code imageAlt} only when set in the column).
+ * keeps the notification's own ({@code imageAlt} only when set in the column, which also keeps each one's
+ * {@code basis}; answers say {@code outdated} instead).
  */
 public final class Translations {
 
@@ -30,6 +35,8 @@ public final class Translations {
     static final int MAX_MESSAGE_BYTES_MULTIPLE = 8;
 
     public static final SortedMap<String, Translation> NONE = Collections.emptySortedMap();
+    /** Characters of a basis: 96 bits of SHA-256, base64url. Which text a translation was written against, no more. */
+    private static final int BASIS_LENGTH = 16;
 
     private Translations() {
     }
@@ -40,9 +47,31 @@ public final class Translations {
                 : Collections.unmodifiableSortedMap(new TreeMap<>(translations));
     }
 
-    /** As the management API answers them: every member present. */
+    /**
+     * As a draft of changes keeps them, every member present: the body of a write, which sets no basis and may not
+     * say whether they are out of date.
+     */
     public static JsonObject json(SortedMap<String, Translation> translations) {
         return json(translations, true);
+    }
+
+    /** As the management API answers a notification's: every member present, and whether each is out of date. */
+    static JsonObject view(Notification notification) {
+        String basis = basis(notification);
+        JsonObjectBuilder json = Json.builders().createObjectBuilder();
+        notification.translations().forEach((tag, translation) -> json.add(tag, view(translation, basis)));
+        return json.build();
+    }
+
+    /** One of a notification's translations as answered: every member, and {@code outdated}. */
+    static JsonObject view(Notification notification, String tag) {
+        return view(notification.translations().get(tag), basis(notification));
+    }
+
+    private static JsonObject view(Translation translation, String basis) {
+        return Json.builders().createObjectBuilder(json(translation, true))
+                .add("outdated", translation.basis() != null && !translation.basis().equals(basis))
+                .build();
     }
 
     /**
@@ -57,10 +86,6 @@ public final class Translations {
         JsonObjectBuilder json = Json.builders().createObjectBuilder();
         translations.forEach((tag, translation) -> json.add(tag, json(translation, everyMember)));
         return json.build();
-    }
-
-    static JsonObject json(Translation translation) {
-        return json(translation, true);
     }
 
     private static JsonObject json(Translation translation, boolean everyMember) {
@@ -79,9 +104,71 @@ public final class Translations {
         return json.build();
     }
 
-    /** The column's value: null for none. */
+    /** The column's value, each translation with its basis where known: null for none. */
     static String stored(SortedMap<String, Translation> translations) {
-        return translations.isEmpty() ? null : Json.write(kept(translations));
+        if (translations.isEmpty()) {
+            return null;
+        }
+        JsonObjectBuilder json = Json.builders().createObjectBuilder();
+        translations.forEach((tag, translation) -> {
+            JsonObject kept = json(translation, false);
+            json.add(tag, translation.basis() == null ? kept
+                    : Json.builders().createObjectBuilder(kept).add("basis", translation.basis()).build());
+        });
+        return Json.write(json.build());
+    }
+
+    /**
+     * The notification's own text that its translations translate, hashed: title, message, image, description and
+     * action, each as stored. A translation written against it keeps it as its basis ({@link #based}); once the
+     * notification's own text changes, the translation is out of date until it is written again or marked up to date.
+     */
+    static String basis(Notification notification) {
+        JsonArrayBuilder text = Json.builders().createArrayBuilder();
+        for (String member : new String[] {notification.title(), notification.message(), notification.image(),
+                                           notification.imageAlt()}) {
+            if (member == null) {
+                text.addNull();
+            } else {
+                text.add(member);
+            }
+        }
+        text.add(NotificationJson.action(notification.action()));
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.write(text.build())
+                                                                                .getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest).substring(0, BASIS_LENGTH);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    /**
+     * The translations {@code after} a write, each with its basis: the text of {@code after} for one that is new,
+     * that the write changed, or in {@code reviewed} (marked up to date through its own route); the one it had for
+     * one the write left as it was, or, when it had none (kept by a version of Herald before bases), the text of
+     * {@code before}, which it was written against at the latest.
+     */
+    static SortedMap<String, Translation> based(Notification before, Notification after, String reviewed) {
+        if (after.translations().isEmpty()) {
+            return after.translations();
+        }
+        String now = basis(after);
+        String then = null;
+        TreeMap<String, Translation> based = new TreeMap<>();
+        for (Map.Entry<String, Translation> entry : after.translations().entrySet()) {
+            Translation translation = entry.getValue();
+            Translation was = before.translations().get(entry.getKey());
+            if (was == null || !was.sameAs(translation) || entry.getKey().equals(reviewed)) {
+                based.put(entry.getKey(), translation.withBasis(now));
+            } else if (was.basis() != null) {
+                based.put(entry.getKey(), translation.withBasis(was.basis()));
+            } else {
+                then = then == null ? basis(before) : then;
+                based.put(entry.getKey(), translation.withBasis(then));
+            }
+        }
+        return of(based);
     }
 
     /** The column's value as written by {@link #stored}; null or unreadable: none. */
@@ -95,7 +182,7 @@ public final class Translations {
             if (value instanceof JsonObject member) {
                 translations.put(tag, new Translation(string(member, "title"), string(member, "message"),
                                                       string(member, "image"), string(member, "imageAlt"),
-                                                      storedAction(member.get("action"))));
+                                                      storedAction(member.get("action")), string(member, "basis")));
             }
         });
         return of(translations);

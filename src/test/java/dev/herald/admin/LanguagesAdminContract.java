@@ -189,7 +189,7 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         JsonObject translations = created.getJsonObject("translations");
         assertThat("canonical tags, in order", List.copyOf(translations.keySet()), is(List.of("fr", "pt-BR")));
         assertThat(translations.getJsonObject("fr"), is(JsonBodies.object(
-                "{\"title\":null,\"message\":null,\"image\":null,\"imageAlt\":null,\"action\":null}")));
+                "{\"title\":null,\"message\":null,\"image\":null,\"imageAlt\":null,\"action\":null,\"outdated\":false}")));
         JsonObject pt = translations.getJsonObject("pt-BR");
         assertThat(pt.getString("title"), is("Promo\u00e7\u00e3o"));
         assertThat(pt.getString("message"), is("Metade"));
@@ -435,13 +435,13 @@ abstract class LanguagesAdminContract extends HeraldServerTest {
         AdminClient.Answer replaced = admin.call(Method.PUT, path + "/fr", FR);
         assertThat(replaced.status(), is(200));
         assertThat(replaced.object(), is(JsonBodies.object("{\"title\":\"Soldes\",\"message\":\"Moiti\u00e9 prix\","
-                + "\"image\":null,\"imageAlt\":null,\"action\":null}")));
+                + "\"image\":null,\"imageAlt\":null,\"action\":null,\"outdated\":false}")));
 
         AdminClient.Answer patched = admin.call(Method.PATCH, path + "/fr",
                                                 "{\"image\":\"https://cdn.example.com/fr.png\",\"title\":null}");
         assertThat(patched.body(), patched.status(), is(200));
         assertThat(patched.object(), is(JsonBodies.object("{\"title\":null,\"message\":\"Moiti\u00e9 prix\","
-                + "\"image\":\"https://cdn.example.com/fr.png\",\"imageAlt\":null,\"action\":null}")));
+                + "\"image\":\"https://cdn.example.com/fr.png\",\"imageAlt\":null,\"action\":null,\"outdated\":false}")));
         assertThat(versions(id), hasSize(4));
 
         assertThat(admin.call(Method.DELETE, path + "/fr").status(), is(204));
