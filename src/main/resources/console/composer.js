@@ -54,6 +54,7 @@ export function init() {
     }
   });
   $('remove-language').addEventListener('click', removeLanguage);
+  $('mark-current').addEventListener('click', markCurrent);
   $('own-locale').addEventListener('change', ownLocaleChanged);
   initDates();
   $('url-apply').addEventListener('click', applyUrl);
@@ -351,6 +352,7 @@ function showLanguage() {
     + 'in its field.' : '';
   $('remove-language-row').hidden = !translation;
   $('own-locale-row').hidden = translation;
+  showOutdated();
   typedIn(selected || ownLocale);
   // A link's or an image's URL asked for the editor of the language left would land in this one's.
   $('url-bar').hidden = true;
@@ -414,10 +416,43 @@ function renderTabs() {
     tab.setAttribute('aria-selected', String(tag === selected));
     tab.setAttribute('aria-controls', 'language-panel');
     tab.tabIndex = tag === selected ? 0 : -1;
-    tab.textContent = tag === OWN ? `${languages.languageName(ownLocale)}, its own` : languages.languageName(tag);
+    tab.textContent = tag === OWN ? `${languages.languageName(ownLocale)}, its own`
+      : `${languages.languageName(tag)}${isOutdated(tag) ? ' · to read again' : ''}`;
     return tab;
   }));
   $('language-panel').setAttribute('aria-labelledby', tabId(selected));
+}
+
+// Whether the saved announcement's translation was written before its own text last changed (the API's outdated;
+// a draft of changes says nothing of it: the live announcement's).
+const isOutdated = (tag) => languages.outdatedLocales(editing).includes(tag);
+
+function showOutdated() {
+  const outdated = isOutdated(selected);
+  $('outdated-row').hidden = !outdated;
+  $('outdated-note').textContent = outdated ? `Written before the ${languages.languageName(ownLocale)} text last `
+    + `changed: read it again${pendingDraft ? '.' : ', then change it or mark it as up to date.'}` : '';
+  // Its route writes the announcement as saved, which would delete a pending draft of changes.
+  $('mark-current').hidden = !!pendingDraft;
+}
+
+// The translation as saved read again and still right: written through its route, it is up to date. The fields keep
+// what is typed; the announcement's tag follows, so that saving them is not refused.
+async function markCurrent() {
+  const tag = selected;
+  try {
+    await call('PATCH', `/notifications/${editing.id}/translations/${tag}`, {}, openedCondition());
+  } catch (e) {
+    if (e.code === 'CHANGED_SINCE_READ') return sayChangedSinceRead('close it and open it again to see theirs.');
+    return showSaveError(e);
+  }
+  openedTag = lastTag();
+  editing = { ...editing, translations: { ...editing.translations, [tag]: { ...editing.translations[tag],
+    outdated: false } } };
+  showOutdated();
+  renderTabs();
+  $(tabId(tag)).focus();
+  say(`${languages.languageName(tag)} marked as up to date.`);
 }
 
 /** Another language's tab: what the fields hold is kept for the one left. */
@@ -659,8 +694,10 @@ async function saveAnnouncement(status) {
       saved = editing
         ? await call('PATCH', `/notifications/${editing.id}`, body, openedCondition())
         : await call('POST', `/projects/${currentProject.id}/notifications`, { status: 'DRAFT', ...body });
+      const outdated = languages.outdatedLocales(saved);
       say(`${stateOf(saved, serverNow())[0].toUpperCase()}${stateOf(saved, serverNow()).slice(1)}: `
-        + `“${announcementName(saved, 60)}”.`);
+        + `“${announcementName(saved, 60)}”.${outdated.length ? ` To read again: ${outdated
+          .map(languages.languageName).join(', ')}.` : ''}`);
     }
     leaveComposer();
     await Promise.all([loadNotifications(), loadActivity()]);

@@ -55,6 +55,12 @@ export function missingLocales(notification, project) {
   return required.filter((tag) => tag !== own && !(translations[tag] && translations[tag].message));
 }
 
+/** The announcement's translations written before its own text last changed (the API's `outdated`), by tag. */
+export function outdatedLocales(notification) {
+  const translations = (notification && notification.translations) || {};
+  return Object.keys(translations).filter((tag) => translations[tag].outdated);
+}
+
 // Tags offered when adding a translation, after the project's required ones: the languages most sites add first.
 const COMMON = ['fr', 'de', 'es', 'it', 'pt-BR', 'ja', 'zh-Hans', 'ar', 'he', 'nl', 'pl', 'ko'];
 

@@ -124,6 +124,16 @@ function notificationRow(notification, now) {
     lacking.title = `Lacks languages the project requires: ${missing.map(languages.languageName).join(', ')}`;
     state.append(' ', lacking);
   }
+  const outdated = languages.outdatedLocales(notification);
+  if (outdated.length) {
+    // Its translators' next task: in words, as the missing languages are.
+    const stale = document.createElement('span');
+    stale.className = 'outdated';
+    stale.textContent = `to read again: ${outdated.join(', ')}`;
+    stale.title = `Translations written before its own text last changed: ${outdated.map(languages.languageName)
+      .join(', ')}`;
+    state.append(' ', stale);
+  }
   const actions = document.createElement('td');
   actions.className = 'actions';
   if (isEditor()) {

@@ -245,6 +245,55 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         assertThat(console.violations(), is("[]"));
     }
 
+    @Test
+    void aTranslationWrittenBeforeTheOwnTextChangedIsToReadAgainUntilMarkedUpToDate() throws IOException {
+        Project project = console.composeInANewProject();
+        console.typeInEditor("Our spring sale starts today.");
+        addLanguage("fr");
+        console.typeInEditor("Les soldes de printemps commencent aujourd'hui.");
+        saveAsDraft();
+        assertThat("written together: up to date", console.rows("#notification-list .outdated"), is(List.of()));
+
+        // The own text changed and French saved as it was (the console sends it back as stored): said at once.
+        console.openFirstAnnouncement();
+        console.typeInEditor("Ends Sunday");
+        saveAsDraft();
+        console.waitFor(() -> console.text("status").contains("To read again"));
+        assertThat(console.text("status"), containsString(": “Ends SundayOur spring sale starts today.”. To read"
+                + " again: French (fr)."));
+        assertThat("in words, in the list", console.rows("#notification-list .outdated"),
+                   is(List.of("to read again: fr")));
+
+        console.openFirstAnnouncement();
+        assertThat(console.script(TABS), is("*English (en), its own | French (fr) · to read again"));
+        assertThat("only on its tab", console.visible("outdated-row"), is(false));
+        console.focus("#language-tab-own");
+        console.press("ArrowRight", 39);
+        console.waitFor(() -> console.focused().equals("language-tab-fr"));
+        assertThat(console.visible("outdated-row"), is(true));
+        assertThat(console.text("outdated-note"), is("Written before the English (en) text last changed: read it"
+                + " again, then change it or mark it as up to date."));
+        console.saveLightAndPhone("console-translation-to-read-again", () -> console.browser.script(
+                "document.getElementById('composer-title').scrollIntoView()"));
+
+        console.focus("#mark-current");
+        console.press("Enter", 13);
+        console.waitFor(() -> console.text("status").equals("French (fr) marked as up to date."));
+        assertThat(console.script(TABS), is("English (en), its own | *French (fr)"));
+        assertThat(console.visible("outdated-row"), is(false));
+        assertThat("the focus back on its tab", console.focused(), is("language-tab-fr"));
+        String translations = "const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
+                + " return JSON.stringify(list[0].translations);";
+        assertThat(console.api(translations, project.id()).getJsonObject("fr").getBoolean("outdated"), is(false));
+
+        // The composer's tag followed the mark: saving after it is not refused as someone else's change.
+        saveAsDraft();
+        assertThat(console.text("status"), containsString("Ends SundayOur spring sale starts today."));
+        assertThat(console.text("status").contains("To read again"), is(false));
+        assertThat(console.rows("#notification-list .outdated"), is(List.of()));
+        assertThat(console.violations(), is("[]"));
+    }
+
     /** The page loaded anew, as F5 does (the same address opened again would not load it). */
     private static void reload() {
         console.browser.script("document.getElementById('project').hidden = true; location.reload()");
