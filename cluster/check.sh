@@ -17,6 +17,8 @@
 #   node, deliver each event once and every click once (issue 35);
 # - per-user state written for the same users through the three instances at once: every write 204, one row per
 #   user and notification with the first instant of each state, the same rows on every node.
+# - an interaction sent again with its event id through the three instances, each on its own node, at once: every
+#   answer 204, each id stored once (docs/api.md, Retrying a tracking request).
 # - a backup of one node (mariadb-dump --single-transaction of node 3) while interactions arrive through all three
 #   instances: none refused; restored into the single server, its daily totals equal its rows and it holds all node 3
 #   held before (docs/operations.md#galera).
@@ -218,6 +220,41 @@ summaries=$(for port in 18091 18092 18093; do
 done | sort -u | wc -l)
 [ "$summaries" = 1 ] || fail "USER STATE ON THREE NODES: THE INSTANCES ANSWER $summaries DIFFERENT STATES FOR ONE USER"
 log "per-user state: 90 writes for 10 users through three nodes at once all 204; 20 rows, the same on every node, each seen and read; one answer from every instance"
+
+# A client that sends an interaction again through a balancer may reach another instance, writing through another
+# node: each of 100 event ids sent through the three instances at the same moment (with and without a tag, through
+# both endpoints), and again a second later. Two nodes inserting the same id certify one transaction and fail the
+# other whole, batch and all; it must be written again without the repeat: every answer 204, each id stored once.
+retried=$(admin -d '{"message":"sent again","status":"PUBLISHED"}' \
+    "http://127.0.0.1:18091/api/v1/admin/projects/$project/notifications" | json '["id"]')
+for round in 1 2; do
+    for i in $(seq 1 100); do
+        for port in 18091 18092 18093; do
+            if [ $((i % 2)) = 0 ]; then
+                path=$retried; body="{\\\"type\\\":\\\"click\\\",\\\"eventId\\\":\\\"galera-$i\\\"}"
+            else
+                path=$retried/enhanced
+                body="{\\\"type\\\":\\\"conversion\\\",\\\"eventId\\\":\\\"galera-$i\\\",\\\"metadata\\\":{\\\"n\\\":$i}}"
+            fi
+            printf 'next\nurl = "http://127.0.0.1:%d/api/v1/public/track/%s"\nheader = "Content-Type: application/json"\n' \
+                "$port" "$path"
+            printf 'header = "X-Forwarded-For: 10.8.%d.%d"\ndata = "%s"\noutput = /dev/null\n' "$i" "$round" "$body"
+            printf 'write-out = "track %%{http_code}\\n"\n'
+        done
+    done | tail -n +2 > "$CLUSTER_DIR/retried.curl"
+    curl -s --parallel --parallel-max 30 -K "$CLUSTER_DIR/retried.curl" >> "$CLUSTER_DIR/retried" 2>> "$CLUSTER_DIR/retried.err"
+    sleep 1
+done
+[ "$(grep -c '^track 204$' "$CLUSTER_DIR/retried")" = 600 ] \
+    || fail "EVENT IDS ON THREE NODES: $(sort "$CLUSTER_DIR/retried" | uniq -c | tr '\n' ' ')"
+for port in 13307 13308 13309; do
+    stored=$(sql "$port" "SELECT COUNT(*) FROM interactions WHERE notification_id = '$retried'")
+    totals=$(sql "$port" "SELECT COALESCE(SUM(total), 0) FROM interaction_daily_totals WHERE notification_id = '$retried'")
+    ids=$(sql "$port" "SELECT COUNT(*) FROM interaction_event_ids WHERE project_id = '$project' AND event_id LIKE 'galera-%'")
+    [ "$stored" = 100 ] && [ "$totals" = 100 ] && [ "$ids" = 100 ] \
+        || fail "EVENT IDS ON THREE NODES: NODE $port HAS $stored ROWS, TOTALS $totals AND $ids IDS FOR 100 IDS SENT SIX TIMES"
+done
+log "event ids on three nodes: 100 ids each sent through the three instances at once, twice: 600 answers 204, 100 interactions stored once on every node"
 
 # Read-your-writes across nodes (wsrep_sync_wait), and the public feed of the other instances within its bound.
 fresh=$(admin -d '{"message":"just now","status":"PUBLISHED"}' "http://127.0.0.1:18091/api/v1/admin/projects/$project/notifications" | json '["id"]')

@@ -76,7 +76,12 @@ public final class ExactlyOnceCommit {
                     batchId.requireWritten();
                     connection.commit();
                 } catch (SQLException | RuntimeException e) {
-                    Transactions.rollbackQuietly(connection, e);
+                    if (!Transactions.rolledBackQuietly(connection, e)) {
+                        // What the connection holds is not known to be undone (a Galera node reports an abort's
+                        // deadlock again on the rollback after it): never back to the pool, where resetting it to
+                        // auto-commit would commit whatever the server ran after the abort.
+                        pool.evict(connection);
+                    }
                     if (unknownSince != null && writtenBefore(ids, connection, id, e)) {
                         resolved("found committed on writing it again", attempt, started, unknownSince);
                         return;

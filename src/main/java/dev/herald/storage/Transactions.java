@@ -131,10 +131,17 @@ public final class Transactions {
     }
 
     static void rollbackQuietly(Connection connection, Exception failure) {
+        rolledBackQuietly(connection, failure);
+    }
+
+    /** The same; false when the rollback failed (its failure added to {@code failure}). */
+    static boolean rolledBackQuietly(Connection connection, Exception failure) {
         try {
             connection.rollback();
+            return true;
         } catch (SQLException rollbackFailure) {
             failure.addSuppressed(rollbackFailure);
+            return false;
         }
     }
 

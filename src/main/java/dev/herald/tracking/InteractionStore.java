@@ -35,6 +35,14 @@ import dev.herald.userstate.UserStateEvents;
  * cores are busy each answer waits for a core too (measured: three round trips took some 3.4 ms a batch under load;
  * the id's insert, a round trip of its own until 2026-11-30, some 0.1 ms of every commit's 0.9).
  *
+ * <p>Not on a Galera node: there a transaction that another node's write set aborts (Galera's "brute force" abort, a
+ * certification conflict found while the script runs) fails the statement it was in, and the server then runs the
+ * script's remaining statements in a new transaction, its COMMIT included (measured on cluster/run.sh's nodes: a
+ * script aborted halfway committed its second half while the driver reported the deadlock). The batch's totals, ids
+ * or rows after the abort would be committed without those before it, and the batch written again whole: daily totals
+ * above the rows, seen when one event id reached two instances on two nodes at once (cluster/check.sh). So there the
+ * script leaves COMMIT to the caller, whose rollback after the failure undoes what the server ran after the abort.
+ *
  * <p>Where a project's endpoint wants them, the batch's interactions are written as events in the same transaction
  * ({@link InteractionEvents}): a group commit marks the rows its events take and writes a range naming them;
  * tracking without batching copies them into the events.
@@ -60,6 +68,9 @@ final class InteractionStore {
     private final String addToTotalsEnd;
     private final Dialect dialect;
     private final boolean scripts;
+    private final String showWsrepOn;
+    /** Whether a script ends in COMMIT: null until the first script's connection said whether it is a Galera node. */
+    private volatile Boolean commitsInScript;
     private final StateRows states;
     private final InteractionEvents events;
     private final Outbox outbox;
@@ -93,6 +104,7 @@ final class InteractionStore {
         this.addToTotalsEnd = database.statement("add-to-daily-totals-end");
         this.dialect = database.dialect();
         this.scripts = dialect.takesScripts();
+        this.showWsrepOn = scripts ? database.statement("show-wsrep-on") : null;
         this.states = new StateRows(database, clock);
         this.eventIds = new EventIds(database);
     }
@@ -185,8 +197,8 @@ final class InteractionStore {
 
     /**
      * The batch and its commit. On a connection that takes scripts ({@code allowMultiQueries}), one round trip;
-     * the database stops at the first statement that fails, so COMMIT runs only if both writes did. Otherwise
-     * statement by statement, and the caller commits. A group commit's events name its rows. An interaction whose
+     * the database stops at the first statement that fails, so COMMIT runs only if both writes did (on a Galera
+     * node, the caller commits: see above). Otherwise statement by statement, and the caller commits. A group commit's events name its rows. An interaction whose
      * event id was stored before is left out; a batch of such only writes its id.
      */
     void writeAndCommit(Connection connection, int lane, BatchId id, List<Interaction> sent) throws SQLException {
@@ -203,10 +215,11 @@ final class InteractionStore {
         eventIds.writeUnseen(connection, sent, batch -> writeScript(connection, lane, id, batch));
     }
 
-    /** The batch, its mark and the commit in one script. */
+    /** The batch, its mark and (but on a Galera node) the commit in one script. */
     private void writeScript(Connection connection, int lane, BatchId id, List<Interaction> batch) throws SQLException {
+        String commit = commitsInScript(connection) ? ";\nCOMMIT" : "";
         if (batch.isEmpty()) {
-            try (PreparedStatement statement = connection.prepareStatement(id.sql() + ";\nCOMMIT")) {
+            try (PreparedStatement statement = connection.prepareStatement(id.sql() + commit)) {
                 id.bind(statement, 1);
                 execute(statement);
             }
@@ -226,7 +239,7 @@ final class InteractionStore {
             }
             String script = id.sql() + ";\n" + insertSql(batch.size()) + ";\n" + ranges.sql()
                     + (eventIdRows == 0 ? "" : eventIds.insertSql(eventIdRows) + ";\n") + totalsSql(totals.size())
-                    + (userStates.isEmpty() ? "" : ";\n" + states.sql(userStates.size())) + ";\nCOMMIT";
+                    + (userStates.isEmpty() ? "" : ";\n" + states.sql(userStates.size())) + commit;
             try (PreparedStatement statement = connection.prepareStatement(script)) {
                 int next = bindInteractions(statement, id.bind(statement, 1), batch, marked);
                 next = ranges.bind(statement, next);
@@ -239,6 +252,22 @@ final class InteractionStore {
             events.failed(firstWriter + lane);
             throw e;
         }
+    }
+
+    /**
+     * Whether scripts may end in COMMIT: not on a Galera node (a server without wsrep, or with it off, says nothing or
+     * OFF). Asked once, of the first script's connection; every node of a cluster answers alike.
+     */
+    private boolean commitsInScript(Connection connection) throws SQLException {
+        Boolean known = commitsInScript;
+        if (known == null) {
+            try (PreparedStatement statement = connection.prepareStatement(showWsrepOn);
+                 ResultSet rows = statement.executeQuery()) {
+                known = !(rows.next() && "ON".equalsIgnoreCase(rows.getString(2)));
+            }
+            commitsInScript = known;
+        }
+        return known;
     }
 
     private static void execute(PreparedStatement script) throws SQLException {
