@@ -187,6 +187,7 @@ function change(line) {
 }
 
 const MEMBERS = { message: 'Message', status: 'Status', image: 'Image', imageAlt: 'Image description', action: 'Link',
+  outdatedTranslations: 'Translations to read again',
   preset: 'Style', startDate: 'Starts', endDate: 'Ends', name: 'Name', showPast: 'Shows ended',
   showFuture: 'Shows scheduled', orderBy: 'Order' };
 
@@ -293,6 +294,7 @@ function shown(member, value) {
   }
   if (value === null) return 'none';
   if (typeof value === 'string') return cut(member === 'message' ? excerpt(plainText(value)) : value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.length ? cut(value.join(', ')) : 'none';
   if (member === 'action' && typeof value === 'object' && value.type === 'NONE') return 'none';
   if (member === 'action' && typeof value === 'object' && value.data && typeof value.data.url === 'string') {
     return cut(value.data.url);

@@ -429,9 +429,11 @@ const isOutdated = (tag) => languages.outdatedLocales(editing).includes(tag);
 
 function showOutdated() {
   const outdated = isOutdated(selected);
+  const own = languages.languageName(ownLocale);
   $('outdated-row').hidden = !outdated;
-  $('outdated-note').textContent = outdated ? `Written before the ${languages.languageName(ownLocale)} text last `
-    + `changed: read it again${pendingDraft ? '.' : ', then change it or mark it as up to date.'}` : '';
+  $('outdated-note').textContent = !outdated ? '' : pendingDraft ? `The live announcement's `
+    + `${languages.languageName(selected)} text was written before its ${own} text last changed: read it again.`
+    : `Written before the ${own} text last changed: read it again, then change it or mark it as up to date.`;
   // Its route writes the announcement as saved, which would delete a pending draft of changes.
   $('mark-current').hidden = !!pendingDraft;
 }
@@ -440,6 +442,13 @@ function showOutdated() {
 // what is typed; the announcement's tag follows, so that saving them is not refused.
 async function markCurrent() {
   const tag = selected;
+  // Marked against the own text as saved: an edit of it not yet saved would make it out of date again on saving.
+  const own = (body) => JSON.stringify(['title', 'message', 'image', 'imageAlt', 'action'].map((name) => body[name]));
+  if (own(formBody()) !== own(JSON.parse(opened)[0])) {
+    $('status-error').textContent = `Save the ${languages.languageName(ownLocale)} text first: its changes not yet `
+      + `saved would leave ${languages.languageName(tag)} to read again once saved.`;
+    return;
+  }
   try {
     await call('PATCH', `/notifications/${editing.id}/translations/${tag}`, {}, openedCondition());
   } catch (e) {
@@ -447,12 +456,14 @@ async function markCurrent() {
     return showSaveError(e);
   }
   openedTag = lastTag();
+  $('status-error').textContent = '';
   editing = { ...editing, translations: { ...editing.translations, [tag]: { ...editing.translations[tag],
     outdated: false } } };
   showOutdated();
   renderTabs();
   $(tabId(tag)).focus();
   say(`${languages.languageName(tag)} marked as up to date.`);
+  await loadNotifications();
 }
 
 /** Another language's tab: what the fields hold is kept for the one left. */

@@ -328,7 +328,7 @@ public final class NotificationAdminService implements HttpService {
                     throw ApiException.error(Status.CONFLICT_409, "NOT_DRAFT", "The notification was "
                             + current.status() + " meanwhile: restore again to keep the version as a draft of changes");
                 }
-                return patch.applyTo(current, clock.millis());
+                return NotificationChanges.restored(current, patch.applyTo(current, clock.millis()));
             }, (before, after) -> AuditEntry.of(actor, after.updatedAt(), "notification.version-restored",
                     before.projectId(), TARGET, before.id(), restored(changes(before, after), version)));
             response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(
@@ -391,7 +391,7 @@ public final class NotificationAdminService implements HttpService {
      * its line reads as an update's does.
      */
     static JsonObject changes(Notification before, Notification after) {
-        return AuditDetails.changes(NotificationJson.compared(before), NotificationJson.compared(after), UNAUDITED,
+        return AuditDetails.changes(NotificationJson.audited(before), NotificationJson.audited(after), UNAUDITED,
                                     WORDS);
     }
 

@@ -238,6 +238,13 @@ final class NotificationChanges {
                            List.copyOf(removed));
     }
 
+    /** A version restored as {@code applied}: each translation the restore changes is to be read again. */
+    static Applied restored(Notification current, Applied applied) {
+        Notification restored = applied.notification();
+        return new Applied(withTranslations(restored, Translations.restored(current, restored), restored.updatedAt()),
+                           applied.removed());
+    }
+
     private static Notification withTranslations(Notification current, SortedMap<String, Translation> translations,
                                                  long now) {
         return new Notification(

@@ -32,6 +32,22 @@ final class NotificationJson {
         return view(notification, Form.COMPARED).build();
     }
 
+    /**
+     * What an audit line's changes compare: {@link #compared}, and the tags of the translations to read again
+     * ({@code outdatedTranslations}, empty for none), so that the write that left some so, and a translation marked
+     * up to date, each say it in a few bytes.
+     */
+    static JsonObject audited(Notification notification) {
+        JsonObject compared = compared(notification);
+        JsonArrayBuilder outdated = Json.builders().createArrayBuilder();
+        notification.translations().forEach((tag, translation) -> {
+            if (Translations.outdated(notification, translation)) {
+                outdated.add(tag);
+            }
+        });
+        return Json.builders().createObjectBuilder(compared).add("outdatedTranslations", outdated).build();
+    }
+
     /** An entry of a list: the admin view, and {@code draftOfChanges} when a draft of changes is pending. */
     static JsonObject json(NotificationStore.Listed listed) {
         JsonObjectBuilder json = view(listed.notification());

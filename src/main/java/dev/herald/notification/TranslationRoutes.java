@@ -78,6 +78,7 @@ final class TranslationRoutes {
     void patch(ServerRequest request, ServerResponse response) {
         Notification seen = existing.apply(request);
         String tag = tag(request);
+        requireNotOwn(seen, tag);
         JsonObject body = AdminRequests.body(request, NotificationChanges.TRANSLATION_FIELDS.at("translations." + tag));
         List<JsonObject> removed = new ArrayList<>();
         // Read once against what the request saw, so that a bad body is a 400 before the write; applied to what
@@ -94,6 +95,7 @@ final class TranslationRoutes {
     void delete(ServerRequest request, ServerResponse response) {
         Notification seen = existing.apply(request);
         String tag = tag(request);
+        requireNotOwn(seen, tag);
         present(seen.translations(), tag);
         write(request, response, seen, tag, false, current -> {
             present(current, tag);
@@ -117,10 +119,7 @@ final class TranslationRoutes {
                 request, seen, notifications, creates ? Optional.of(tag) : Optional.empty());
         Notification written = notifications.update(seen, (current, draft) -> {
             preconditions.require(current, draft);
-            if (tag.equals(current.effectiveLocale())) {
-                throw ApiException.validation("locale", tag + " is the notification's own language: change the"
-                        + " notification itself (PATCH /api/v1/admin/notifications/" + current.id() + ")");
-            }
+            requireNotOwn(current, tag);
             SortedMap<String, Translation> translations = new TreeMap<>(current.translations());
             Translation translation = change.apply(current.translations());
             if (translation == null) {
@@ -137,6 +136,14 @@ final class TranslationRoutes {
                                             NotificationAdminService.changes(before, after))).notification();
         response.header(ResponseHeaders.of(HeaderNames.ETAG, NotificationPreconditions.tag(written, Optional.empty())));
         return written;
+    }
+
+    /** 400 for the notification's own language, which no translation route writes. */
+    private static void requireNotOwn(Notification notification, String tag) {
+        if (tag.equals(notification.effectiveLocale())) {
+            throw ApiException.validation("locale", tag + " is the notification's own language: change the"
+                    + " notification itself (PATCH /api/v1/admin/notifications/" + notification.id() + ")");
+        }
     }
 
     private static Translation present(SortedMap<String, Translation> translations, String tag) {

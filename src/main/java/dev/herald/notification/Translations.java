@@ -37,6 +37,8 @@ public final class Translations {
     public static final SortedMap<String, Translation> NONE = Collections.emptySortedMap();
     /** Characters of a basis: 96 bits of SHA-256, base64url. Which text a translation was written against, no more. */
     private static final int BASIS_LENGTH = 16;
+    /** A basis no text hashes to (it is not base64url): out of date until written again or marked up to date. */
+    private static final String OUT_OF_DATE = "!";
 
     private Translations() {
     }
@@ -57,21 +59,25 @@ public final class Translations {
 
     /** As the management API answers a notification's: every member present, and whether each is out of date. */
     static JsonObject view(Notification notification) {
-        String basis = basis(notification);
         JsonObjectBuilder json = Json.builders().createObjectBuilder();
-        notification.translations().forEach((tag, translation) -> json.add(tag, view(translation, basis)));
+        notification.translations().forEach((tag, translation) -> json.add(tag, view(notification, translation)));
         return json.build();
     }
 
     /** One of a notification's translations as answered: every member, and {@code outdated}. */
     static JsonObject view(Notification notification, String tag) {
-        return view(notification.translations().get(tag), basis(notification));
+        return view(notification, notification.translations().get(tag));
     }
 
-    private static JsonObject view(Translation translation, String basis) {
+    private static JsonObject view(Notification notification, Translation translation) {
         return Json.builders().createObjectBuilder(json(translation, true))
-                .add("outdated", translation.basis() != null && !translation.basis().equals(basis))
+                .add("outdated", outdated(notification, translation))
                 .build();
+    }
+
+    /** Whether the translation was written against other text of the notification than it has now. */
+    static boolean outdated(Notification notification, Translation translation) {
+        return translation.basis() != null && !translation.basis().equals(basis(notification, translation));
     }
 
     /**
@@ -119,14 +125,18 @@ public final class Translations {
     }
 
     /**
-     * The notification's own text that its translations translate, hashed: title, message, image, description and
-     * action, each as stored. A translation written against it keeps it as its basis ({@link #based}); once the
-     * notification's own text changes, the translation is out of date until it is written again or marked up to date.
+     * The notification's own text that a translation translates, hashed: title, message, image, description and
+     * action, each as stored; the image and its description only where the translation shows them (it has no image
+     * of its own, and the description only with an image: it is served with one alone). A translation written against
+     * it keeps it as its basis ({@link #based}); once that text changes, the translation is out of date until it is
+     * written again or marked up to date.
      */
-    static String basis(Notification notification) {
+    static String basis(Notification notification, Translation translation) {
+        boolean ownImage = translation.image() != null;
         JsonArrayBuilder text = Json.builders().createArrayBuilder();
-        for (String member : new String[] {notification.title(), notification.message(), notification.image(),
-                                           notification.imageAlt()}) {
+        for (String member : new String[] {notification.title(), notification.message(),
+                                           ownImage ? null : notification.image(),
+                                           ownImage || notification.image() == null ? null : notification.imageAlt()}) {
             if (member == null) {
                 text.addNull();
             } else {
@@ -153,22 +163,32 @@ public final class Translations {
         if (after.translations().isEmpty()) {
             return after.translations();
         }
-        String now = basis(after);
-        String then = null;
         TreeMap<String, Translation> based = new TreeMap<>();
         for (Map.Entry<String, Translation> entry : after.translations().entrySet()) {
             Translation translation = entry.getValue();
             Translation was = before.translations().get(entry.getKey());
             if (was == null || !was.sameAs(translation) || entry.getKey().equals(reviewed)) {
-                based.put(entry.getKey(), translation.withBasis(now));
-            } else if (was.basis() != null) {
-                based.put(entry.getKey(), translation.withBasis(was.basis()));
+                based.put(entry.getKey(), translation.withBasis(basis(after, translation)));
             } else {
-                then = then == null ? basis(before) : then;
-                based.put(entry.getKey(), translation.withBasis(then));
+                based.put(entry.getKey(), translation.withBasis(was.basis() != null ? was.basis()
+                        : basis(before, was)));
             }
         }
         return of(based);
+    }
+
+    /**
+     * The translations a restore writes: as {@link #based}, but one whose text the restore changes or brings back is
+     * out of date. Its words are older than the notification's own text now, whatever they were written against then
+     * (versions keep no basis), so its translator is asked to read it again rather than told it is up to date.
+     */
+    static SortedMap<String, Translation> restored(Notification before, Notification after) {
+        TreeMap<String, Translation> restored = new TreeMap<>(based(before, after, null));
+        restored.replaceAll((tag, translation) -> {
+            Translation was = before.translations().get(tag);
+            return was == null || !was.sameAs(translation) ? translation.withBasis(OUT_OF_DATE) : translation;
+        });
+        return of(restored);
     }
 
     /** The column's value as written by {@link #stored}; null or unreadable: none. */

@@ -3,6 +3,7 @@ package dev.herald.admin;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.stream.Stream;
 
 import dev.herald.account.Accounts;
@@ -84,7 +85,7 @@ abstract class OutdatedTranslationsContract extends HeraldServerTest {
                 Arguments.of("title", "{\"title\":\"Big sale\"}", true),
                 Arguments.of("message", "{\"message\":\"Half price!\"}", true),
                 Arguments.of("image", "{\"image\":\"https://cdn.example.com/sale.png\"}", true),
-                Arguments.of("imageAlt", "{\"imageAlt\":\"A price tag\"}", true),
+                Arguments.of("imageAlt without an image, served with none", "{\"imageAlt\":\"A price tag\"}", false),
                 Arguments.of("action", "{\"action\":{\"type\":\"LINK\",\"data\":{\"url\":\"https://example.com/sale\","
                         + "\"target\":\"_self\",\"label\":\"Shop\"}}}", true),
                 Arguments.of("preset", "{\"preset\":\"banner\"}", false),
@@ -195,18 +196,48 @@ abstract class OutdatedTranslationsContract extends HeraldServerTest {
     }
 
     @Test
-    void restoringAVersionIsAWriteAsAnyOther() {
+    void restoringAVersionAsksForEachTranslationItChangesOrBringsBackToBeReadAgain() {
         String id = create(TRANSLATED).getString("id");
         patch(id, "{\"message\":\"Half price, today\"}");
         patch(id, "{\"translations\":{\"fr\":{\"message\":\"Moitié prix, aujourd'hui\"},\"de\":{\"message\":"
                 + "\"Halber Preis\",\"title\":\"Ausverkauf\"}}}");
         assertOutdated(notification(id), false, true);
 
-        // Version 1: the first message and French; French changes back (up to date), German did not change, and the
-        // own text is again what German was written against.
+        // Version 1: the first message, and French's first words, older than now whatever they were written against
+        // then; German is as it was, and the own text is again what it was written against.
         AdminClient.Answer restored = admin.call(Method.POST, "/notifications/" + id + "/versions/1/restore");
         assertThat(restored.body(), restored.status(), is(200));
-        assertOutdated(notification(id), false, false);
+        assertOutdated(restored.object(), true, false);
+        assertOutdated(notification(id), true, false);
+
+        // Version 2: the message of now, French's first words (which predate it) and German's.
+        patch(id, "{\"translations\":{\"de\":{\"message\":\"Halber Preis\",\"title\":\"Ausverkauf\"}}}");
+        admin.call(Method.POST, "/notifications/" + id + "/versions/2/restore");
+        JsonObject brought = notification(id).getJsonObject("translations");
+        assertThat("French brought back: to read again", brought.getJsonObject("fr").getBoolean("outdated"), is(true));
+    }
+
+    @Test
+    void theImageAndItsDescriptionCountOnlyForTranslationsThatShowThem() {
+        String id = create("{\"message\":\"Half price\",\"image\":\"https://cdn.example.com/sale.png\","
+                + "\"translations\":{\"fr\":{\"message\":\"Moitié prix\"},\"de\":{\"message\":\"Halber Preis\","
+                + "\"image\":\"https://cdn.example.com/de.png\"}}}").getString("id");
+        assertOutdated(patch(id, "{\"imageAlt\":\"A price tag\"}"), true, false);
+        patch(id, "{\"imageAlt\":null}");
+        assertOutdated(patch(id, "{\"image\":\"https://cdn.example.com/sale2.png\"}"), true, false);
+        assertOutdated(patch(id, "{\"title\":\"Sale\"}"), true, true);
+    }
+
+    @Test
+    void theOwnLanguageIsNoTranslationForAnyOfItsRoutes() {
+        String id = create(TRANSLATED).getString("id");
+        for (Method method : List.of(Method.PATCH, Method.DELETE)) {
+            AdminClient.Answer own = method == Method.PATCH
+                    ? admin.call(method, "/notifications/" + id + "/translations/en", "{}")
+                    : admin.call(method, "/notifications/" + id + "/translations/en");
+            assertThat(method + " " + own.body(), own.status(), is(400));
+            assertThat(own.body(), containsString("en is the notification's own language"));
+        }
     }
 
     @Test
@@ -229,14 +260,21 @@ abstract class OutdatedTranslationsContract extends HeraldServerTest {
     }
 
     @Test
-    void theAuditLineOfAnEditOfTheOwnTextNamesOnlyWhatWasWritten() {
+    void theAuditLineOfAnEditOfTheOwnTextNamesTheTranslationsItLeftToReadAgainAndAMarkHasALineOfItsOwn() {
         String id = create(TRANSLATED).getString("id");
         patch(id, "{\"message\":\"Half price, today\"}");
-        JsonObject line = JsonBodies.object(admin.call(Method.GET, "/audit?targetId=" + id).array().getJsonObject(0)
-                                                    .toString());
-        assertThat(line.toString(), line.getString("action"), is("notification.updated"));
-        assertThat(line.toString(), line.getJsonObject("details"), hasKey("message"));
-        assertThat(line.toString(), line.getJsonObject("details"), not(hasKey("translations")));
+        JsonObject edit = admin.call(Method.GET, "/audit?targetId=" + id).array().getJsonObject(0);
+        assertThat(edit.toString(), edit.getString("action"), is("notification.updated"));
+        JsonObject details = edit.getJsonObject("details");
+        assertThat(edit.toString(), List.copyOf(details.keySet()), is(List.of("message", "outdatedTranslations")));
+        assertThat(details.getJsonObject("outdatedTranslations"), is(JsonBodies.object(
+                "{\"from\":[],\"to\":[\"de\",\"fr\"]}")));
+
+        admin.call(Method.PATCH, "/notifications/" + id + "/translations/fr", "{}");
+        JsonObject mark = admin.call(Method.GET, "/audit?targetId=" + id).array().getJsonObject(0);
+        assertThat(mark.toString(), mark.getString("action"), is("notification.updated"));
+        assertThat(mark.getJsonObject("details"), is(JsonBodies.object(
+                "{\"outdatedTranslations\":{\"from\":[\"de\",\"fr\"],\"to\":[\"de\"]}}")));
     }
 
     private JsonObject create(String body) {

@@ -276,12 +276,39 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         console.saveLightAndPhone("console-translation-to-read-again", () -> console.browser.script(
                 "document.getElementById('composer-title').scrollIntoView()"));
 
+        // Not while the own text has changes not yet saved: saving them would leave it out of date again.
+        console.focus("#language-tab-fr");
+        console.press("Home", 36);
+        console.waitFor(() -> console.focused().equals("language-tab-own"));
+        console.focus("#announcement-title");
+        console.browser.type("Sale");
+        console.focus("#language-tab-own");
+        console.press("End", 35);
+        console.waitFor(() -> console.focused().equals("language-tab-fr"));
+        console.focus("#mark-current");
+        console.press("Enter", 13);
+        console.waitFor(() -> !console.text("status-error").isEmpty());
+        assertThat(console.text("status-error"), is("Save the English (en) text first: its changes not yet saved would"
+                + " leave French (fr) to read again once saved."));
+        assertThat(console.script(TABS), is("English (en), its own | *French (fr) · to read again"));
+        console.focus("#language-tab-fr");
+        console.press("Home", 36);
+        console.waitFor(() -> console.focused().equals("language-tab-own"));
+        console.focus("#announcement-title");
+        console.browser.chord("a", "KeyA", 65, 2);
+        console.press("Backspace", 8);
+        console.focus("#language-tab-own");
+        console.press("End", 35);
+        console.waitFor(() -> console.focused().equals("language-tab-fr"));
+
         console.focus("#mark-current");
         console.press("Enter", 13);
         console.waitFor(() -> console.text("status").equals("French (fr) marked as up to date."));
         assertThat(console.script(TABS), is("English (en), its own | *French (fr)"));
         assertThat(console.visible("outdated-row"), is(false));
+        assertThat(console.text("status-error"), is(""));
         assertThat("the focus back on its tab", console.focused(), is("language-tab-fr"));
+        console.waitFor(() -> console.rows("#notification-list .outdated").isEmpty());
         String translations = "const list = await send('GET', '/projects/' + arguments[0] + '/notifications');"
                 + " return JSON.stringify(list[0].translations);";
         assertThat(console.api(translations, project.id()).getJsonObject("fr").getBoolean("outdated"), is(false));
