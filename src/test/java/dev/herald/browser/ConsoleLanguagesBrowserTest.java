@@ -318,6 +318,13 @@ class ConsoleLanguagesBrowserTest extends DrivenConsoleTest {
         assertThat(console.text("status"), containsString("Ends SundayOur spring sale starts today."));
         assertThat(console.text("status").contains("To read again"), is(false));
         assertThat(console.rows("#notification-list .outdated"), is(List.of()));
+
+        // The audit log says which save left it to read again, and the mark has a line of its own.
+        console.browser.open(console.console() + "#/audit");
+        console.waitFor(() -> console.visible("audit") && console.rows("#audit-list tbody tr").size() > 2);
+        List<String> changes = console.rows("#audit-list tbody tr td.change");
+        assertThat(changes.get(0), is("Translations to read again: fr → none"));
+        assertThat(changes.get(1), containsString("Translations to read again: none → fr"));
         assertThat(console.violations(), is("[]"));
     }
 
